@@ -1,0 +1,45 @@
+#pragma once
+// Exact dataflow dependences (RAW, WAR, WAW), computed once per Program.
+#include <isl/cpp.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+enum class DependenceKind { ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
+std::string short_name(DependenceKind kind);  // "RAW", "WAR", "WAW"
+
+struct Dependence {
+  DependenceKind kind;
+  std::string source_statement;
+  int source_access = -1;  // index into the source statement's accesses
+  std::string sink_statement;
+  int sink_access = -1;
+  std::string array;
+  isl::map relation;  // S0[i, j] -> S1[i', j'] (instances, not accesses)
+  // Constant sink - source over the common loops, when the dependence is uniform.
+  std::optional<std::vector<long>> distance;
+  // 1-based depth of the common loop that carries it in the original
+  // schedule; 0 when it is loop-independent (carried by textual order).
+  int carried_level = 0;
+};
+
+struct Dependences {
+  std::vector<Dependence> list;
+  isl::union_map read_after_write;
+  isl::union_map write_after_read;
+  isl::union_map write_after_write;
+  isl::union_set live_in;  // reads with no source in the region (as access instances)
+
+  // Every dependence relation, instance to instance.
+  isl::union_map all() const;
+};
+
+// Needs the program's original schedule (the order the dependences are exact for).
+Dependences compute_dependences(const Program& program, const isl::schedule& original);
+
+}  // namespace loopscape

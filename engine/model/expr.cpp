@@ -1,0 +1,40 @@
+#include "model/expr.h"
+
+namespace loopscape {
+
+ExprPtr Expr::make(ExprKind kind, std::string text, std::vector<ExprPtr> args, std::string type) {
+  auto e = std::make_shared<Expr>();
+  e->kind = kind;
+  e->text = std::move(text);
+  e->args = std::move(args);
+  e->type = std::move(type);
+  return e;
+}
+
+int c_precedence(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Ternary: return 3;
+    case ExprKind::Unary:
+    case ExprKind::Cast: return 14;
+    case ExprKind::Binary: {
+      const std::string& op = e.text;
+      if (op == "*" || op == "/" || op == "%") return 13;
+      if (op == "+" || op == "-") return 12;
+      if (op == "<<" || op == ">>") return 11;
+      if (op == "<" || op == "<=" || op == ">" || op == ">=") return 10;
+      if (op == "==" || op == "!=") return 9;
+      if (op == "&") return 8;
+      if (op == "^") return 7;
+      if (op == "|") return 6;
+      if (op == "&&") return 5;
+      if (op == "||") return 4;
+      return 2;
+    }
+    case ExprKind::IntLiteral:
+    case ExprKind::FloatLiteral:
+      return !e.text.empty() && e.text[0] == '-' ? 14 : 16;
+    default: return 16;
+  }
+}
+
+}  // namespace loopscape
