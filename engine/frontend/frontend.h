@@ -9,7 +9,8 @@ namespace loopscape {
 
 // Reads `path`, expands macros with the -D/-I of `options`, finds the region
 // between `#pragma scop` and `#pragma endscop` (or the body of
-// options.function), and builds its Program, including the original schedule.
+// options.function), and builds its Program (statements with their loops and
+// textual positions; schedule/original_schedule.h turns those into a tree).
 // Throws InputError "file:line:column: what was found and why" for anything
 // the model cannot represent.
 Program parse_c_file(const std::string& path, const CompileOptions& options,
