@@ -25,7 +25,13 @@ struct Dependence {
   std::optional<std::vector<long>> distance;
   // 1-based depth of the common loop that carries it in the original
   // schedule; 0 when it is loop-independent (carried by textual order).
+  // When instance pairs are carried at several depths: the outermost one.
   int carried_level = 0;
+  // Number of loops source and sink share (the length of `distance`).
+  unsigned common_loops = 0;
+  // Every depth that carries some instance pair, outermost first; a trailing
+  // 0 when some pairs are loop-independent.
+  std::vector<int> levels;
 };
 
 struct Dependences {
@@ -33,13 +39,21 @@ struct Dependences {
   isl::union_map read_after_write;
   isl::union_map write_after_read;
   isl::union_map write_after_write;
-  isl::union_set live_in;  // reads with no source in the region (as access instances)
+  // Reads with no source in the region, as wrapped access instances
+  // { [S0[i, j] -> A[i, j]] }.
+  isl::union_set live_in;
 
   // Every dependence relation, instance to instance.
   isl::union_map all() const;
 };
 
 // Needs the program's original schedule (the order the dependences are exact for).
+// RAW: each read from the last write before it; WAW: each write from the last
+// write before it; WAR: each write from the reads since the previous write to
+// that element. So no dependence is implied by others through an intermediate
+// write. `list` holds one entry per (source access, sink access) pair, RAW
+// first, then WAR, then WAW, in statement and access order.
+// Runs under the program's isl quota: throws IslError.
 Dependences compute_dependences(const Program& program, const isl::schedule& original);
 
 }  // namespace loopscape
