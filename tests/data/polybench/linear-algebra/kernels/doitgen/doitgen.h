@@ -1,0 +1,80 @@
+/* doitgen.h -- problem sizes and data type for the 'doitgen' kernel.
+ *
+ * Part of the Loopscape PolyBench/C 4.2 stand-in corpus (independent
+ * re-implementation, see README.md at the corpus root).  Sizes follow PolyBench/C 4.2.
+ */
+#ifndef LOOPSCAPE_PB_DOITGEN_H
+#define LOOPSCAPE_PB_DOITGEN_H
+
+/* No dataset selected on the command line: use the large one. */
+#if !defined(MINI_DATASET) && !defined(SMALL_DATASET) && \
+    !defined(MEDIUM_DATASET) && !defined(LARGE_DATASET) && \
+    !defined(EXTRALARGE_DATASET)
+#  define LARGE_DATASET
+#endif
+
+/* Sizes may also be given directly with -DNQ=... -DNR=... -DNP=... */
+#if !defined(NQ) && !defined(NR) && !defined(NP)
+#  if defined(MINI_DATASET)
+#    define NQ 8
+#    define NR 10
+#    define NP 12
+#  endif
+#  if defined(SMALL_DATASET)
+#    define NQ 20
+#    define NR 25
+#    define NP 30
+#  endif
+#  if defined(MEDIUM_DATASET)
+#    define NQ 40
+#    define NR 50
+#    define NP 60
+#  endif
+#  if defined(LARGE_DATASET)
+#    define NQ 140
+#    define NR 150
+#    define NP 160
+#  endif
+#  if defined(EXTRALARGE_DATASET)
+#    define NQ 220
+#    define NR 250
+#    define NP 270
+#  endif
+#endif
+
+/* Loop bounds used inside the SCoP: the run-time parameter by default,
+   the compile-time constant with -DPOLYBENCH_USE_SCALAR_LB. */
+#define _PB_NQ POLYBENCH_LOOP_BOUND(NQ, nq)
+#define _PB_NR POLYBENCH_LOOP_BOUND(NR, nr)
+#define _PB_NP POLYBENCH_LOOP_BOUND(NP, np)
+
+/* Element type (default: double). */
+#if !defined(DATA_TYPE_IS_INT) && !defined(DATA_TYPE_IS_FLOAT) && \
+    !defined(DATA_TYPE_IS_DOUBLE)
+#  define DATA_TYPE_IS_DOUBLE
+#endif
+
+#if defined(DATA_TYPE_IS_INT)
+#  define DATA_TYPE int
+#  define DATA_PRINTF_MODIFIER "%d "
+#endif
+
+#if defined(DATA_TYPE_IS_FLOAT)
+#  define DATA_TYPE float
+#  define DATA_PRINTF_MODIFIER "%0.2f "
+#  define SCALAR_VAL(x) x##f
+#  define SQRT_FUN(x) sqrtf(x)
+#  define EXP_FUN(x) expf(x)
+#  define POW_FUN(x, y) powf(x, y)
+#endif
+
+#if defined(DATA_TYPE_IS_DOUBLE)
+#  define DATA_TYPE double
+#  define DATA_PRINTF_MODIFIER "%0.2lf "
+#  define SCALAR_VAL(x) x
+#  define SQRT_FUN(x) sqrt(x)
+#  define EXP_FUN(x) exp(x)
+#  define POW_FUN(x, y) pow(x, y)
+#endif
+
+#endif /* LOOPSCAPE_PB_DOITGEN_H */
