@@ -1,4 +1,4 @@
-/* Loopscape sample: image pipeline brighten, clamp to [0,255], 3-point blur along j (the Tiramisu motivating example). */
+/* Loopscape sample: Image pipeline: brighten (1.5 * img), clamp to [0, 255], 3-point blur along j (the Tiramisu motivating example). */
 #include <math.h>
 #include <stdio.h>
 

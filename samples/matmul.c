@@ -1,4 +1,4 @@
-/* Loopscape sample: matrix multiplication C = A * B (three nested loops, a reduction over k). */
+/* Loopscape sample: Matrix multiplication C = A * B (three nested loops, a reduction over k). */
 #include <stdio.h>
 
 #ifndef NI

@@ -1,4 +1,4 @@
-/* Loopscape sample: outer product c[i][j] = sin(i) * cos(j) (the loop-domain example; try hoisting sin(i) out of j). */
+/* Loopscape sample: Outer product c[i][j] = sin(i) * cos(j) (the loop-domain example; try hoisting sin(i) out of j). */
 #include <math.h>
 #include <stdio.h>
 

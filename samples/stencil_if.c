@@ -1,4 +1,4 @@
-/* Loopscape sample: a 5-point stencil whose statements are guarded by an affine if (only the lower-right triangle is smoothed). */
+/* Loopscape sample: A 5-point stencil whose statements are guarded by an affine if (only the lower-right triangle is smoothed). */
 #include <stdio.h>
 
 #ifndef N

@@ -20,13 +20,20 @@ namespace {
 constexpr int kExitBadInput = 2;
 const QSize kScreenshotSize(1600, 1000);
 
-// --screenshot needs no display: pick the offscreen platform before Qt starts,
-// unless the caller chose a platform.
-void preferOffscreenForScreenshots(int argc, char** argv) {
+// --screenshot, --help and --version need no display: pick the offscreen
+// platform before Qt starts, unless the caller chose a platform.
+void preferOffscreenWhenNoWindowIsShown(int argc, char** argv) {
   if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) return;
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0)
+  for (int i = 1; i < argc; ++i) {
+    const char* arg = argv[i];
+    if (std::strcmp(arg, "--screenshot") == 0 || std::strncmp(arg, "--screenshot=", 13) == 0 ||
+        std::strcmp(arg, "-h") == 0 || std::strcmp(arg, "--help") == 0 ||
+        std::strcmp(arg, "--help-all") == 0 || std::strcmp(arg, "-v") == 0 ||
+        std::strcmp(arg, "--version") == 0) {
       qputenv("QT_QPA_PLATFORM", "offscreen");
+      return;
+    }
+  }
 }
 
 void fail(const QString& message) {
@@ -36,7 +43,7 @@ void fail(const QString& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  preferOffscreenForScreenshots(argc, argv);
+  preferOffscreenWhenNoWindowIsShown(argc, argv);
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Loopscape"));
   QApplication::setApplicationVersion(QStringLiteral(LOOPSCAPE_VERSION));
