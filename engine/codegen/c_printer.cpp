@@ -1,0 +1,169 @@
+#include "codegen/c_printer.h"
+
+#include <sstream>
+
+#include "codegen/walker.h"
+
+namespace loopscape {
+
+namespace {
+
+bool starts_with_minus(const std::string& s) { return !s.empty() && (s[0] == '-' || s[0] == '+'); }
+
+struct ExprPrinter {
+  std::set<std::string>* helpers;
+
+  std::string wrap(const Expr& e, bool paren) { return paren ? "(" + print(e) + ")" : print(e); }
+
+  std::string print(const Expr& e) {
+    const int p = c_precedence(e);
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::FloatLiteral:
+      case ExprKind::Iterator:
+      case ExprKind::Parameter:
+      case ExprKind::Variable: return e.text;
+      case ExprKind::Access: {
+        std::string s = e.text;
+        for (const auto& a : e.args) s += "[" + print(*a) + "]";
+        return s;
+      }
+      case ExprKind::Unary: {
+        const Expr& a = *e.args.at(0);
+        std::string inner = print(a);
+        const bool paren = c_precedence(a) < 14 || ((e.text == "-" || e.text == "+") && starts_with_minus(inner));
+        return e.text + (paren ? "(" + inner + ")" : inner);
+      }
+      case ExprKind::Cast: {
+        const Expr& a = *e.args.at(0);
+        return "(" + e.text + ")" + wrap(a, c_precedence(a) < 14);
+      }
+      case ExprKind::Binary: {
+        const Expr& l = *e.args.at(0);
+        const Expr& r = *e.args.at(1);
+        std::string rs = wrap(r, c_precedence(r) <= p);
+        // a - -1 is valid C but a - (-1) reads better.
+        if (rs.size() && rs[0] == '-' && (e.text == "-" || e.text == "+")) rs = "(" + rs + ")";
+        return wrap(l, c_precedence(l) < p) + " " + e.text + " " + rs;
+      }
+      case ExprKind::Ternary:
+        return wrap(*e.args.at(0), c_precedence(*e.args[0]) <= 3) + " ? " + print(*e.args.at(1)) + " : " +
+               wrap(*e.args.at(2), c_precedence(*e.args[2]) < 3);
+      case ExprKind::Call: {
+        if (helpers && (e.text == "floord" || e.text == "ceild" || e.text == "min" || e.text == "max"))
+          helpers->insert(e.text);
+        std::string s = e.text + "(";
+        for (std::size_t k = 0; k < e.args.size(); ++k) s += (k ? ", " : "") + print(*e.args[k]);
+        return s + ")";
+      }
+    }
+    return e.text;
+  }
+};
+
+class CPrinter : public LoopAstWalker {
+ public:
+  CPrinter(const Program& p, const CPrintOptions& o) : LoopAstWalker(p), opt_(o) {}
+  CCode result() {
+    std::string text;
+    for (const auto& l : lines_) text += l + "\n";
+    return {text, helpers_};
+  }
+
+ protected:
+  void line(const std::string& s) { lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s); }
+  std::string expr(const ExprPtr& e) { return ExprPrinter{&helpers_}.print(*e); }
+  static bool braced(const LoopNode& body) { return body.kind != LoopNodeKind::User; }
+
+  void open_body(const LoopNode& body, const std::string& head) {
+    line(head + (braced(body) ? " {" : ""));
+    ++level_;
+  }
+  void close_body(const LoopNode& body) {
+    --level_;
+    if (braced(body)) line("}");
+  }
+
+  void enter_for(const LoopNode& n) override {
+    if (opt_.openmp) {
+      if (n.has_tag("parallel") && !inside_tag("parallel")) line("#pragma omp parallel for");
+      if (n.has_tag("vector")) line("#pragma omp simd");
+    }
+    for (const auto& t : n.tags)
+      if (t.kind == "unroll") line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
+    std::string inc;
+    if (n.step == 1)
+      inc = n.iterator + "++";
+    else if (n.step == -1)
+      inc = n.iterator + "--";
+    else if (n.step > 0)
+      inc = n.iterator + " += " + std::to_string(n.step);
+    else
+      inc = n.iterator + " -= " + std::to_string(-n.step);
+    open_body(n.body(), "for (int " + n.iterator + " = " + expr(n.init) + "; " + expr(n.cond) + "; " + inc + ")");
+  }
+  void leave_for(const LoopNode& n) override { close_body(n.body()); }
+
+  void enter_if(const LoopNode& n) override { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
+  void enter_else(const LoopNode& n) override {
+    close_body(*n.children[0]);
+    // `} else {` on one line when both are braced.
+    if (braced(*n.children[0])) {
+      lines_.back() += braced(*n.children[1]) ? " else {" : " else";
+    } else {
+      line(braced(*n.children[1]) ? "else {" : "else");
+    }
+    ++level_;
+  }
+  void leave_if(const LoopNode& n) override { close_body(*n.children.back()); }
+
+  void enter_mark(const LoopNode& n) override {
+    if (opt_.mark_comments) line("/* " + n.mark + " */");
+  }
+
+  void user(const LoopNode&, const StatementInstance& inst) override {
+    line(expr(inst.target) + " " + inst.assign_op + " " + expr(inst.value) + ";");
+  }
+
+ private:
+  CPrintOptions opt_;
+  std::vector<std::string> lines_;
+  std::set<std::string> helpers_;
+  int level_ = 0;
+};
+
+}  // namespace
+
+std::string print_c_expr(const Expr& e, std::set<std::string>* helpers) { return ExprPrinter{helpers}.print(e); }
+
+CCode print_c(const Program& program, const LoopNode& root, const CPrintOptions& options) {
+  CPrinter p(program, options);
+  p.walk(root);
+  return p.result();
+}
+
+std::string c_helper_definitions(const std::set<std::string>& helpers) {
+  std::string s;
+  auto def = [&](const char* name, const char* params, const char* body) {
+    if (!helpers.count(name)) return;
+    s += std::string("#ifndef ") + name + "\n#define " + name + params + " " + body + "\n#endif\n";
+  };
+  def("floord", "(n, d)", "(((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))");
+  def("ceild", "(n, d)", "(((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))");
+  def("min", "(x, y)", "((x) < (y) ? (x) : (y))");
+  def("max", "(x, y)", "((x) > (y) ? (x) : (y))");
+  return s;
+}
+
+std::string c_region_declarations(const Program& program) {
+  std::string s;
+  for (const Array& a : program.arrays) {
+    if (!a.declared_in_region) continue;
+    s += a.element_type + " " + a.name;
+    for (const auto& e : a.extents) s += "[" + e + "]";
+    s += ";\n";
+  }
+  return s;
+}
+
+}  // namespace loopscape

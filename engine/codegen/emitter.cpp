@@ -1,0 +1,92 @@
+#include "codegen/emitter.h"
+
+#include "codegen/c_printer.h"
+
+namespace loopscape {
+
+namespace {
+
+std::string indent_lines(const std::string& text, const std::string& indent) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string l = text.substr(start, end - start);
+    // Preprocessor lines stay where they are readable: indentation is fine for them too.
+    out += (l.empty() ? "" : indent) + l + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+bool only_space(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+std::string emit_file(const Program& program, const std::string& code, const std::string& helpers) {
+  const std::string& src = program.source_text;
+  const std::size_t b = program.region.begin_offset;
+  const std::size_t e = program.region.end_offset;
+  if (b > e || e > src.size())
+    throw InputError(SourceLocation{program.file, program.region.begin_line, 0},
+                     "the scop region's byte range lies outside the file");
+  std::size_t line_start = 0;
+  if (b > 0) {
+    const std::size_t nl = src.rfind('\n', b - 1);
+    line_start = nl == std::string::npos ? 0 : nl + 1;
+  }
+  const std::string before_on_line = src.substr(line_start, b - line_start);
+  const bool fresh_line = only_space(before_on_line);
+  std::string indent;
+  {
+    const std::string line = src.substr(line_start, src.find('\n', line_start) - line_start);
+    indent = line.substr(0, line.find_first_not_of(" \t"));
+    if (indent.size() == line.size()) indent.clear();
+  }
+  const std::string original = src.substr(b, e - b);
+  const std::string trimmed = trim(original);
+  const bool pragma_wrapped = original.find("#pragma scop") != std::string::npos;
+  const bool braced = !pragma_wrapped && trimmed.size() >= 2 && trimmed.front() == '{' && trimmed.back() == '}';
+
+  std::string body;
+  const std::string decls = c_region_declarations(program);
+  if (!decls.empty())
+    body = "{\n" + indent_lines(decls + code, "  ") + "}\n";
+  else
+    body = code;
+  if (braced) body = "{\n" + indent_lines(body, "  ") + "}\n";
+  if (pragma_wrapped) body = "#pragma scop\n" + body + "#pragma endscop\n";
+
+  std::string region = indent_lines(body, indent);
+  // The first line's indentation is already in the file when the region starts a line.
+  if (fresh_line && region.compare(0, before_on_line.size(), before_on_line) == 0)
+    region.erase(0, before_on_line.size());
+  if (!fresh_line) region = "\n" + region;
+  if (!original.empty() && original.back() != '\n' && !region.empty() && region.back() == '\n') region.pop_back();
+
+  std::string out;
+  out.reserve(src.size() + region.size() + helpers.size());
+  out += src.substr(0, line_start);
+  if (!helpers.empty()) out += helpers;
+  out += src.substr(line_start, b - line_start);
+  out += region;
+  out += src.substr(e);
+  return out;
+}
+
+std::string emit_file(const Program& program, const GeneratedCode& generated) {
+  if (!generated.replaces_region)
+    throw InputError(SourceLocation{program.file, 0, 0},
+                     "target '" + generated.target + "' makes no code that can replace the scop region");
+  return emit_file(program, generated.text, generated.helpers);
+}
+
+}  // namespace loopscape

@@ -1,0 +1,20 @@
+#pragma once
+// Splicing generated code into the user's file.
+#include <string>
+
+#include "codegen/target.h"
+#include "model/program.h"
+
+namespace loopscape {
+
+// The program's source file with the scop region [region.begin_offset,
+// region.end_offset) replaced by `code`: indented like the region, wrapped in
+// `#pragma scop` / `#pragma endscop` when the region was (braces when it was a
+// whole function body), temporaries declared in the region declared again,
+// and `helpers` (#ifndef-guarded macros) placed on the lines before the
+// region, so the file builds in place of the original.
+std::string emit_file(const Program& program, const std::string& code, const std::string& helpers = {});
+// Same for a C-like target's output (throws InputError for tree / isl-ast output).
+std::string emit_file(const Program& program, const GeneratedCode& generated);
+
+}  // namespace loopscape

@@ -1,0 +1,85 @@
+#include "codegen/target.h"
+
+#include <map>
+#include <mutex>
+
+#include "codegen/targets_builtin.h"
+
+namespace loopscape {
+
+std::string target_name(TargetKind kind) {
+  switch (kind) {
+    case TargetKind::Tree: return "tree";
+    case TargetKind::IslAst: return "isl-ast";
+    case TargetKind::C: return "c";
+    case TargetKind::OpenMP: return "openmp";
+  }
+  return "c";
+}
+
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, std::unique_ptr<Target>> targets;
+  Registry() {
+    for (auto& t : builtin_targets()) targets[t->name()] = std::move(t);
+  }
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Target>> builtin_targets() {
+  std::vector<std::unique_ptr<Target>> out;
+  out.push_back(make_tree_target());
+  out.push_back(make_isl_ast_target());
+  out.push_back(make_c_target());
+  out.push_back(make_openmp_target());
+  return out;
+}
+
+const Target* find_target(const std::string& name) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.targets.find(name);
+  return it == r.targets.end() ? nullptr : it->second.get();
+}
+
+std::vector<std::string> target_names() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<std::string> names;
+  for (const auto& [name, t] : r.targets) names.push_back(name);
+  return names;
+}
+
+void register_target(std::unique_ptr<Target> target) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const std::string name = target->name();
+  r.targets[name] = std::move(target);
+}
+
+GeneratedCode generate(const Program& program, const isl::schedule& schedule,
+                       const std::optional<isl::union_map>& dependences, const std::string& target,
+                       const CodegenOptions& options) {
+  const Target* t = find_target(target);
+  if (!t) {
+    std::string known;
+    for (const auto& n : target_names()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError(SourceLocation{}, "unknown target '" + target + "' (known: " + known + ")");
+  }
+  return t->generate(CodegenInput{program, schedule, dependences, options});
+}
+
+std::string generate_code(const Program& program, const isl::schedule& schedule, const isl::union_map& dependences,
+                          TargetKind kind, const CodegenOptions& options) {
+  return generate(program, schedule, dependences, target_name(kind), options).full_text();
+}
+
+}  // namespace loopscape

@@ -1,0 +1,77 @@
+#pragma once
+// Code generation targets behind one tiny interface: name -> printer.
+// A new target is one new file that implements Target, plus one line in
+// builtin_targets() (codegen/target.cpp), or a register_target() call.
+#include <isl/cpp.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/dependences.h"
+#include "model/program.h"
+
+namespace loopscape {
+
+enum class TargetKind { Tree, IslAst, C, OpenMP };
+std::string target_name(TargetKind kind);  // "tree", "isl-ast", "c", "openmp"
+
+struct CodegenOptions {
+  // OpenMP: tag the outermost loop of each nest that carries no dependence
+  // (needs dependences; nests with a parallel tag from the user are kept as is).
+  bool auto_parallel = true;
+  int indent = 2;
+  bool mark_comments = false;  // C targets: schedule node names as comments
+};
+
+struct CodegenInput {
+  const Program& program;
+  const isl::schedule& schedule;
+  std::optional<isl::union_map> dependences;  // instance -> instance, all kinds
+  CodegenOptions options;
+};
+
+struct GeneratedCode {
+  std::string target;
+  // C-like targets: the code that replaces the scop region (column 0, no
+  // helpers); tree / isl-ast: the whole output.
+  std::string text;
+  std::string helpers;             // #ifndef-guarded definitions `text` needs ("" if none)
+  bool replaces_region = false;    // emit_file() can splice it into the source file
+  isl::schedule schedule;          // the schedule the code was made from (with automatic tags)
+
+  // helpers + text.
+  std::string full_text() const { return helpers + text; }
+};
+
+class Target {
+ public:
+  virtual ~Target() = default;
+  virtual std::string name() const = 0;         // "--target NAME"
+  virtual std::string description() const = 0;  // one line for --help
+  virtual GeneratedCode generate(const CodegenInput& input) const = 0;
+};
+
+// nullptr when no target has this name.
+const Target* find_target(const std::string& name);
+std::vector<std::string> target_names();
+// Adds a target (replacing one of the same name).
+void register_target(std::unique_ptr<Target> target);
+
+// Generates for the target named `target`; throws InputError for an unknown name.
+GeneratedCode generate(const Program& program, const isl::schedule& schedule,
+                       const std::optional<isl::union_map>& dependences, const std::string& target,
+                       const CodegenOptions& options = {});
+
+// Convenience for the CLI: the generated text, helpers first.
+std::string generate_code(const Program& program, const isl::schedule& schedule,
+                          const isl::union_map& dependences, TargetKind kind,
+                          const CodegenOptions& options = {});
+inline std::string generate_code(const Program& program, const isl::schedule& schedule,
+                                 const Dependences& dependences, TargetKind kind,
+                                 const CodegenOptions& options = {}) {
+  return generate_code(program, schedule, dependences.all(), kind, options);
+}
+
+}  // namespace loopscape

@@ -1,0 +1,46 @@
+// --target c and --target openmp: plain C loops, and the same with OpenMP
+// pragmas for the loops the schedule tags (parallel: `omp parallel for`,
+// vector: `omp simd`), the outermost dependence-free loops tagged automatically.
+#include "codegen/c_printer.h"
+#include "codegen/loop_ast.h"
+#include "codegen/targets_builtin.h"
+#include "schedule/parallelism.h"
+
+namespace loopscape {
+namespace {
+
+class CTarget : public Target {
+ public:
+  explicit CTarget(bool openmp) : openmp_(openmp) {}
+  std::string name() const override { return openmp_ ? "openmp" : "c"; }
+  std::string description() const override {
+    return openmp_ ? "C with OpenMP pragmas on parallel loops" : "sequential C";
+  }
+  GeneratedCode generate(const CodegenInput& in) const override {
+    GeneratedCode out;
+    out.target = name();
+    out.replaces_region = true;
+    out.schedule = in.schedule;
+    if (openmp_ && in.options.auto_parallel && in.dependences)
+      out.schedule = mark_outermost_parallel_loops(in.program, in.schedule, *in.dependences);
+    LoopNodePtr ast = build_loop_ast(in.program, out.schedule);
+    CPrintOptions po;
+    po.openmp = openmp_;
+    po.indent = in.options.indent;
+    po.mark_comments = in.options.mark_comments;
+    CCode code = print_c(in.program, *ast, po);
+    out.text = code.text;
+    out.helpers = c_helper_definitions(code.helpers);
+    return out;
+  }
+
+ private:
+  bool openmp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Target> make_c_target() { return std::make_unique<CTarget>(false); }
+std::unique_ptr<Target> make_openmp_target() { return std::make_unique<CTarget>(true); }
+
+}  // namespace loopscape

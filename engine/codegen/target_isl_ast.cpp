@@ -1,0 +1,34 @@
+// --target isl-ast: the isl AST of the schedule, as isl prints it in C.
+#include <isl/ast.h>
+
+#include <cstdlib>
+
+#include "codegen/loop_ast.h"
+#include "codegen/targets_builtin.h"
+
+namespace loopscape {
+namespace {
+
+class IslAstTarget : public Target {
+ public:
+  std::string name() const override { return "isl-ast"; }
+  std::string description() const override { return "the isl AST printed by isl (statements as calls)"; }
+  GeneratedCode generate(const CodegenInput& in) const override {
+    GeneratedCode out;
+    out.target = name();
+    out.schedule = in.schedule;
+    isl::ast_node ast = build_isl_ast(in.program, in.schedule);
+    in.program.isl().bounded("print the isl AST", [&] {
+      char* s = isl_ast_node_to_C_str(ast.get());
+      out.text = s ? s : "";
+      std::free(s);
+    });
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Target> make_isl_ast_target() { return std::make_unique<IslAstTarget>(); }
+
+}  // namespace loopscape

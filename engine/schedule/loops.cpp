@@ -1,0 +1,114 @@
+#include "schedule/loops.h"
+
+#include <isl/aff.h>
+#include <isl/schedule_node.h>
+#include <isl/union_set.h>
+
+#include "schedule/node_names.h"
+
+namespace loopscape {
+
+isl::union_set node_domain(const isl::schedule_node& node) {
+  return isl::manage(isl_schedule_node_get_domain(node.get()));
+}
+
+static bool reaches(const isl::schedule_node& node, const Statement& s) {
+  isl::union_set dom = node_domain(node);
+  isl::set part = isl::manage(isl_union_set_extract_set(dom.copy(), s.domain.space().release()));
+  return !part.is_empty();
+}
+
+int member_iterator_index(const Program& program, const isl::schedule_node& band_node, int member,
+                          const Statement& s, bool* reversed) {
+  isl::schedule_node band = skip_marks(band_node);
+  if (isl_schedule_node_get_type(band.get()) != isl_schedule_node_band) return -1;
+  isl::multi_union_pw_aff mupa = band.as<isl::schedule_node_band>().partial_schedule();
+  if (member < 0 || member >= static_cast<int>(mupa.size())) return -1;
+  isl::union_pw_aff upa = mupa.at(member);
+  isl::space space = s.domain.space();
+  isl::pw_aff pa =
+      isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), space.copy()));
+  if (pa.is_null() || isl_pw_aff_n_piece(pa.get()) != 1) return -1;
+  isl::set where = pa.domain();
+  auto same = [&](const isl::aff& a) {
+    isl::pw_aff other = isl::pw_aff(a).intersect_domain(where);
+    return isl_pw_aff_is_equal(pa.get(), other.get()) == isl_bool_true;
+  };
+  const int n = static_cast<int>(s.domain.tuple_dim());
+  for (int d = 0; d < n; ++d) {
+    isl::aff var = isl::manage(isl_aff_var_on_domain(isl_local_space_from_space(space.copy()),
+                                                     isl_dim_set, static_cast<unsigned>(d)));
+    if (same(var)) {
+      if (reversed) *reversed = false;
+      return d;
+    }
+    if (same(var.neg())) {
+      if (reversed) *reversed = true;
+      return d;
+    }
+  }
+  return -1;
+}
+
+std::string member_loop_name(const Program& program, const isl::schedule_node& band, int member) {
+  std::string name;
+  for (const Statement& s : program.statements) {
+    if (!reaches(band, s)) continue;
+    const int d = member_iterator_index(program, band, member, s);
+    if (d < 0 || d >= static_cast<int>(s.loops.size())) return {};
+    const std::string& it = s.loops[d].iterator;
+    if (!name.empty() && name != it) return {};
+    name = it;
+  }
+  return name;
+}
+
+std::vector<LoopRef> loops_of_statement(const Program& program, const isl::schedule& schedule,
+                                        const std::string& statement) {
+  std::vector<LoopRef> out;
+  const Statement* s = program.find_statement(statement);
+  if (!s) return out;
+  program.isl().bounded("find the loops of " + statement, [&] {
+    schedule.root().foreach_descendant_top_down([&](isl::schedule_node n) {
+      if (!reaches(n, *s)) return false;
+      if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
+        const int m = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
+        for (int k = 0; k < m; ++k) {
+          LoopRef r{n, k, node_name(n), false};
+          member_iterator_index(program, n, k, *s, &r.reversed);
+          out.push_back(r);
+        }
+      }
+      return true;
+    });
+  });
+  return out;
+}
+
+std::optional<LoopRef> find_loop(const Program& program, const isl::schedule& schedule,
+                                 const std::string& statement, const std::string& loop) {
+  const Statement* s = program.find_statement(statement);
+  if (!s) return std::nullopt;
+  int index = -1;
+  for (std::size_t d = 0; d < s->loops.size(); ++d)
+    if (s->loops[d].iterator == loop) index = static_cast<int>(d);
+  if (index < 0) return std::nullopt;
+  std::optional<LoopRef> found;
+  program.isl().bounded("find loop " + loop + " of " + statement, [&] {
+    schedule.root().foreach_descendant_top_down([&](isl::schedule_node n) {
+      if (found || !reaches(n, *s)) return false;
+      if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
+        const int m = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
+        for (int k = 0; k < m && !found; ++k) {
+          bool rev = false;
+          if (member_iterator_index(program, n, k, *s, &rev) == index)
+            found = LoopRef{n, k, node_name(n), rev};
+        }
+      }
+      return !found;
+    });
+  });
+  return found;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,28 @@
+#pragma once
+// Which loops of a schedule tree carry dependences, and the automatic
+// "outermost parallel loop" tagging used by the OpenMP target.
+#include <isl/cpp.h>
+
+#include <vector>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+// True when member `member` of `band` carries a dependence of `dependences`
+// (instance -> instance): some dependent pair of instances that both reach
+// the band, with equal outer schedule (ancestors and members before
+// `member`), gets different values of the member.
+bool member_carries_dependence(const isl::schedule_node& band, int member,
+                               const isl::union_map& dependences);
+
+// For every member of `band`: true when it carries no dependence.
+std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences);
+
+// Tags ("@parallel", schedule/tags.h) the outermost loop of every nest that
+// carries no dependence, splitting bands where the loop is not a band's first
+// member. Nests that already hold a parallel tag are left as they are.
+isl::schedule mark_outermost_parallel_loops(const Program& program, const isl::schedule& schedule,
+                                            const isl::union_map& dependences);
+
+}  // namespace loopscape

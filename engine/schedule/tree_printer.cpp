@@ -1,0 +1,158 @@
+#include "schedule/tree_printer.h"
+
+#include <isl/schedule_node.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <sstream>
+
+#include "schedule/loops.h"
+#include "schedule/node_names.h"
+#include "schedule/tags.h"
+
+namespace loopscape {
+
+std::string strip_parameters(const std::string& text) {
+  if (text.empty() || text[0] != '[') return text;
+  const auto arrow = text.find("-> {");
+  if (arrow == std::string::npos) return text;
+  return text.substr(arrow + 3);
+}
+
+namespace {
+
+template <typename T>
+std::string str(const T& obj) {
+  std::ostringstream os;
+  os << obj;
+  return os.str();
+}
+
+struct Printer {
+  TreePrintOptions opt;
+  std::ostringstream out;
+
+  std::string map_text(const std::string& s) const { return opt.show_parameters ? s : strip_parameters(s); }
+
+  void line(int depth, const std::string& text, const std::string& suffix) {
+    out << std::string(static_cast<std::size_t>(depth * opt.indent), ' ') << text << suffix << "\n";
+  }
+
+  static isl_schedule_node_type type(const isl::schedule_node& n) {
+    return isl_schedule_node_get_type(n.get());
+  }
+
+  // Suffix from the mark chain that starts at `n` (n may be a non-mark).
+  static std::string suffix_of(const std::vector<std::string>& names, const std::vector<LoopTag>& tags,
+                               bool set_node) {
+    std::string s;
+    for (const auto& n : names) s += " : " + n;
+    if (set_node) s += " [parallel]";
+    for (const auto& t : tags) s += " [" + t.display() + "]";
+    return s;
+  }
+
+  std::string empty_schedule(const isl::schedule_node& n) {
+    isl::union_set dom = node_domain(n).universe();
+    return map_text(str(isl::union_map::from_domain(dom)));
+  }
+
+  // Prints `node` (marks allowed) at `depth`; `names`/`tags` come from marks
+  // above already consumed (a transparent filter passes them down).
+  void print(isl::schedule_node node, int depth, std::vector<std::string> names, std::vector<LoopTag> tags) {
+    while (is_mark(node)) {
+      const std::string id = mark_id_name(node);
+      if (auto t = LoopTag::parse(id))
+        tags.push_back(*t);
+      else
+        names.push_back(id);
+      node = node.child(0);
+    }
+    switch (type(node)) {
+      case isl_schedule_node_domain:
+        print(node.child(0), depth, names, tags);
+        return;
+      case isl_schedule_node_band: {
+        isl::union_map m = isl::union_map::from(node.as<isl::schedule_node_band>().partial_schedule());
+        m = m.intersect_domain(node_domain(node).universe());
+        line(depth, map_text(str(m)), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      case isl_schedule_node_sequence:
+      case isl_schedule_node_set: {
+        line(depth, empty_schedule(node), suffix_of(names, tags, type(node) == isl_schedule_node_set));
+        for (int k = 0; k < static_cast<int>(node.n_children()); ++k) print(node.child(k), depth + 1, {}, {});
+        return;
+      }
+      case isl_schedule_node_filter: {
+        const auto parent = node.has_parent() ? type(node.parent()) : isl_schedule_node_error;
+        if (parent == isl_schedule_node_sequence || parent == isl_schedule_node_set) {
+          print(node.child(0), depth, names, tags);  // transparent
+          return;
+        }
+        isl::union_set f = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
+        line(depth, "filter " + map_text(str(f)), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      case isl_schedule_node_leaf: {
+        bool show = !names.empty() || !tags.empty();
+        if (!show) {
+          isl::schedule_node p = node;
+          while (p.has_parent() && is_mark(p.parent())) p = p.parent();
+          const auto parent = p.has_parent() ? type(p.parent()) : isl_schedule_node_domain;
+          show = parent == isl_schedule_node_domain || parent == isl_schedule_node_filter;
+        }
+        if (show) line(depth, empty_schedule(node), suffix_of(names, tags, false));
+        return;
+      }
+      case isl_schedule_node_context: {
+        isl::set c = isl::manage(isl_schedule_node_context_get_context(node.get()));
+        line(depth, "context " + str(c), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      case isl_schedule_node_guard: {
+        isl::set g = isl::manage(isl_schedule_node_guard_get_guard(node.get()));
+        line(depth, "guard " + str(g), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      case isl_schedule_node_extension: {
+        isl::union_map e = isl::manage(isl_schedule_node_extension_get_extension(node.get()));
+        line(depth, "extension " + map_text(str(e)), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      case isl_schedule_node_expansion: {
+        isl::union_map e = isl::manage(isl_schedule_node_expansion_get_expansion(node.get()));
+        line(depth, "expansion " + map_text(str(e)), suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+      }
+      default:
+        line(depth, "<" + node_type_name(node) + ">", suffix_of(names, tags, false));
+        print_children(node, depth + 1);
+        return;
+    }
+  }
+
+  void print_children(const isl::schedule_node& node, int depth) {
+    for (int k = 0; k < static_cast<int>(node.n_children()); ++k) print(node.child(k), depth, {}, {});
+  }
+};
+
+}  // namespace
+
+std::string print_schedule_subtree(const isl::schedule_node& node, const TreePrintOptions& options) {
+  Printer p{options, {}};
+  p.print(node, 0, {}, {});
+  return p.out.str();
+}
+
+std::string print_schedule_tree(const isl::schedule& schedule, const TreePrintOptions& options) {
+  return print_schedule_subtree(schedule.root(), options);
+}
+
+}  // namespace loopscape
