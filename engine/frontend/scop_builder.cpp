@@ -1,0 +1,1167 @@
+#include "frontend/scop_builder.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/PrettyPrinter.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/Type.h>
+#include <clang/Lex/Lexer.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cctype>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "frontend/isl_build.h"
+
+namespace loopscape::frontend_detail {
+
+// ---------------------------------------------------------------- Locator
+
+SourceLocation Locator::at(clang::SourceLocation loc) const {
+  SourceLocation out;
+  out.file = main_name_;
+  if (loc.isInvalid()) return out;
+  const clang::SourceLocation f = sm_.getFileLoc(loc);
+  if (sm_.getFileID(f) != sm_.getMainFileID()) out.file = sm_.getFilename(f).str();
+  out.line = sm_.getSpellingLineNumber(f);
+  out.column = sm_.getSpellingColumnNumber(f);
+  return out;
+}
+
+std::size_t Locator::offset(clang::SourceLocation loc) const {
+  return sm_.getFileOffset(sm_.getExpansionLoc(loc));
+}
+
+bool Locator::in_main_file(clang::SourceLocation loc) const {
+  return loc.isValid() && sm_.isInMainFile(sm_.getExpansionLoc(loc));
+}
+
+std::string Locator::text(clang::SourceRange range) const {
+  const clang::CharSourceRange r = sm_.getExpansionRange(range);
+  return clang::Lexer::getSourceText(r, sm_, lang_).str();
+}
+
+std::string Locator::token_spelling(clang::SourceLocation loc) const {
+  llvm::SmallString<32> buffer;
+  bool invalid = false;
+  const llvm::StringRef s =
+      clang::Lexer::getSpelling(sm_.getSpellingLoc(loc), buffer, sm_, lang_, &invalid);
+  return invalid ? std::string() : s.str();
+}
+
+std::size_t Locator::end_offset(clang::SourceRange range) const {
+  const clang::CharSourceRange r = sm_.getExpansionRange(range);
+  clang::SourceLocation end = r.getEnd();
+  if (r.isTokenRange()) end = clang::Lexer::getLocForEndOfToken(end, 0, sm_, lang_);
+  return sm_.getFileOffset(end);
+}
+
+namespace {
+
+using CLoc = clang::SourceLocation;
+
+enum class DivMode { Exact, Floor };
+
+// What a variable named in the region is.
+enum class VarRole {
+  Iterator,         // iterator of an enclosing loop
+  StaleIterator,    // iterator of a loop that does not enclose the reference
+  Array,            // an array (declared anywhere)
+  Pointer,          // a pointer (refused)
+  RegionScalar,     // a scalar written or declared in the region: a 0-d array
+  OuterInteger,     // read-only integer from outside: a parameter or a Variable
+  OuterOther,       // read-only non-integer from outside: a Variable
+};
+
+struct LoopInfo {
+  const clang::VarDecl* var = nullptr;
+  std::string name;
+  int id = 0;
+  int step = 1;
+  SourceLocation where;
+};
+
+std::string type_name(clang::QualType t, const clang::ASTContext& ast) {
+  clang::PrintingPolicy policy(ast.getLangOpts());
+  policy.SuppressTagKeyword = false;
+  return t.getCanonicalType().getUnqualifiedType().getAsString(policy);
+}
+
+// The declared type of a variable (array parameters before their decay to pointers).
+clang::QualType declared_type(const clang::VarDecl* v) {
+  if (const auto* p = llvm::dyn_cast<clang::ParmVarDecl>(v)) return p->getOriginalType();
+  return v->getType();
+}
+
+const clang::Expr* strip(const clang::Expr* e) {
+  while (true) {
+    if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(e)) {
+      e = p->getSubExpr();
+    } else if (const auto* c = llvm::dyn_cast<clang::ImplicitCastExpr>(e)) {
+      e = c->getSubExpr();
+    } else if (const auto* k = llvm::dyn_cast<clang::ConstantExpr>(e)) {
+      e = k->getSubExpr();
+    } else {
+      return e;
+    }
+  }
+}
+
+const clang::VarDecl* referenced_var(const clang::Expr* e) {
+  if (!e) return nullptr;
+  if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(strip(e)))
+    return llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+  return nullptr;
+}
+
+bool is_known_math_function(const std::string& name) {
+  static const std::set<std::string> names = {
+      "sqrt",  "cbrt",  "exp",   "exp2",  "expm1", "log",   "log2",  "log10", "log1p",
+      "pow",   "fabs",  "floor", "ceil",  "round", "trunc", "fmod",  "fmin",  "fmax",
+      "sin",   "cos",   "tan",   "asin",  "acos",  "atan",  "atan2", "sinh",  "cosh",
+      "tanh",  "asinh", "acosh", "atanh", "hypot", "erf",   "erfc",  "tgamma", "lgamma",
+      "copysign", "fdim", "fma", "rint", "nearbyint", "abs", "labs", "llabs",
+      "min",   "max",   "MIN",   "MAX"};
+  if (names.count(name)) return true;
+  if (name.size() > 1 && (name.back() == 'f' || name.back() == 'l'))
+    return names.count(name.substr(0, name.size() - 1)) > 0;
+  return false;
+}
+
+class Builder {
+ public:
+  Builder(const RegionInput& in, Program& program)
+      : ast_(*in.ast), loc_(*in.locator), program_(program), input_(in) {}
+
+  void run() {
+    for (const clang::Stmt* s : input_.statements) scan(s);
+    domain_ = universe_set(program_.ctx(), 0);
+    counters_ = {0};
+    for (const clang::Stmt* s : input_.statements) walk(s, nullptr);
+    finish();
+  }
+
+ private:
+  // ------------------------------------------------------------ errors
+
+  [[noreturn]] void fail(CLoc where, const std::string& message) const {
+    throw InputError(loc_.at(where), message);
+  }
+  std::string text(const clang::Stmt* s) const { return loc_.text(s->getSourceRange()); }
+  std::string quoted(const clang::Stmt* s) const { return "'" + text(s) + "'"; }
+
+  // ------------------------------------------------------------ pre-pass
+
+  // Collects loop iterators, variables written or declared in the region and labels.
+  void scan(const clang::Stmt* s) {
+    if (!s) return;
+    if (const auto* f = llvm::dyn_cast<clang::ForStmt>(s)) {
+      if (const clang::VarDecl* v = init_variable(f)) iterator_vars_.insert(v);
+      scan(f->getCond());
+      scan(f->getBody());
+      if (!init_variable(f)) scan(f->getInit());
+      return;
+    }
+    if (const auto* l = llvm::dyn_cast<clang::LabelStmt>(s)) labels_.insert(l->getName());
+    if (const auto* d = llvm::dyn_cast<clang::DeclStmt>(s)) {
+      for (const clang::Decl* decl : d->decls())
+        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(decl)) {
+          declared_.insert(v);
+          if (v->hasInit()) written_.insert(v);
+        }
+    }
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s)) {
+      if (b->isAssignmentOp())
+        if (const clang::VarDecl* v = referenced_var(b->getLHS())) written_.insert(v);
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+      if (u->isIncrementDecrementOp())
+        if (const clang::VarDecl* v = referenced_var(u->getSubExpr())) written_.insert(v);
+    }
+    for (const clang::Stmt* c : s->children()) scan(c);
+  }
+
+  // The iterator a for loop's initialisation assigns, or null.
+  static const clang::VarDecl* init_variable(const clang::ForStmt* f) {
+    const clang::Stmt* init = f->getInit();
+    if (!init) return nullptr;
+    if (const auto* d = llvm::dyn_cast<clang::DeclStmt>(init)) {
+      if (d->isSingleDecl())
+        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d->getSingleDecl()))
+          if (v->hasInit()) return v;
+      return nullptr;
+    }
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(init))
+      if (b->getOpcode() == clang::BO_Assign) return referenced_var(b->getLHS());
+    return nullptr;
+  }
+
+  // ------------------------------------------------------------ variables
+
+  VarRole role(const clang::VarDecl* v) const {
+    for (const LoopInfo& l : loops_)
+      if (l.var == v) return VarRole::Iterator;
+    if (iterator_vars_.count(v)) return VarRole::StaleIterator;
+    const clang::QualType t = declared_type(v);
+    if (ast_.getAsArrayType(t)) return VarRole::Array;
+    if (t->isPointerType()) return VarRole::Pointer;
+    if (written_.count(v) || declared_.count(v)) return VarRole::RegionScalar;
+    if (t->isIntegerType()) return VarRole::OuterInteger;
+    return VarRole::OuterOther;
+  }
+
+  int loop_position(const clang::VarDecl* v) const {
+    for (std::size_t k = 0; k < loops_.size(); ++k)
+      if (loops_[k].var == v) return static_cast<int>(k);
+    return -1;
+  }
+
+  [[noreturn]] void fail_stale_iterator(CLoc where, const clang::VarDecl* v) const {
+    fail(where, "loop iterator '" + v->getName().str() +
+                    "' is used outside the loops it iterates: its value there is not "
+                    "an affine function of the enclosing iterators");
+  }
+
+  [[noreturn]] void fail_pointer(CLoc where, const clang::VarDecl* v) const {
+    fail(where, "'" + v->getName().str() + "' is a pointer (" +
+                    declared_type(v).getAsString() +
+                    "): accesses through pointers may alias other arrays and their extents are "
+                    "unknown; declare it as an array, e.g. 'double " +
+                    v->getName().str() + "[N]'");
+  }
+
+  int array_index(const clang::VarDecl* v) {
+    auto it = array_index_.find(v);
+    if (it != array_index_.end()) return it->second;
+    Array a;
+    a.name = v->getName().str();
+    a.declared_at = loc_.at(v->getLocation());
+    a.declared_in_region = declared_.count(v) > 0;
+    clang::QualType t = declared_type(v);
+    while (const clang::ArrayType* at = ast_.getAsArrayType(t)) {
+      if (const auto* c = llvm::dyn_cast<clang::ConstantArrayType>(at)) {
+        a.extents.push_back(llvm::toString(c->getSize(), 10, false));
+      } else if (const auto* va = llvm::dyn_cast<clang::VariableArrayType>(at)) {
+        a.extents.push_back(extent_text(va->getSizeExpr()));
+      } else {
+        a.extents.push_back("");
+      }
+      t = at->getElementType();
+    }
+    a.element_type = type_name(t, ast_);
+    for (const Array& other : program_.arrays)
+      if (other.name == a.name)
+        fail(v->getLocation(), "two different variables named '" + a.name +
+                                   "' are used in the region; rename one of them");
+    program_.arrays.push_back(a);
+    const int index = static_cast<int>(program_.arrays.size()) - 1;
+    array_index_[v] = index;
+    return index;
+  }
+
+  std::string extent_text(const clang::Expr* size) const {
+    if (!size) return "";
+    clang::Expr::EvalResult r;
+    if (size->EvaluateAsInt(r, ast_)) return llvm::toString(r.Val.getInt(), 10);
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    size->printPretty(os, nullptr, clang::PrintingPolicy(ast_.getLangOpts()));
+    return os.str();
+  }
+
+  void use_parameter(const clang::VarDecl* v) {
+    const std::string name = v->getName().str();
+    auto it = parameter_vars_.find(name);
+    if (it != parameter_vars_.end()) {
+      if (it->second != v)
+        fail(v->getLocation(), "two different variables named '" + name +
+                                   "' are used as symbolic constants; rename one of them");
+      return;
+    }
+    parameter_vars_[name] = v;
+    affine_vars_.insert(v);
+    program_.parameters.push_back(name);
+  }
+
+  // ------------------------------------------------------------ affine expressions
+
+  static std::optional<llvm::APSInt> evaluate(const clang::Expr* e, const clang::ASTContext& ast) {
+    if (!e->getType()->isIntegerType()) return std::nullopt;
+    if (e->HasSideEffects(ast)) return std::nullopt;
+    clang::Expr::EvalResult r;
+    if (!e->EvaluateAsInt(r, ast)) return std::nullopt;
+    return r.Val.getInt();
+  }
+
+  isl::val to_val(const llvm::APSInt& v) const {
+    return isl::val(program_.ctx(), llvm::toString(v, 10));
+  }
+
+  [[noreturn]] void fail_non_affine(const clang::Expr* e, const std::string& what,
+                                    const std::string& why) const {
+    fail(e->getBeginLoc(),
+         "non-affine " + what + ": " + quoted(e) + " " + why + "; " + what +
+             "s must be affine in the loop iterators and integer parameters");
+  }
+
+  isl::pw_aff affine(const clang::Expr* e, const isl::space& space, DivMode mode,
+                     const std::string& what) {
+    // Integer casts and parentheses are transparent; anything else is not affine.
+    const clang::Expr* x = e;
+    while (true) {
+      if (const auto* p = llvm::dyn_cast<clang::ParenExpr>(x)) {
+        x = p->getSubExpr();
+        continue;
+      }
+      if (const auto* k = llvm::dyn_cast<clang::ConstantExpr>(x)) {
+        x = k->getSubExpr();
+        continue;
+      }
+      if (const auto* c = llvm::dyn_cast<clang::CastExpr>(x)) {
+        if (c->getType()->isIntegerType() && c->getSubExpr()->getType()->isIntegerType()) {
+          x = c->getSubExpr();
+          continue;
+        }
+        if (c->getCastKind() == clang::CK_LValueToRValue) {
+          x = c->getSubExpr();
+          continue;
+        }
+      }
+      break;
+    }
+    if (auto v = evaluate(x, ast_)) return constant_on(space, to_val(*v));
+    if (llvm::isa<clang::ArraySubscriptExpr>(x))
+      fail_non_affine(x, what, "reads an array element (data-dependent)");
+    if (!x->getType()->isIntegerType()) {
+      if (const clang::VarDecl* v = referenced_var(x)) {
+        const VarRole r = role(v);
+        if (r == VarRole::Pointer) fail_pointer(x->getBeginLoc(), v);
+        if (r == VarRole::Array) fail_non_affine(x, what, "is an array, not an integer");
+        fail(x->getBeginLoc(), "non-affine " + what + ": '" + v->getName().str() +
+                                   "' has type " + declared_type(v).getAsString() +
+                                   "; only integer variables can appear in " + what + "s");
+      }
+      fail_non_affine(x, what, "is not an integer expression");
+    }
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x)) {
+      if (const auto* ec = llvm::dyn_cast<clang::EnumConstantDecl>(r->getDecl()))
+        return constant_on(space, to_val(ec->getInitVal()));
+      const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+      if (!v) fail_non_affine(x, what, "does not name a variable");
+      switch (role(v)) {
+        case VarRole::Iterator:
+          return variable_on(space, static_cast<unsigned>(loop_position(v)));
+        case VarRole::StaleIterator: fail_stale_iterator(x->getBeginLoc(), v);
+        case VarRole::OuterInteger: use_parameter(v); return parameter_on(space, v->getName().str());
+        case VarRole::RegionScalar:
+          fail(x->getBeginLoc(), "non-affine " + what + ": '" + v->getName().str() +
+                                     "' is assigned in the region, so it is not a symbolic "
+                                     "constant; " + what +
+                                     "s must be affine in the loop iterators and integer parameters");
+        case VarRole::Pointer: fail_pointer(x->getBeginLoc(), v);
+        case VarRole::Array:
+          fail_non_affine(x, what, "is an array, not an integer");
+        case VarRole::OuterOther:
+          fail(x->getBeginLoc(), "non-affine " + what + ": '" + v->getName().str() +
+                                     "' has type " + declared_type(v).getAsString() +
+                                     "; only integer variables can appear in " + what + "s");
+      }
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x)) {
+      switch (u->getOpcode()) {
+        case clang::UO_Minus: return affine(u->getSubExpr(), space, mode, what).neg();
+        case clang::UO_Plus: return affine(u->getSubExpr(), space, mode, what);
+        case clang::UO_PreInc:
+        case clang::UO_PreDec:
+        case clang::UO_PostInc:
+        case clang::UO_PostDec:
+          fail(x->getBeginLoc(), "assignment inside an expression: " + quoted(x) +
+                                     " changes a variable while " + what +
+                                     " is evaluated; write the update as its own statement");
+        case clang::UO_Deref:
+          fail(x->getBeginLoc(), "pointer dereference " + quoted(x) +
+                                     ": pointers may alias arrays; use array subscripts");
+        default: fail_non_affine(x, what, "uses operator '" +
+                                              clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "'");
+      }
+    }
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
+      const clang::Expr* l = b->getLHS();
+      const clang::Expr* r = b->getRHS();
+      switch (b->getOpcode()) {
+        case clang::BO_Add: return affine(l, space, mode, what).add(affine(r, space, mode, what));
+        case clang::BO_Sub: return affine(l, space, mode, what).sub(affine(r, space, mode, what));
+        case clang::BO_Mul: {
+          if (auto c = evaluate(r, ast_)) return affine(l, space, mode, what).scale(to_val(*c));
+          if (auto c = evaluate(l, ast_)) return affine(r, space, mode, what).scale(to_val(*c));
+          // Check both sides first so a deeper problem is reported where it is.
+          affine(l, space, mode, what);
+          affine(r, space, mode, what);
+          fail_non_affine(x, what, "multiplies two non-constant expressions");
+        }
+        case clang::BO_Div:
+        case clang::BO_Rem: {
+          auto c = evaluate(r, ast_);
+          if (!c) {
+            affine(r, space, mode, what);
+            fail_non_affine(x, what, "divides by a non-constant expression");
+          }
+          if (*c == 0) fail(r->getBeginLoc(), "division by zero in " + what + " " + quoted(x));
+          saw_division_ = true;
+          const bool negative = c->isNegative();
+          const llvm::APSInt magnitude = negative ? -*c : *c;
+          const isl::val m = to_val(magnitude);
+          const isl::pw_aff num = affine(l, space, mode, what);
+          if (b->getOpcode() == clang::BO_Div) {
+            // C truncates toward zero; floor agrees for nonnegative numerators.
+            isl::pw_aff q = mode == DivMode::Exact ? num.tdiv_q(constant_on(space, m))
+                                                   : num.scale_down(m).floor();
+            return negative ? q.neg() : q;
+          }
+          return mode == DivMode::Exact ? num.tdiv_r(constant_on(space, m)) : num.mod(m);
+        }
+        case clang::BO_Assign:
+        case clang::BO_MulAssign:
+        case clang::BO_DivAssign:
+        case clang::BO_RemAssign:
+        case clang::BO_AddAssign:
+        case clang::BO_SubAssign:
+        case clang::BO_ShlAssign:
+        case clang::BO_ShrAssign:
+        case clang::BO_AndAssign:
+        case clang::BO_XorAssign:
+        case clang::BO_OrAssign:
+          fail(b->getOperatorLoc(), "assignment inside an expression: " + quoted(x) +
+                                        " changes a variable while " + what +
+                                        " is evaluated; write the update as its own statement");
+        default:
+          if (b->isComparisonOp() || b->isLogicalOp())
+            fail_non_affine(x, what, "is a truth value used as a number");
+          fail_non_affine(x, what, "uses operator '" + b->getOpcodeStr().str() + "'");
+      }
+    }
+    if (const auto* c = llvm::dyn_cast<clang::ConditionalOperator>(x)) {
+      const isl::set cond = condition(c->getCond(), space, mode, what);
+      const isl::pw_aff t = affine(c->getTrueExpr(), space, mode, what);
+      const isl::pw_aff f = affine(c->getFalseExpr(), space, mode, what);
+      return cond.indicator_function().cond(t, f);
+    }
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
+      const clang::FunctionDecl* fd = call->getDirectCallee();
+      const std::string name = fd ? fd->getName().str() : std::string();
+      if ((name == "min" || name == "max" || name == "MIN" || name == "MAX") &&
+          call->getNumArgs() == 2) {
+        const isl::pw_aff a = affine(call->getArg(0), space, mode, what);
+        const isl::pw_aff b = affine(call->getArg(1), space, mode, what);
+        return (name == "min" || name == "MIN") ? a.min(b) : a.max(b);
+      }
+      if ((name == "floord" || name == "ceild") && call->getNumArgs() == 2) {
+        auto c = evaluate(call->getArg(1), ast_);
+        if (!c || !c->isStrictlyPositive())
+          fail_non_affine(x, what, "divides by something other than a positive constant");
+        const isl::pw_aff a = affine(call->getArg(0), space, mode, what).scale_down(to_val(*c));
+        return name == "floord" ? a.floor() : a.ceil();
+      }
+      fail_non_affine(x, what, name.empty() ? "calls a function"
+                                            : "calls '" + name + "' (only min and max are affine)");
+    }
+    if (llvm::isa<clang::ArraySubscriptExpr>(x))
+      fail_non_affine(x, what, "reads an array element (data-dependent)");
+    fail_non_affine(x, what, "is not an affine expression");
+  }
+
+  isl::set condition(const clang::Expr* e, const isl::space& space, DivMode mode,
+                     const std::string& what) {
+    const clang::Expr* x = strip(e);
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
+      switch (b->getOpcode()) {
+        case clang::BO_LAnd:
+          return condition(b->getLHS(), space, mode, what)
+              .intersect(condition(b->getRHS(), space, mode, what));
+        case clang::BO_LOr:
+          return condition(b->getLHS(), space, mode, what)
+              .unite(condition(b->getRHS(), space, mode, what));
+        case clang::BO_LT:
+        case clang::BO_LE:
+        case clang::BO_GT:
+        case clang::BO_GE:
+        case clang::BO_EQ:
+        case clang::BO_NE: {
+          const isl::pw_aff l = affine(b->getLHS(), space, mode, what);
+          const isl::pw_aff r = affine(b->getRHS(), space, mode, what);
+          switch (b->getOpcode()) {
+            case clang::BO_LT: return l.lt_set(r);
+            case clang::BO_LE: return l.le_set(r);
+            case clang::BO_GT: return l.gt_set(r);
+            case clang::BO_GE: return l.ge_set(r);
+            case clang::BO_EQ: return l.eq_set(r);
+            default: return l.ne_set(r);
+          }
+        }
+        default: break;
+      }
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x))
+      if (u->getOpcode() == clang::UO_LNot)
+        return condition(u->getSubExpr(), space, mode, what).complement();
+    if (const auto* c = llvm::dyn_cast<clang::ConditionalOperator>(x)) {
+      const isl::set cond = condition(c->getCond(), space, mode, what);
+      const isl::set t = condition(c->getTrueExpr(), space, mode, what);
+      const isl::set f = condition(c->getFalseExpr(), space, mode, what);
+      return cond.intersect(t).unite(cond.complement().intersect(f));
+    }
+    // Any other integer expression is true when nonzero.
+    const isl::pw_aff v = affine(e, space, mode, what);
+    return v.ne_set(constant_on(space, 0));
+  }
+
+  // Builds with exact C division; where that agrees with floor division on
+  // `context`, the floor form (simpler to read) is used instead.
+  template <typename T, typename Build>
+  T with_division(const isl::set& context, Build build) {
+    saw_division_ = false;
+    T exact = build(DivMode::Exact);
+    if (!saw_division_) return exact;
+    T floor = build(DivMode::Floor);
+    if (restrict_to(floor, context).is_equal(restrict_to(exact, context))) return floor;
+    return exact;
+  }
+  static isl::set restrict_to(const isl::set& s, const isl::set& context) {
+    return s.intersect(context);
+  }
+  static isl::map restrict_to(const isl::map& m, const isl::set& context) {
+    return m.intersect_domain(context);
+  }
+
+  // ------------------------------------------------------------ statements
+
+  void walk(const clang::Stmt* s, const clang::LabelStmt* label) {
+    if (!s) return;
+    if (const auto* c = llvm::dyn_cast<clang::CompoundStmt>(s)) {
+      for (const clang::Stmt* child : c->body()) walk(child, nullptr);
+      return;
+    }
+    if (llvm::isa<clang::NullStmt>(s)) return;
+    if (const auto* l = llvm::dyn_cast<clang::LabelStmt>(s)) {
+      const clang::Stmt* sub = l->getSubStmt();
+      if (!llvm::isa<clang::Expr>(sub) && !llvm::isa<clang::DeclStmt>(sub))
+        fail(l->getIdentLoc(), "label '" + std::string(l->getName()) +
+                                   "' is not in front of an assignment: labels name statements");
+      walk(sub, l);
+      return;
+    }
+    if (const auto* f = llvm::dyn_cast<clang::ForStmt>(s)) return walk_for(f);
+    if (const auto* i = llvm::dyn_cast<clang::IfStmt>(s)) return walk_if(i);
+    if (const auto* d = llvm::dyn_cast<clang::DeclStmt>(s)) return walk_decl(d, label);
+    if (const auto* e = llvm::dyn_cast<clang::Expr>(s)) return walk_expr(e, label);
+    refuse(s);
+  }
+
+  [[noreturn]] void refuse(const clang::Stmt* s) const {
+    const CLoc at = s->getBeginLoc();
+    if (llvm::isa<clang::BreakStmt>(s))
+      fail(at, "'break' in a scop: loops must run all their iterations (the iteration "
+               "domain cannot depend on an early exit)");
+    if (llvm::isa<clang::ContinueStmt>(s))
+      fail(at, "'continue' in a scop: the statements it skips would run under a data-dependent "
+               "condition; use an 'if' with an affine condition");
+    if (llvm::isa<clang::GotoStmt>(s) || llvm::isa<clang::IndirectGotoStmt>(s))
+      fail(at, "'goto' in a scop: control flow must be structured 'for' loops and 'if's");
+    if (llvm::isa<clang::ReturnStmt>(s))
+      fail(at, "'return' in a scop: the region must run to its end");
+    if (llvm::isa<clang::WhileStmt>(s))
+      fail(at, "'while' loop in a scop: its trip count is not affine; only 'for' loops with "
+               "affine bounds are supported");
+    if (llvm::isa<clang::DoStmt>(s))
+      fail(at, "'do'-'while' loop in a scop: its trip count is not affine; only 'for' loops "
+               "with affine bounds are supported");
+    if (llvm::isa<clang::SwitchStmt>(s))
+      fail(at, "'switch' in a scop: only 'if' with affine conditions is supported");
+    if (llvm::isa<clang::GCCAsmStmt>(s) || llvm::isa<clang::MSAsmStmt>(s))
+      fail(at, "inline assembly in a scop: its effects are unknown");
+    fail(at, std::string("unsupported statement (") + s->getStmtClassName() +
+                 ") in a scop: only assignments, 'for' loops and 'if's are supported");
+  }
+
+  void walk_for(const clang::ForStmt* f) {
+    const CLoc for_loc = f->getForLoc();
+    if (f->getConditionVariable())
+      fail(f->getConditionVariable()->getLocation(),
+           "declaration in a 'for' condition: the loop condition must be an affine comparison");
+    // Initialisation: `i = lb` or `int i = lb`.
+    const clang::Stmt* init = f->getInit();
+    if (!init) fail(for_loc, "'for' loop without an initialisation: write 'for (i = lower; ...'");
+    const clang::VarDecl* var = init_variable(f);
+    const clang::Expr* lower = nullptr;
+    if (var) {
+      if (llvm::isa<clang::DeclStmt>(init))
+        lower = var->getInit();
+      else
+        lower = llvm::cast<clang::BinaryOperator>(init)->getRHS();
+    }
+    if (!var || !lower)
+      fail(init->getBeginLoc(), "unsupported loop initialisation " + quoted(init) +
+                                    ": expected 'i = lower bound' or 'int i = lower bound'");
+    const std::string name = var->getName().str();
+    if (!var->getType()->isIntegerType())
+      fail(var->getLocation(), "loop iterator '" + name + "' has type " +
+                                   var->getType().getAsString() + ": iterators must be integers");
+    for (const LoopInfo& l : loops_)
+      if (l.var == var || l.name == name)
+        fail(var->getLocation(), "loop iterator '" + name +
+                                     "' is already the iterator of an enclosing loop");
+    // Increment: i++, ++i, i--, --i, i += c, i -= c, i = i + c, i = c + i, i = i - c.
+    const clang::Expr* inc = f->getInc();
+    if (!inc) fail(for_loc, "'for' loop without an increment: write 'i++', 'i--' or 'i += c'");
+    const int step = loop_step(inc, var);
+    const clang::Expr* cond = f->getCond();
+    if (!cond) fail(for_loc, "'for' loop without a condition: the loop would not terminate");
+    // The iterator may not change inside the body.
+    if (const clang::Stmt* w = find_write(f->getBody(), var))
+      fail(w->getBeginLoc(), "loop iterator '" + name +
+                                 "' is written in the loop body: the iteration domain would "
+                                 "not be affine");
+
+    LoopInfo info;
+    info.var = var;
+    info.name = name;
+    info.id = next_loop_id_++;
+    info.step = step > 0 ? 1 : -1;
+    info.where = loc_.at(for_loc);
+
+    const isl::set outer = domain_;
+    const isl::set widened = add_named_dim(outer, name);
+    const unsigned pos = static_cast<unsigned>(loops_.size());
+    const isl::space space = widened.space();
+    const isl::set loop_domain = with_division<isl::set>(widened, [&](DivMode mode) {
+      const isl::pw_aff lb = affine(lower, space, mode, "loop bound");
+      loops_.push_back(info);
+      isl::set c;
+      try {
+        c = condition(cond, space, mode, "loop bound");
+      } catch (...) {
+        loops_.pop_back();
+        throw;
+      }
+      loops_.pop_back();
+      return iteration_set(widened, lb, c, step, pos, for_loc);
+    });
+
+    const int index = counters_.back()++;
+    path_.push_back(index);
+    counters_.push_back(0);
+    loops_.push_back(info);
+    domain_ = loop_domain;
+    walk(f->getBody(), nullptr);
+    domain_ = outer;
+    loops_.pop_back();
+    counters_.pop_back();
+    path_.pop_back();
+  }
+
+  // The values the iterator (last dimension) takes: from `lb` in steps of `step`
+  // while `cond` holds; exactly C's semantics even when `cond` is not monotone.
+  isl::set iteration_set(const isl::set& widened, const isl::pw_aff& lb, const isl::set& cond,
+                         int step, unsigned pos, CLoc for_loc) {
+    const isl::space space = widened.space();
+    const isl::pw_aff it = variable_on(space, pos);
+    isl::set base = widened.intersect(step > 0 ? it.ge_set(lb) : it.le_set(lb));
+    if (step != 1 && step != -1) {
+      const long magnitude = step > 0 ? step : -static_cast<long>(step);
+      base = base.intersect(it.sub(lb).mod(isl::val(program_.ctx(), magnitude))
+                                .eq_set(constant_on(space, 0)));
+    }
+    const isl::set simple = base.intersect(cond);
+    const isl::set failing = base.subtract(cond);
+    if (failing.is_empty() && !base.is_empty())
+      fail(for_loc, "the loop condition never becomes false: the loop would not terminate");
+    const isl::set after = failing.apply(later_on_last_dim(space, step > 0));
+    const isl::set exact = base.subtract(after);
+    if (exact.is_equal(simple)) return simple.coalesce();
+    return exact.coalesce();
+  }
+
+  int loop_step(const clang::Expr* inc, const clang::VarDecl* var) {
+    const clang::Expr* x = strip(inc);
+    const std::string name = var->getName().str();
+    auto wrong_var = [&](const clang::Expr* target) {
+      const clang::VarDecl* v = referenced_var(target);
+      if (v != var)
+        fail(inc->getBeginLoc(), "the loop increment " + quoted(inc) + " does not update the "
+                                 "iterator '" + name + "' the initialisation sets");
+    };
+    auto constant_step = [&](const clang::Expr* e) -> int {
+      auto c = evaluate(e, ast_);
+      if (!c)
+        fail(e->getBeginLoc(), "loop step " + quoted(e) +
+                                   " is not an integer constant: non-constant strides are not "
+                                   "affine");
+      if (*c == 0) fail(e->getBeginLoc(), "loop step is zero: the loop would not terminate");
+      if (c->getMinSignedBits() > 31)
+        fail(e->getBeginLoc(), "loop step " + quoted(e) + " is too large");
+      return static_cast<int>(c->getExtValue());
+    };
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x)) {
+      if (u->isIncrementDecrementOp()) {
+        wrong_var(u->getSubExpr());
+        return u->isIncrementOp() ? 1 : -1;
+      }
+    }
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
+      if (b->getOpcode() == clang::BO_AddAssign || b->getOpcode() == clang::BO_SubAssign) {
+        wrong_var(b->getLHS());
+        const int c = constant_step(b->getRHS());
+        return b->getOpcode() == clang::BO_AddAssign ? c : -c;
+      }
+      if (b->getOpcode() == clang::BO_Assign) {
+        wrong_var(b->getLHS());
+        if (const auto* r = llvm::dyn_cast<clang::BinaryOperator>(strip(b->getRHS()))) {
+          if (r->getOpcode() == clang::BO_Add) {
+            if (referenced_var(r->getLHS()) == var) return constant_step(r->getRHS());
+            if (referenced_var(r->getRHS()) == var) return constant_step(r->getLHS());
+          }
+          if (r->getOpcode() == clang::BO_Sub && referenced_var(r->getLHS()) == var)
+            return -constant_step(r->getRHS());
+        }
+      }
+    }
+    fail(inc->getBeginLoc(), "unsupported loop increment " + quoted(inc) +
+                                 ": expected i++, i--, i += c, i -= c or i = i + c with an "
+                                 "integer constant c");
+  }
+
+  // The first statement in `s` that assigns `var`, or null.
+  const clang::Stmt* find_write(const clang::Stmt* s, const clang::VarDecl* var) const {
+    if (!s) return nullptr;
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s))
+      if (b->isAssignmentOp() && referenced_var(b->getLHS()) == var) return s;
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+      if (u->isIncrementDecrementOp() && referenced_var(u->getSubExpr()) == var) return s;
+      if (u->getOpcode() == clang::UO_AddrOf && referenced_var(u->getSubExpr()) == var) return s;
+    }
+    for (const clang::Stmt* c : s->children())
+      if (const clang::Stmt* w = find_write(c, var)) return w;
+    return nullptr;
+  }
+
+  void walk_if(const clang::IfStmt* s) {
+    if (s->getInit() || s->getConditionVariable())
+      fail(s->getIfLoc(), "declaration in an 'if' condition: the condition must be affine");
+    const isl::set outer = domain_;
+    const isl::space space = outer.space();
+    const isl::set cond = with_division<isl::set>(outer, [&](DivMode mode) {
+      return condition(s->getCond(), space, mode, "condition");
+    });
+    domain_ = outer.intersect(cond).coalesce();
+    walk(s->getThen(), nullptr);
+    if (s->getElse()) {
+      domain_ = outer.subtract(cond).coalesce();
+      walk(s->getElse(), nullptr);
+    }
+    domain_ = outer;
+  }
+
+  void walk_decl(const clang::DeclStmt* d, const clang::LabelStmt* label) {
+    for (const clang::Decl* decl : d->decls()) {
+      const auto* v = llvm::dyn_cast<clang::VarDecl>(decl);
+      if (!v || !v->hasInit()) continue;
+      if (v->isStaticLocal())
+        fail(v->getLocation(), "static variable '" + v->getName().str() +
+                                   "' declared in a scop: its value outlives the region");
+      if (role(v) != VarRole::RegionScalar) {
+        if (role(v) == VarRole::Pointer) fail_pointer(v->getLocation(), v);
+        fail(v->getLocation(), "initialised array '" + v->getName().str() +
+                                   "' declared in a scop: only scalar declarations can have "
+                                   "initialisers");
+      }
+      StatementParts parts;
+      parts.stmt = d;
+      parts.decl = v;
+      parts.op = "=";
+      parts.rhs = v->getInit();
+      add_statement(parts, label);
+    }
+  }
+
+  void walk_expr(const clang::Expr* e, const clang::LabelStmt* label) {
+    const clang::Expr* x = e->IgnoreParens();
+    StatementParts parts;
+    parts.stmt = e;
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
+      if (b->isAssignmentOp()) {
+        parts.lhs = b->getLHS();
+        parts.op = b->getOpcodeStr().str();
+        parts.rhs = b->getRHS();
+        return add_statement(parts, label);
+      }
+      if (b->getOpcode() == clang::BO_Comma)
+        fail(b->getOperatorLoc(), "comma operator in a statement: write one assignment per "
+                                  "statement");
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x)) {
+      if (u->isIncrementDecrementOp()) {
+        parts.lhs = u->getSubExpr();
+        parts.op = u->isIncrementOp() ? "+=" : "-=";
+        return add_statement(parts, label);
+      }
+    }
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(strip(x))) {
+      const clang::FunctionDecl* fd = call->getDirectCallee();
+      fail(call->getBeginLoc(),
+           "call to " + (fd ? "'" + fd->getName().str() + "'" : std::string("a function")) +
+               " as a statement: calls may have side effects; only assignments are allowed");
+    }
+    fail(x->getBeginLoc(), "expression statement " + quoted(x) +
+                               " assigns nothing: only assignments are allowed");
+  }
+
+  struct StatementParts {
+    const clang::Stmt* stmt = nullptr;
+    const clang::Expr* lhs = nullptr;     // the assigned lvalue, or
+    const clang::VarDecl* decl = nullptr; // the declared scalar
+    std::string op;
+    const clang::Expr* rhs = nullptr;     // null: the constant 1 (x++ / x--)
+  };
+
+  std::string statement_name(const clang::LabelStmt* label) {
+    const int index = statement_count_++;
+    if (label) return label->getName();
+    std::string name = "S" + std::to_string(index);
+    while (labels_.count(name) || used_names_.count(name)) name += "_";
+    return name;
+  }
+
+  void add_statement(const StatementParts& parts, const clang::LabelStmt* label) {
+    Statement st;
+    st.name = statement_name(label);
+    used_names_.insert(st.name);
+    for (const LoopInfo& l : loops_) st.loops.push_back(Loop{l.name, l.id, l.step, l.where});
+    st.position = path_;
+    st.position.push_back(counters_.back()++);
+    st.domain = set_tuple_name(domain_, st.name);
+    st.where = loc_.at(parts.stmt->getBeginLoc());
+    st.source_text = statement_text(parts.stmt);
+    current_ = &st;
+
+    ExprPtr target;
+    if (parts.decl) {
+      target = scalar_access(parts.decl, Access::Kind::Write, parts.decl->getLocation());
+    } else {
+      target = lvalue(parts.lhs);
+    }
+    st.target = target;
+    st.assign_op = parts.op;
+    if (parts.op != "=") {
+      Access read = st.accesses[static_cast<std::size_t>(target->access_index)];
+      read.kind = Access::Kind::Read;
+      st.accesses.push_back(read);
+    }
+    st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
+    current_ = nullptr;
+    program_.statements.push_back(std::move(st));
+  }
+
+  std::string statement_text(const clang::Stmt* s) const {
+    const std::string& src = program_.source_text;
+    std::size_t begin = loc_.offset(s->getBeginLoc());
+    std::size_t end = loc_.end_offset(s->getSourceRange());
+    if (begin > src.size() || end > src.size() || begin > end) return text(s);
+    if (!llvm::isa<clang::DeclStmt>(s)) {
+      std::size_t k = end;
+      while (k < src.size() && (src[k] == ' ' || src[k] == '\t')) ++k;
+      if (k < src.size() && src[k] == ';') end = k + 1;
+    }
+    return src.substr(begin, end - begin);
+  }
+
+  // ------------------------------------------------------------ expression trees
+
+  std::shared_ptr<Expr> make(ExprKind kind, std::string text, std::vector<ExprPtr> args,
+                             std::string type) const {
+    auto e = std::make_shared<Expr>();
+    e->kind = kind;
+    e->text = std::move(text);
+    e->args = std::move(args);
+    e->type = std::move(type);
+    return e;
+  }
+
+  ExprPtr lvalue(const clang::Expr* lhs) {
+    const clang::Expr* x = lhs->IgnoreParens();
+    if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(x))
+      return array_access(a, Access::Kind::Write);
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x)) {
+      if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+        switch (role(v)) {
+          case VarRole::Iterator:
+            fail(x->getBeginLoc(), "loop iterator '" + v->getName().str() +
+                                       "' is written in the loop body: the iteration domain "
+                                       "would not be affine");
+          case VarRole::StaleIterator: fail_stale_iterator(x->getBeginLoc(), v);
+          case VarRole::Pointer: fail_pointer(x->getBeginLoc(), v);
+          case VarRole::Array:
+            fail(x->getBeginLoc(), "assignment to the whole array '" + v->getName().str() + "'");
+          default: return scalar_access(v, Access::Kind::Write, x->getBeginLoc());
+        }
+      }
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x))
+      if (u->getOpcode() == clang::UO_Deref)
+        fail(x->getBeginLoc(), "write through the pointer dereference " + quoted(x) +
+                                   ": the written location may alias any array; use an array "
+                                   "subscript");
+    if (llvm::isa<clang::MemberExpr>(x))
+      fail(x->getBeginLoc(), "write to the structure member " + quoted(x) +
+                                 ": only arrays and scalars are supported");
+    fail(x->getBeginLoc(), "unsupported assignment target " + quoted(x) +
+                               ": only array elements and scalar variables can be written");
+  }
+
+  ExprPtr scalar_access(const clang::VarDecl* v, Access::Kind kind, CLoc where) {
+    const int array = array_index(v);
+    const std::string& name = program_.arrays[static_cast<std::size_t>(array)].name;
+    Access a;
+    a.kind = kind;
+    a.array = name;
+    a.relation = set_range_name(map_from_domain(current_->domain), name);
+    a.where = loc_.at(where);
+    current_->accesses.push_back(a);
+    auto e = make(ExprKind::Access, name, {},
+                  program_.arrays[static_cast<std::size_t>(array)].element_type);
+    e->access_index = static_cast<int>(current_->accesses.size()) - 1;
+    return e;
+  }
+
+  ExprPtr array_access(const clang::ArraySubscriptExpr* a, Access::Kind kind) {
+    std::vector<const clang::Expr*> subscripts;
+    const clang::Expr* base = a;
+    while (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(strip(base))) {
+      subscripts.insert(subscripts.begin(), s->getIdx());
+      base = s->getBase();
+    }
+    const clang::Expr* b = strip(base);
+    const clang::VarDecl* v = referenced_var(b);
+    if (!v) {
+      if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(b))
+        if (u->getOpcode() == clang::UO_Deref)
+          fail(b->getBeginLoc(), "pointer dereference " + quoted(b) +
+                                     ": pointers may alias arrays; use array subscripts");
+      fail(b->getBeginLoc(), "subscript of " + quoted(b) +
+                                 ", which is not an array variable (pointer arithmetic is not "
+                                 "supported)");
+    }
+    switch (role(v)) {
+      case VarRole::Array: break;
+      case VarRole::Pointer: fail_pointer(b->getBeginLoc(), v);
+      default:
+        fail(b->getBeginLoc(), "subscript of '" + v->getName().str() + "', which is not an array");
+    }
+    const int index = array_index(v);
+    const Array& array = program_.arrays[static_cast<std::size_t>(index)];
+    if (array.extents.size() != subscripts.size())
+      fail(a->getBeginLoc(), "array '" + array.name + "' has " +
+                                 std::to_string(array.extents.size()) +
+                                 " dimension(s) but is accessed with " +
+                                 std::to_string(subscripts.size()) +
+                                 " subscript(s): partial accesses (pointers to rows) are not "
+                                 "supported");
+    const isl::set& domain = current_->domain;
+    const isl::space space = domain.space();
+    const std::string name = array.name;
+    const isl::map relation = with_division<isl::map>(domain, [&](DivMode mode) {
+      isl::map m = map_from_domain(domain);
+      for (const clang::Expr* s : subscripts)
+        m = append_output(m, affine(s, space, mode, "subscript"));
+      return set_range_name(m, name).intersect_domain(domain).coalesce();
+    });
+    Access acc;
+    acc.kind = kind;
+    acc.array = name;
+    acc.relation = relation;
+    acc.where = loc_.at(a->getBeginLoc());
+    current_->accesses.push_back(acc);
+    const int access_index = static_cast<int>(current_->accesses.size()) - 1;
+    std::vector<ExprPtr> args;
+    for (const clang::Expr* s : subscripts) args.push_back(value(s));
+    auto e = make(ExprKind::Access, name, std::move(args),
+                  program_.arrays[static_cast<std::size_t>(index)].element_type);
+    e->access_index = access_index;
+    return e;
+  }
+
+  std::string literal_text(const clang::Expr* lit, CLoc at, bool floating) const {
+    std::string s = loc_.token_spelling(at);
+    const bool ok = !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) ||
+                                   (floating && s[0] == '.') || (!floating && s[0] == '\''));
+    if (ok) return s;
+    if (const auto* i = llvm::dyn_cast<clang::IntegerLiteral>(lit))
+      return llvm::toString(i->getValue(), 10, i->getType()->isSignedIntegerType());
+    if (const auto* f = llvm::dyn_cast<clang::FloatingLiteral>(lit)) {
+      llvm::SmallString<32> buf;
+      f->getValue().toString(buf);
+      std::string out = buf.str().str();
+      if (out.find_first_of(".eE") == std::string::npos) out += ".0";
+      return out;
+    }
+    if (const auto* c = llvm::dyn_cast<clang::CharacterLiteral>(lit))
+      return std::to_string(c->getValue());
+    return s;
+  }
+
+  ExprPtr value(const clang::Expr* e) {
+    const clang::Expr* x = strip(e);
+    const std::string type = type_name(x->getType(), ast_);
+    if (const auto* i = llvm::dyn_cast<clang::IntegerLiteral>(x))
+      return make(ExprKind::IntLiteral, literal_text(i, i->getLocation(), false), {}, type);
+    if (const auto* c = llvm::dyn_cast<clang::CharacterLiteral>(x))
+      return make(ExprKind::IntLiteral, literal_text(c, c->getLocation(), false), {}, type);
+    if (const auto* f = llvm::dyn_cast<clang::FloatingLiteral>(x))
+      return make(ExprKind::FloatLiteral, literal_text(f, f->getLocation(), true), {}, type);
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x)) {
+      if (const auto* ec = llvm::dyn_cast<clang::EnumConstantDecl>(r->getDecl()))
+        return make(ExprKind::IntLiteral, llvm::toString(ec->getInitVal(), 10), {}, "int");
+      const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+      if (!v)
+        fail(x->getBeginLoc(), "use of the function '" + r->getDecl()->getName().str() +
+                                   "' as a value: only calls to math functions are supported");
+      switch (role(v)) {
+        case VarRole::Iterator: return make(ExprKind::Iterator, v->getName().str(), {}, type);
+        case VarRole::StaleIterator: fail_stale_iterator(x->getBeginLoc(), v);
+        case VarRole::Pointer: fail_pointer(x->getBeginLoc(), v);
+        case VarRole::Array:
+          fail(x->getBeginLoc(), "array '" + v->getName().str() +
+                                     "' used without all its subscripts: pointer arithmetic and "
+                                     "passing arrays around are not supported");
+        case VarRole::RegionScalar:
+          return scalar_access(v, Access::Kind::Read, x->getBeginLoc());
+        case VarRole::OuterInteger: {
+          auto node = make(ExprKind::Variable, v->getName().str(), {}, type);
+          pending_.push_back({node, v});
+          return node;
+        }
+        case VarRole::OuterOther: return make(ExprKind::Variable, v->getName().str(), {}, type);
+      }
+    }
+    if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(x))
+      return array_access(a, Access::Kind::Read);
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x)) {
+      switch (u->getOpcode()) {
+        case clang::UO_Minus:
+        case clang::UO_Plus:
+        case clang::UO_LNot:
+        case clang::UO_Not:
+          return make(ExprKind::Unary, clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str(),
+                      {value(u->getSubExpr())}, type);
+        case clang::UO_PreInc:
+        case clang::UO_PreDec:
+        case clang::UO_PostInc:
+        case clang::UO_PostDec:
+          fail(x->getBeginLoc(), "assignment inside an expression: " + quoted(x) +
+                                     " has a side effect; write the update as its own statement");
+        case clang::UO_Deref:
+          fail(x->getBeginLoc(), "pointer dereference " + quoted(x) +
+                                     ": pointers may alias arrays; use array subscripts");
+        case clang::UO_AddrOf:
+          fail(x->getBeginLoc(), "address-of " + quoted(x) +
+                                     ": pointers may alias arrays; use array subscripts");
+        default:
+          fail(x->getBeginLoc(), "unsupported operator in " + quoted(x));
+      }
+    }
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
+      if (b->isAssignmentOp())
+        fail(b->getOperatorLoc(), "assignment inside an expression: " + quoted(x) +
+                                      " has a side effect; write it as its own statement");
+      if (b->getOpcode() == clang::BO_Comma)
+        fail(b->getOperatorLoc(), "comma operator in " + quoted(x) +
+                                      ": write one assignment per statement");
+      ExprPtr l = value(b->getLHS());
+      ExprPtr r = value(b->getRHS());
+      return make(ExprKind::Binary, b->getOpcodeStr().str(), {l, r}, type);
+    }
+    if (const auto* c = llvm::dyn_cast<clang::ConditionalOperator>(x)) {
+      ExprPtr cond = value(c->getCond());
+      ExprPtr t = value(c->getTrueExpr());
+      ExprPtr f = value(c->getFalseExpr());
+      return make(ExprKind::Ternary, "?:", {cond, t, f}, type);
+    }
+    if (const auto* c = llvm::dyn_cast<clang::CStyleCastExpr>(x)) {
+      const clang::QualType to = c->getTypeAsWritten();
+      if (!to->isArithmeticType())
+        fail(x->getBeginLoc(), "cast to the non-arithmetic type '" + to.getAsString() + "' in " +
+                                   quoted(x) + ": only numeric casts are supported");
+      return make(ExprKind::Cast, type_name(to, ast_), {value(c->getSubExpr())}, type);
+    }
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
+      const clang::FunctionDecl* fd = call->getDirectCallee();
+      const std::string name = fd ? fd->getName().str() : std::string();
+      if (name.empty() || !is_known_math_function(name))
+        fail(x->getBeginLoc(),
+             "call to " + (name.empty() ? std::string("a function pointer") : "'" + name + "'") +
+                 ": only side-effect-free math functions (sqrt, exp, pow, fabs, ...) may be "
+                 "called in a scop");
+      std::vector<ExprPtr> args;
+      for (const clang::Expr* arg : call->arguments()) args.push_back(value(arg));
+      return make(ExprKind::Call, name, std::move(args), type);
+    }
+    if (llvm::isa<clang::UnaryExprOrTypeTraitExpr>(x)) {
+      if (auto v = evaluate(x, ast_))
+        return make(ExprKind::IntLiteral, llvm::toString(*v, 10), {}, type);
+    }
+    if (llvm::isa<clang::MemberExpr>(x))
+      fail(x->getBeginLoc(), "structure member " + quoted(x) +
+                                 ": only arrays and scalar variables are supported");
+    if (llvm::isa<clang::StmtExpr>(x))
+      fail(x->getBeginLoc(), "statement expression in a scop: its effects are unknown");
+    fail(x->getBeginLoc(), "unsupported expression " + quoted(x) + " (" + x->getStmtClassName() +
+                               ")");
+  }
+
+  // ------------------------------------------------------------ finishing
+
+  void finish() {
+    for (auto& [node, var] : pending_)
+      node->kind = affine_vars_.count(var) ? ExprKind::Parameter : ExprKind::Variable;
+    const isl::space params = param_space(program_.ctx(), program_.parameters);
+    for (Statement& s : program_.statements) {
+      s.domain = align(s.domain, params);
+      for (Access& a : s.accesses) a.relation = align(a.relation, params);
+    }
+    program_.context = isl::manage(isl_set_universe(params.copy()));
+  }
+
+  clang::ASTContext& ast_;
+  const Locator& loc_;
+  Program& program_;
+  const RegionInput& input_;
+
+  std::unordered_set<const clang::VarDecl*> iterator_vars_, written_, declared_, affine_vars_;
+  std::set<std::string> labels_, used_names_;
+  std::map<std::string, const clang::VarDecl*> parameter_vars_;
+  std::unordered_map<const clang::VarDecl*, int> array_index_;
+  std::vector<std::pair<std::shared_ptr<Expr>, const clang::VarDecl*>> pending_;
+
+  std::vector<LoopInfo> loops_;
+  std::vector<int> path_;      // index of each enclosing loop among its siblings
+  std::vector<int> counters_;  // next sibling index at each depth
+  isl::set domain_;            // the iterations of the enclosing loops and conditions
+  Statement* current_ = nullptr;
+  int next_loop_id_ = 0;
+  int statement_count_ = 0;
+  bool saw_division_ = false;
+};
+
+}  // namespace
+
+void build_program(const RegionInput& input, Program& program) {
+  program.isl().bounded("building the polyhedral model of " + program.file, [&] {
+    Builder builder(input, program);
+    builder.run();
+  });
+}
+
+}  // namespace loopscape::frontend_detail
