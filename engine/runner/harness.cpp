@@ -1,0 +1,565 @@
+#include "runner/harness.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace loopscape {
+
+namespace {
+
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string trim(const std::string& s) {
+  const std::size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  const std::size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> identifiers(const std::string& s) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < s.size();) {
+    if (std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_') {
+      std::size_t k = i;
+      while (k < s.size() && is_identifier_char(s[k])) ++k;
+      names.push_back(s.substr(i, k - i));
+      i = k;
+    } else if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+      while (i < s.size() && is_identifier_char(s[i])) ++i;
+    } else {
+      ++i;
+    }
+  }
+  return names;
+}
+
+// Index of the bracket that closes the one at `open`, or npos.
+std::size_t matching(const std::string& s, std::size_t open) {
+  const char o = s[open];
+  const char c = o == '(' ? ')' : o == '[' ? ']' : '}';
+  int depth = 0;
+  for (std::size_t i = open; i < s.size(); ++i) {
+    if (s[i] == o) ++depth;
+    if (s[i] == c && --depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
+std::vector<std::string> split_top_level(const std::string& s, char separator) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string current;
+  for (char c : s) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (c == separator && depth == 0) {
+      parts.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts.push_back(current);
+  return parts;
+}
+
+const std::set<std::string>& qualifiers() {
+  static const std::set<std::string> words = {"const", "restrict", "__restrict", "__restrict__", "volatile",
+                                              "register", "static"};
+  return words;
+}
+
+FunctionParameter parse_parameter(const std::string& text, const std::string& function) {
+  FunctionParameter p;
+  p.declaration = trim(text);
+  const std::string& d = p.declaration;
+  std::size_t bracket = std::string::npos;
+  int depth = 0;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (d[i] == '(') ++depth;
+    if (d[i] == ')') --depth;
+    if (d[i] == '[' && depth == 0) {
+      bracket = i;
+      break;
+    }
+  }
+  std::string head = d.substr(0, bracket);
+  p.pointer = bracket != std::string::npos || head.find('*') != std::string::npos;
+  if (head.find('(') != std::string::npos) {
+    static const std::regex pointer_declarator(R"(\(\s*\*+\s*(?:(?:const|restrict|__restrict|__restrict__)\s+)*([A-Za-z_]\w*)\s*\))");
+    std::smatch m;
+    if (!std::regex_search(head, m, pointer_declarator))
+      throw InputError({}, "cannot read the parameter '" + d + "' of " + function +
+                               " (a macro in the declaration?): give the file a main, or a plain declaration");
+    p.name = m[1];
+    head = m.prefix().str() + " " + m.suffix().str();
+  } else {
+    const std::vector<std::string> names = identifiers(head);
+    if (names.empty()) throw InputError({}, "parameter without a name in " + function + ": '" + d + "'");
+    p.name = names.back();
+    head = head.substr(0, head.rfind(p.name));
+  }
+  std::string type;
+  for (const std::string& word : identifiers(head))
+    if (!qualifiers().count(word)) type += (type.empty() ? "" : " ") + word;
+  p.type = type;
+  return p;
+}
+
+// The source with everything inside braces, parentheses (at file scope) and
+// preprocessor lines removed: what is left declares file-scope names.
+std::string file_scope_text(const std::string& source) {
+  const std::string text = blank_comments_and_strings(source);
+  std::string out;
+  int braces = 0, parens = 0;
+  bool line_start = true, directive = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      if (!(directive && i > 0 && text[i - 1] == '\\')) directive = false;
+      line_start = true;
+      out += '\n';
+      continue;
+    }
+    if (line_start && c == '#') directive = true;
+    if (!std::isspace(static_cast<unsigned char>(c))) line_start = false;
+    if (directive) continue;
+    if (c == '{') ++braces;
+    if (braces == 0 && c == '(') ++parens;
+    const bool keep = braces == 0 && parens == 0;
+    if (c == '}') --braces;
+    if (braces == 0 && c == ')') --parens;
+    out += keep && c != '{' && c != '}' ? c : ' ';
+  }
+  return out;
+}
+
+std::string element_type_of(const Array& array, const FunctionParameter* parameter) {
+  std::string type = array.element_type;
+  if (type.empty() && parameter) type = parameter->type;
+  std::string cleaned;
+  for (const std::string& word : identifiers(type))
+    if (!qualifiers().count(word)) cleaned += (cleaned.empty() ? "" : " ") + word;
+  return cleaned.empty() ? "double" : cleaned;
+}
+
+bool floating_type(const std::string& type) {
+  return type.find("double") != std::string::npos || type.find("float") != std::string::npos;
+}
+
+std::string c_string_literal(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string blank_comments_and_strings(const std::string& source) {
+  std::string out = source;
+  enum class State { Code, LineComment, BlockComment, String, Char } state = State::Code;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = source[i];
+    const char next = i + 1 < source.size() ? source[i + 1] : '\0';
+    switch (state) {
+      case State::Code:
+        if (c == '/' && next == '/') {
+          state = State::LineComment;
+          out[i] = ' ';
+        } else if (c == '/' && next == '*') {
+          state = State::BlockComment;
+          out[i] = out[i + 1] = ' ';
+          ++i;
+        } else if (c == '"') {
+          state = State::String;
+        } else if (c == '\'') {
+          state = State::Char;
+        }
+        break;
+      case State::LineComment:
+        if (c == '\n')
+          state = State::Code;
+        else
+          out[i] = ' ';
+        break;
+      case State::BlockComment:
+        if (c == '*' && next == '/') {
+          out[i] = out[i + 1] = ' ';
+          ++i;
+          state = State::Code;
+        } else if (c != '\n') {
+          out[i] = ' ';
+        }
+        break;
+      case State::String:
+      case State::Char: {
+        const char quote = state == State::String ? '"' : '\'';
+        if (c == '\\' && next != '\0') {
+          out[i] = ' ';
+          if (next != '\n') out[i + 1] = ' ';
+          ++i;
+        } else if (c == quote || c == '\n') {
+          state = State::Code;
+        } else {
+          out[i] = ' ';
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+bool defines_main(const std::string& source) {
+  static const std::regex main_definition(R"((^|[^A-Za-z0-9_])main\s*\([^(){};]*\)\s*\{)");
+  const std::string text = blank_comments_and_strings(source);
+  return std::regex_search(text, main_definition);
+}
+
+std::optional<std::string> macro_value(const std::string& source, const std::string& name) {
+  const std::regex define(R"(^[ \t]*#[ \t]*define[ \t]+)" + name + R"([ \t]+([^\n]*?)[ \t]*$)",
+                          std::regex::multiline);
+  const std::string text = blank_comments_and_strings(source);
+  std::smatch m;
+  if (!std::regex_search(text, m, define)) return std::nullopt;
+  // The value as written (blanking removed string contents only inside quotes).
+  return trim(source.substr(static_cast<std::size_t>(m.position(1)), static_cast<std::size_t>(m.length(1))));
+}
+
+bool declared_at_file_scope(const std::string& source, const std::string& name) {
+  const std::regex word("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])");
+  return std::regex_search(file_scope_text(source), word);
+}
+
+std::optional<std::vector<FunctionParameter>> function_parameters(const std::string& source,
+                                                                  const std::string& function) {
+  const std::string text = blank_comments_and_strings(source);
+  const std::regex call("(^|[^A-Za-z0-9_])" + function + R"(\s*\()");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+    const std::size_t open = static_cast<std::size_t>(it->position(0) + it->length(0) - 1);
+    const std::size_t close = matching(text, open);
+    if (close == std::string::npos) continue;
+    std::size_t after = close + 1;
+    while (after < text.size() && std::isspace(static_cast<unsigned char>(text[after]))) ++after;
+    if (after >= text.size() || text[after] != '{') continue;
+    std::vector<FunctionParameter> parameters;
+    const std::string list = trim(source.substr(open + 1, close - open - 1));
+    if (list.empty() || list == "void") return parameters;
+    for (const std::string& part : split_top_level(list, ',')) {
+      if (trim(part) == "...") throw InputError({}, function + " takes variable arguments: the harness cannot call it");
+      parameters.push_back(parse_parameter(part, function));
+    }
+    return parameters;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+class IntegerParser {
+ public:
+  IntegerParser(const std::string& text, const std::map<std::string, long>& values, const std::string& source,
+                int depth)
+      : text_(text), values_(values), source_(source), depth_(depth) {}
+
+  std::optional<long> parse() {
+    auto v = sum();
+    skip();
+    if (!v || pos_ != text_.size()) return std::nullopt;
+    return v;
+  }
+
+ private:
+  void skip() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool eat(char c) {
+    skip();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  std::optional<long> sum() {
+    auto v = product();
+    while (v) {
+      if (eat('+')) {
+        auto r = product();
+        if (!r) return std::nullopt;
+        *v += *r;
+      } else if (eat('-')) {
+        auto r = product();
+        if (!r) return std::nullopt;
+        *v -= *r;
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  std::optional<long> product() {
+    auto v = unary();
+    while (v) {
+      char op = 0;
+      if (eat('*')) op = '*';
+      else if (eat('/')) op = '/';
+      else if (eat('%')) op = '%';
+      else break;
+      auto r = unary();
+      if (!r || ((op == '/' || op == '%') && *r == 0)) return std::nullopt;
+      *v = op == '*' ? *v * *r : op == '/' ? *v / *r : *v % *r;
+    }
+    return v;
+  }
+  std::optional<long> unary() {
+    if (eat('-')) {
+      auto v = unary();
+      if (v) *v = -*v;
+      return v;
+    }
+    if (eat('+')) return unary();
+    if (eat('(')) {
+      auto v = sum();
+      if (!eat(')')) return std::nullopt;
+      return v;
+    }
+    skip();
+    if (pos_ >= text_.size()) return std::nullopt;
+    if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      std::size_t used = 0;
+      long v = 0;
+      try {
+        v = std::stol(text_.substr(pos_), &used, 0);
+      } catch (...) {
+        return std::nullopt;
+      }
+      pos_ += used;
+      while (pos_ < text_.size() && std::strchr("uUlL", text_[pos_]) && text_[pos_] != '\0') ++pos_;
+      return v;
+    }
+    if (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_') {
+      std::size_t k = pos_;
+      while (k < text_.size() && is_identifier_char(text_[k])) ++k;
+      const std::string name = text_.substr(pos_, k - pos_);
+      pos_ = k;
+      auto found = values_.find(name);
+      if (found != values_.end()) return found->second;
+      if (depth_ < 8 && !source_.empty())
+        if (auto macro = macro_value(source_, name))
+          return IntegerParser(*macro, values_, source_, depth_ + 1).parse();
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  const std::string& text_;
+  const std::map<std::string, long>& values_;
+  const std::string& source_;
+  int depth_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::optional<long> evaluate_integer(const std::string& expression, const std::map<std::string, long>& values,
+                                     const std::string& source) {
+  return IntegerParser(expression, values, source, 0).parse();
+}
+
+HarnessPlan make_harness(const Program& program, const std::string& source, const std::string& function,
+                         const std::map<std::string, std::string>& values, const std::string& default_value,
+                         const std::vector<std::string>& defines) {
+  HarnessPlan plan;
+  const auto parameters = function_parameters(source, function);
+  if (!parameters)
+    throw InputError({program.file, 0, 0}, "no definition of the function '" + function + "' in the file");
+
+  auto parameter_named = [&](const std::string& name) -> const FunctionParameter* {
+    for (const FunctionParameter& p : *parameters)
+      if (p.name == name) return &p;
+    return nullptr;
+  };
+  auto value_of = [&](const std::string& name, bool floating) {
+    auto given = values.find(name);
+    if (given != values.end()) return given->second;
+    if (auto macro = macro_value(source, name)) return *macro;
+    const std::string chosen = floating ? "1.5" : default_value;
+    plan.notes.push_back(name + " = " + chosen + " (default)");
+    return chosen;
+  };
+
+  auto is_macro = [&](const std::string& name) {
+    if (macro_value(source, name)) return true;
+    for (const std::string& d : defines)
+      if (d.substr(0, d.find('=')) == name) return true;
+    return false;
+  };
+
+  std::set<std::string> written;
+  for (const Statement& s : program.statements)
+    for (const Access& a : s.accesses)
+      if (a.kind == Access::Kind::Write) written.insert(a.array);
+
+  std::ostringstream setup, call_args, dumps;
+  std::set<std::string> declared;
+
+  // Integer parameters first: the array extents use them.
+  for (const std::string& name : program.parameters) {
+    if (parameter_named(name)) {
+      setup << "  long long " << name << " = " << value_of(name, false) << ";\n";
+      declared.insert(name);
+    } else if (!is_macro(name) && declared_at_file_scope(source, name)) {
+      setup << "  " << name << " = " << value_of(name, false) << ";\n";
+    }
+  }
+
+  int salt = 0;
+  for (const Array& array : program.arrays) {
+    ++salt;
+    if (array.declared_in_region) continue;
+    const FunctionParameter* parameter = parameter_named(array.name);
+    const std::string type = element_type_of(array, parameter);
+    const std::string name = array.name;
+    std::string pointer, count, extents;
+    for (std::size_t d = 0; d < array.extents.size(); ++d) {
+      if (trim(array.extents[d]).empty())
+        throw InputError({program.file, 0, 0}, "the extent of dimension " + std::to_string(d + 1) + " of " + name +
+                                                   " is unknown: the harness cannot allocate it");
+      count += (d ? " * " : "") + std::string("(long)(") + array.extents[d] + ")";
+      extents += (d ? ", " : "") + std::string("(long)(") + array.extents[d] + ")";
+    }
+    if (count.empty()) count = "1L";
+    if (extents.empty()) extents = "0L";
+    const std::string shape = "(const long[]){" + extents + "}";
+    const std::string variable = "loopscape_array_" + name;
+    if (parameter) {
+      if (!parameter->pointer) {
+        // A scalar passed by value: the function cannot change it for the caller.
+        setup << "  " << type << " " << variable << " = (" << type << ")("
+              << value_of(name, floating_type(type)) << ");\n";
+        continue;
+      }
+      setup << "  " << type << " *" << variable << " = (" << type << " *)loopscape_alloc((size_t)(" << count
+            << "), sizeof(" << type << "));\n";
+      setup << "  LOOPSCAPE_INIT(" << type << ", " << variable << ", " << count << ", " << salt << ");\n";
+      pointer = variable;
+    } else if (declared_at_file_scope(source, name)) {
+      pointer = "&" + name;
+      count = "(long)(sizeof(" + name + ") / sizeof(" + type + "))";
+      setup << "  LOOPSCAPE_INIT(" << type << ", " << pointer << ", " << count << ", " << salt << ");\n";
+    } else {
+      if (written.count(name)) plan.skipped.push_back(name);
+      continue;
+    }
+    if (written.count(name)) {
+      dumps << "  LOOPSCAPE_DUMP(loopscape_out, " << type << ", " << c_string_literal(name) << ", " << pointer
+            << ", " << count << ", " << array.extents.size() << ", " << shape << ");\n";
+      plan.dumped.push_back(name);
+    }
+  }
+
+  bool first = true;
+  for (const FunctionParameter& p : *parameters) {
+    std::string argument;
+    const Array* array = program.find_array(p.name);
+    if (declared.count(p.name)) {
+      argument = p.name;
+    } else if (array && !array->declared_in_region) {
+      argument = "loopscape_array_" + p.name;
+    } else if (p.pointer) {
+      argument = "(void *)0";
+      plan.notes.push_back(p.name + " = NULL (not used by the region)");
+    } else {
+      argument = "(" + (p.type.empty() ? std::string("int") : p.type) + ")(" +
+                 value_of(p.name, floating_type(p.type)) + ")";
+    }
+    call_args << (first ? "" : ", ") << argument;
+    first = false;
+  }
+  for (const std::string& name : plan.skipped) dumps << "  fprintf(loopscape_out, \"skipped " << name << "\\n\");\n";
+
+  std::ostringstream code;
+  code << "\n/* ---- Loopscape verification harness (generated) ---- */\n"
+          "#undef main\n"
+          "#include <stdio.h>\n"
+          "#include <stdlib.h>\n"
+          "double omp_get_wtime(void);\n"
+          "#define LOOPSCAPE_KIND(x) _Generic((x), float: 'f', double: 'd', long double: 'd', default: 'i')\n"
+          "static void *loopscape_alloc(size_t count, size_t size) {\n"
+          "  void *p = calloc(count ? count : 1, size);\n"
+          "  if (!p) { fprintf(stderr, \"loopscape harness: out of memory\\n\"); exit(3); }\n"
+          "  return p;\n"
+          "}\n"
+          "#define LOOPSCAPE_INIT(T, p, count, salt) do { T *q_ = (T *)(p); \\\n"
+          "    for (long k_ = 0; k_ < (long)(count); ++k_) \\\n"
+          "      q_[k_] = LOOPSCAPE_KIND(q_[0]) == 'i' ? (T)(1 + (k_ * 37 + (salt) * 11) % 13) \\\n"
+          "                                            : (T)(0.5 + ((k_ * 37 + (salt) * 11) % 101) / 100.0); \\\n"
+          "  } while (0)\n"
+          "static void loopscape_header(FILE *f, const char *name, char kind, int dims, const long *extents, long count) {\n"
+          "  fprintf(f, \"array %s %c %d\", name, kind, dims);\n"
+          "  for (int d = 0; d < dims; ++d) fprintf(f, \" %ld\", extents[d]);\n"
+          "  fprintf(f, \" %ld\\n\", count);\n"
+          "}\n"
+          "#define LOOPSCAPE_DUMP(f, T, name, p, count, dims, extents) do { T *q_ = (T *)(p); \\\n"
+          "    char kind_ = LOOPSCAPE_KIND(q_[0]); loopscape_header(f, name, kind_, dims, extents, (long)(count)); \\\n"
+          "    for (long k_ = 0; k_ < (long)(count); ++k_) { \\\n"
+          "      if (kind_ == 'i') { long long v_ = (long long)q_[k_]; fwrite(&v_, 8, 1, f); } \\\n"
+          "      else { double v_ = (double)q_[k_]; fwrite(&v_, 8, 1, f); } } \\\n"
+          "    fputc('\\n', f); } while (0)\n"
+          "int main(int argc, char **argv) {\n"
+          "  if (argc < 2) { fprintf(stderr, \"usage: %s RESULT_FILE\\n\", argv[0]); return 2; }\n"
+       << setup.str()
+       << "  double loopscape_t0 = omp_get_wtime();\n"
+       << "  " << function << "(" << call_args.str() << ");\n"
+       << "  double loopscape_t1 = omp_get_wtime();\n"
+          "  FILE *loopscape_out = fopen(argv[1], \"wb\");\n"
+          "  if (!loopscape_out) { perror(argv[1]); return 4; }\n"
+       << dumps.str()
+       << "  fprintf(loopscape_out, \"time %.9f\\n\", loopscape_t1 - loopscape_t0);\n"
+          "  fclose(loopscape_out);\n"
+          "  return 0;\n"
+          "}\n";
+  plan.code = code.str();
+  return plan;
+}
+
+std::string instrument_region(const std::string& source, std::size_t begin, std::size_t end) {
+  if (begin > end || end > source.size()) return source;
+  std::string region = source.substr(begin, end - begin);
+  const std::string start_timer = "{ double loopscape_region_t0_ = omp_get_wtime();\n";
+  const std::string stop_timer = "\nloopscape_region_seconds_ += omp_get_wtime() - loopscape_region_t0_; }\n";
+  const std::size_t first = region.find_first_not_of(" \t\r\n");
+  const std::size_t last = region.find_last_not_of(" \t\r\n");
+  if (first != std::string::npos && region[first] == '{' && region[last] == '}') {
+    // A whole function body: the timers go inside its braces.
+    region = region.substr(0, first + 1) + start_timer + region.substr(first + 1, last - first - 1) + stop_timer +
+             "}" + region.substr(last + 1);
+  } else {
+    region = start_timer + region + stop_timer;
+  }
+  std::string out;
+  out += "double omp_get_wtime(void);\nstatic double loopscape_region_seconds_;\n#line 1\n";
+  out += source.substr(0, begin);
+  out += region;
+  out += source.substr(end);
+  out +=
+      "\n#include <stdio.h>\n#include <stdlib.h>\n"
+      "__attribute__((destructor)) static void loopscape_report_region_time_(void) {\n"
+      "  const char *path = getenv(\"LOOPSCAPE_REGION_TIME_FILE\");\n"
+      "  FILE *f = path ? fopen(path, \"wb\") : 0;\n"
+      "  if (!f) return;\n"
+      "  fwrite(&loopscape_region_seconds_, sizeof loopscape_region_seconds_, 1, f);\n"
+      "  fclose(f);\n"
+      "}\n";
+  return out;
+}
+
+}  // namespace loopscape

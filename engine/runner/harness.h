@@ -1,0 +1,63 @@
+#pragma once
+// What the runner needs to know about a C file's text, and the code it adds
+// to it: a main that calls a bare function, or timers around the scop region.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+// The text with comments, string and character literals blanked (same length and lines).
+std::string blank_comments_and_strings(const std::string& source);
+
+// Whether the file defines `int main(...)`.
+bool defines_main(const std::string& source);
+
+// The replacement text of `#define NAME VALUE` in the file, if it has one.
+std::optional<std::string> macro_value(const std::string& source, const std::string& name);
+
+// Whether NAME is declared at file scope (a global variable), not only inside functions.
+bool declared_at_file_scope(const std::string& source, const std::string& name);
+
+struct FunctionParameter {
+  std::string name;
+  std::string declaration;  // as written: "double A[restrict n][n]"
+  std::string type;         // the declaration without its name and brackets: "double"
+  bool pointer = false;     // an array or pointer parameter
+};
+
+// The parameters of the definition of `function` (nullopt when no definition is found).
+std::optional<std::vector<FunctionParameter>> function_parameters(const std::string& source,
+                                                                  const std::string& function);
+
+// Evaluates an integer C expression of literals, names and + - * / % ( );
+// names come from `values`, then from the file's #defines.
+std::optional<long> evaluate_integer(const std::string& expression, const std::map<std::string, long>& values,
+                                     const std::string& source = {});
+
+struct HarnessPlan {
+  std::string code;                  // appended to the file
+  std::vector<std::string> dumped;   // written arrays the harness dumps
+  std::vector<std::string> skipped;  // written arrays it cannot reach (locals of the function)
+  std::vector<std::string> notes;    // values it chose (defaults), for the report
+};
+
+// A main() that gives every array the function sees deterministic contents,
+// calls `function` with the parameter values, times it, and writes every
+// array the region writes to the file named by argv[1]. Throws InputError when
+// the call cannot be formed. `values`: given values of parameters and scalars;
+// others come from the file's #defines or `default_value`; `defines` are the
+// -D names the file is compiled with.
+HarnessPlan make_harness(const Program& program, const std::string& source, const std::string& function,
+                         const std::map<std::string, std::string>& values, const std::string& default_value,
+                         const std::vector<std::string>& defines);
+
+// Adds timers around the region [begin, end) of `source`: the total time spent
+// in it is written (as a raw double) to the file named by the environment
+// variable LOOPSCAPE_REGION_TIME_FILE when the program exits.
+std::string instrument_region(const std::string& source, std::size_t begin, std::size_t end);
+
+}  // namespace loopscape

@@ -1,0 +1,37 @@
+#pragma once
+// Running a child process with a time limit, its output captured to files (POSIX).
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace loopscape {
+
+struct ProcessSpec {
+  std::vector<std::string> argv;  // argv[0] is looked up in PATH
+  // Variables set (or replaced) in the child's environment.
+  std::vector<std::pair<std::string, std::string>> environment;
+  std::string stdout_path;  // empty: discarded
+  std::string stderr_path;  // empty: discarded
+  double timeout_seconds = 0;  // 0: no limit
+};
+
+struct ProcessResult {
+  bool started = false;
+  std::string spawn_error;  // why it did not start
+  bool timed_out = false;
+  int exit_code = -1;  // when it exited normally
+  int signal = 0;      // when a signal ended it
+  double seconds = 0;  // wall time from start to exit
+
+  bool succeeded() const { return started && !timed_out && signal == 0 && exit_code == 0; }
+  // "exited with status 1", "killed by signal 11 (Segmentation fault)", "timed out after 2 s".
+  std::string describe() const;
+};
+
+// Runs the process in its own process group; on timeout the whole group is killed.
+ProcessResult run_process(const ProcessSpec& spec);
+
+// The contents of a file (empty when it cannot be read); at most `limit` bytes.
+std::string read_file_text(const std::string& path, std::size_t limit = std::string::npos);
+
+}  // namespace loopscape

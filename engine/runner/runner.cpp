@@ -1,0 +1,476 @@
+#include "runner/runner.h"
+
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "runner/harness.h"
+#include "runner/process.h"
+
+namespace loopscape {
+
+namespace fs = std::filesystem;
+
+std::pair<std::string, std::string> parse_parameter_option(const std::string& text) {
+  const std::size_t eq = text.find('=');
+  auto trim = [](std::string s) {
+    s.erase(0, s.find_first_not_of(" \t"));
+    s.erase(s.find_last_not_of(" \t") + 1);
+    return s;
+  };
+  if (eq == std::string::npos || trim(text.substr(0, eq)).empty() || trim(text.substr(eq + 1)).empty())
+    throw InputError({}, "--param wants NAME=VALUE, not '" + text + "'");
+  return {trim(text.substr(0, eq)), trim(text.substr(eq + 1))};
+}
+
+std::optional<double> VerifyResult::speedup() const {
+  if (original.region_seconds && emitted.region_seconds && *emitted.region_seconds > 0)
+    return *original.region_seconds / *emitted.region_seconds;
+  if (original.process_seconds > 0 && emitted.process_seconds > 0)
+    return original.process_seconds / emitted.process_seconds;
+  return std::nullopt;
+}
+
+std::string to_string(VerifyResult::Status status) {
+  switch (status) {
+    case VerifyResult::Status::Equal: return "equal";
+    case VerifyResult::Status::Different: return "different";
+    case VerifyResult::Status::Error: return "error";
+  }
+  return "?";
+}
+
+std::string to_string(VerifyResult::Stage stage) {
+  switch (stage) {
+    case VerifyResult::Stage::Setup: return "setup";
+    case VerifyResult::Stage::CompileOriginal: return "compiling the original";
+    case VerifyResult::Stage::CompileEmitted: return "compiling the emitted code";
+    case VerifyResult::Stage::RunOriginal: return "running the original";
+    case VerifyResult::Stage::RunEmitted: return "running the emitted code";
+    case VerifyResult::Stage::Compare: return "comparing results";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string source_of(const Program& program) {
+  if (!program.source_text.empty()) return program.source_text;
+  std::ifstream in(program.file, std::ios::binary);
+  if (!in) throw InputError({program.file, 0, 0}, "cannot read the file");
+  std::ostringstream all;
+  all << in.rdbuf();
+  return all.str();
+}
+
+}  // namespace
+
+std::string replace_region(const Program& program, const std::string& region_code) {
+  const std::string source = source_of(program);
+  const std::size_t begin = program.region.begin_offset, end = program.region.end_offset;
+  if (begin > end || end > source.size())
+    throw InputError({program.file, program.region.begin_line, 0}, "the region's byte range lies outside the file");
+  return source.substr(0, begin) + region_code + source.substr(end);
+}
+
+namespace {
+
+class TemporaryFolder {
+ public:
+  TemporaryFolder(const std::string& root, bool keep) : keep_(keep) {
+    const fs::path base = root.empty() ? fs::temp_directory_path() : fs::path(root);
+    std::string pattern = (base / "loopscape-run-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw InputError({}, "cannot create a temporary folder in " + base.string());
+    path_ = pattern;
+  }
+  ~TemporaryFolder() {
+    if (keep_) return;
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+  bool keep_;
+};
+
+std::string tail(const std::string& text, std::size_t limit = 4000) {
+  if (text.size() <= limit) return text;
+  return "...\n" + text.substr(text.size() - limit);
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw InputError({}, "cannot write " + path.string());
+}
+
+struct Side {
+  std::string label;  // "original" / "emitted"
+  fs::path folder;
+  fs::path source;
+  fs::path binary;
+  std::string code;
+  ProcessResult compile;
+  std::string compile_log;
+  // The first run's results, the fastest run's times.
+  ProcessResult run;
+  std::string out, err;
+  RunTiming timing;
+  std::optional<HarnessDump> dump;
+  std::string dump_error;
+};
+
+struct Plan {
+  RunnerOptions::Mode mode;
+  std::vector<std::string> defines;
+  std::vector<std::string> include_dirs;
+  std::vector<std::string> extra_sources;
+  std::map<std::string, std::string> values;
+};
+
+std::vector<std::string> compile_command(const RunnerOptions& options, const Plan& plan, const Side& side) {
+  std::vector<std::string> args = {options.compiler};
+  args.insert(args.end(), options.compile_flags.begin(), options.compile_flags.end());
+  args.push_back("-fmacro-prefix-map=" + side.folder.string() + "/=");
+  for (const std::string& d : plan.defines) args.push_back("-D" + d);
+  for (const std::string& dir : plan.include_dirs) args.push_back(dir);
+  args.push_back(side.source.string());
+  args.insert(args.end(), plan.extra_sources.begin(), plan.extra_sources.end());
+  args.push_back("-o");
+  args.push_back(side.binary.string());
+  args.insert(args.end(), options.link_flags.begin(), options.link_flags.end());
+  return args;
+}
+
+void compile_both(const RunnerOptions& options, const Plan& plan, Side& a, Side& b) {
+  auto compile = [&](Side& side) {
+    write_file(side.source, side.code);
+    ProcessSpec spec;
+    spec.argv = compile_command(options, plan, side);
+    const fs::path log = side.folder / "compile.log";
+    spec.stdout_path = log.string();
+    spec.stderr_path = log.string() + ".err";
+    spec.timeout_seconds = options.compile_timeout_seconds;
+    side.compile = run_process(spec);
+    side.compile_log = read_file_text(spec.stdout_path) + read_file_text(spec.stderr_path);
+    if (!side.compile.succeeded() && !side.compile.started) side.compile_log += side.compile.describe();
+  };
+  std::thread other([&] { compile(b); });
+  compile(a);
+  other.join();
+}
+
+void run_side(const RunnerOptions& options, const Plan& plan, Side& side) {
+  const int runs = std::max(1, options.repetitions);
+  for (int r = 0; r < runs; ++r) {
+    ProcessSpec spec;
+    spec.argv = {side.binary.string()};
+    const fs::path dump = side.folder / ("results" + std::to_string(r) + ".bin");
+    const fs::path region_time = side.folder / ("region-time" + std::to_string(r) + ".bin");
+    if (plan.mode == RunnerOptions::Mode::Harness) spec.argv.push_back(dump.string());
+    spec.stdout_path = (side.folder / ("stdout" + std::to_string(r) + ".txt")).string();
+    spec.stderr_path = (side.folder / ("stderr" + std::to_string(r) + ".txt")).string();
+    spec.timeout_seconds = options.run_timeout_seconds;
+    if (options.threads > 0) spec.environment.emplace_back("OMP_NUM_THREADS", std::to_string(options.threads));
+    spec.environment.emplace_back("LOOPSCAPE_REGION_TIME_FILE", region_time.string());
+    const ProcessResult result = run_process(spec);
+
+    std::optional<double> region_seconds;
+    std::optional<HarnessDump> results;
+    std::string dump_error;
+    if (plan.mode == RunnerOptions::Mode::Harness) {
+      results = read_harness_dump(dump.string(), &dump_error);
+      if (results && results->seconds >= 0) region_seconds = results->seconds;
+    } else {
+      const std::string raw = read_file_text(region_time.string());
+      if (raw.size() == sizeof(double)) {
+        double seconds = 0;
+        std::memcpy(&seconds, raw.data(), sizeof seconds);
+        region_seconds = seconds;
+      }
+    }
+    if (r == 0) {
+      side.run = result;
+      side.out = read_file_text(spec.stdout_path);
+      side.err = read_file_text(spec.stderr_path);
+      side.dump = std::move(results);
+      side.dump_error = dump_error;
+      side.timing.process_seconds = result.seconds;
+      side.timing.region_seconds = region_seconds;
+    } else {
+      side.timing.process_seconds = std::min(side.timing.process_seconds, result.seconds);
+      if (region_seconds && side.timing.region_seconds)
+        side.timing.region_seconds = std::min(*side.timing.region_seconds, *region_seconds);
+    }
+    if (!result.succeeded()) break;
+  }
+}
+
+std::string resolve_source(const std::string& path, const Program& program) {
+  if (fs::path(path).is_absolute() || fs::exists(path)) return fs::absolute(path).string();
+  const fs::path beside = fs::path(program.file).parent_path() / path;
+  if (!program.file.empty() && fs::exists(beside)) return fs::absolute(beside).string();
+  return path;
+}
+
+bool region_bounds_in(const std::string& original, const Program& program, const std::string& emitted,
+                      std::size_t* begin, std::size_t* end) {
+  const std::size_t b = program.region.begin_offset, e = program.region.end_offset;
+  if (b >= e || e > original.size()) return false;
+  const std::size_t suffix = original.size() - e;
+  if (emitted.size() < b + suffix) return false;
+  if (emitted.compare(0, b, original, 0, b) != 0) return false;
+  if (emitted.compare(emitted.size() - suffix, suffix, original, e, suffix) != 0) return false;
+  *begin = b;
+  *end = emitted.size() - suffix;
+  return true;
+}
+
+Tolerance printed_output_tolerance(const Program& program, const RunnerOptions& options) {
+  for (const Statement& s : program.statements)
+    for (const Access& a : s.accesses) {
+      if (a.kind != Access::Kind::Write) continue;
+      const Array* array = program.find_array(a.array);
+      if (array && array->element_type.find("float") != std::string::npos) return options.float_tolerance;
+    }
+  return options.double_tolerance;
+}
+
+ArrayShapes array_shapes(const Program& program, const std::string& source, const Plan& plan) {
+  std::map<std::string, long> values;
+  for (const auto& [name, value] : plan.values)
+    if (auto v = evaluate_integer(value, {}, source)) values[name] = *v;
+  ArrayShapes shapes;
+  for (const Array& array : program.arrays) {
+    std::vector<long> extents;
+    for (const std::string& e : array.extents) {
+      auto v = evaluate_integer(e, values, source);
+      if (!v) break;
+      extents.push_back(*v);
+    }
+    if (extents.size() == array.extents.size() && !extents.empty()) shapes[array.name] = extents;
+  }
+  return shapes;
+}
+
+std::string seconds_text(double s) {
+  std::ostringstream out;
+  out.precision(3);
+  if (s < 1e-3)
+    out << s * 1e6 << " us";
+  else if (s < 1)
+    out << s * 1e3 << " ms";
+  else
+    out << s << " s";
+  return out.str();
+}
+
+std::string timing_summary(const VerifyResult& r) {
+  std::ostringstream out;
+  if (r.original.region_seconds && r.emitted.region_seconds)
+    out << (r.mode == RunnerOptions::Mode::Harness ? "function" : "region") << " time: original "
+        << seconds_text(*r.original.region_seconds) << ", emitted " << seconds_text(*r.emitted.region_seconds);
+  else
+    out << "run time: original " << seconds_text(r.original.process_seconds) << ", emitted "
+        << seconds_text(r.emitted.process_seconds);
+  if (auto s = r.speedup()) {
+    out.precision(3);
+    out << " (speed-up " << *s << "x)";
+  }
+  return out.str();
+}
+
+void verify(const Program& program, const std::string& emitted_source, const RunnerOptions& options,
+            VerifyResult& result) {
+  using Status = VerifyResult::Status;
+  using Stage = VerifyResult::Stage;
+  const std::string original_source = source_of(program);
+
+  Plan plan;
+  plan.mode = options.mode;
+  if (plan.mode == RunnerOptions::Mode::Auto)
+    plan.mode = defines_main(original_source) ? RunnerOptions::Mode::OwnMain : RunnerOptions::Mode::Harness;
+  result.mode = plan.mode;
+  for (const auto& [name, value] : options.parameters) plan.values[name] = value;
+  plan.defines = program.options.defines;
+  plan.defines.insert(plan.defines.end(), options.defines.begin(), options.defines.end());
+  for (const auto& [name, value] : plan.values)
+    if (macro_value(original_source, name)) plan.defines.push_back(name + "=" + value);
+  if (!program.file.empty()) {
+    const fs::path dir = fs::absolute(program.file).parent_path();
+    plan.include_dirs.push_back("-iquote");
+    plan.include_dirs.push_back(dir.string());
+  }
+  for (const std::string& dir : program.options.include_dirs) plan.include_dirs.push_back("-I" + dir);
+  for (const std::string& dir : options.include_dirs) plan.include_dirs.push_back("-I" + dir);
+  for (const std::string& s : program.options.extra_sources) plan.extra_sources.push_back(resolve_source(s, program));
+  for (const std::string& s : options.extra_sources) plan.extra_sources.push_back(resolve_source(s, program));
+
+  TemporaryFolder folder(options.temp_root, options.keep_files);
+  result.work_dir = folder.path().string();
+  const std::string base = program.file.empty() ? "program.c" : fs::path(program.file).filename().string();
+  Side original, emitted;
+  original.label = "original";
+  original.code = original_source;
+  emitted.label = "emitted";
+  emitted.code = emitted_source;
+  for (Side* side : {&original, &emitted}) {
+    side->folder = folder.path() / side->label;
+    fs::create_directories(side->folder);
+    side->source = side->folder / base;
+    side->binary = side->folder / "program";
+  }
+
+  bool instrumented = false;
+  if (plan.mode == RunnerOptions::Mode::OwnMain) {
+    plan.defines.push_back("POLYBENCH_DUMP_ARRAYS");
+    std::size_t begin = 0, end = 0;
+    if (options.time_region && region_bounds_in(original_source, program, emitted_source, &begin, &end)) {
+      original.code = instrument_region(original_source, program.region.begin_offset, program.region.end_offset);
+      emitted.code = instrument_region(emitted_source, begin, end);
+      instrumented = true;
+    }
+  } else {
+    std::string function = options.function;
+    if (function.empty()) function = program.options.function;
+    if (function.empty()) function = program.region.function;
+    if (function.empty())
+      throw InputError({program.file, 0, 0}, "no function to call: give --function NAME or a file with a main");
+    const HarnessPlan harness = make_harness(program, original_source, function, plan.values,
+                                             options.default_parameter_value, plan.defines);
+    if (harness.dumped.empty())
+      throw InputError({program.file, 0, 0}, "the region writes no array the harness can reach (" +
+                                                  std::to_string(harness.skipped.size()) +
+                                                  " written arrays are local to " + function + ")");
+    if (defines_main(original_source)) plan.defines.push_back("main=loopscape_user_main");
+    original.code += harness.code;
+    emitted.code += harness.code;
+    for (const std::string& note : harness.notes) result.log += "harness: " + note + "\n";
+  }
+
+  compile_both(options, plan, original, emitted);
+  if (instrumented && (!original.compile.succeeded() || !emitted.compile.succeeded())) {
+    original.code = original_source;
+    emitted.code = emitted_source;
+    compile_both(options, plan, original, emitted);
+  }
+  if (!original.compile.succeeded()) {
+    result.status = Status::Error;
+    result.stage = Stage::CompileOriginal;
+    result.message = "The original program does not compile (" + original.compile.describe() + ").";
+    result.log += tail(original.compile_log);
+    return;
+  }
+  if (!emitted.compile.succeeded()) {
+    result.status = Status::Error;
+    result.stage = Stage::CompileEmitted;
+    result.message = "The emitted program does not compile (" + emitted.compile.describe() + ").";
+    result.log += tail(emitted.compile_log);
+    return;
+  }
+
+  run_side(options, plan, original);
+  result.original = original.timing;
+  const bool harness = plan.mode == RunnerOptions::Mode::Harness;
+  if (original.run.timed_out || original.run.signal != 0 || !original.run.started ||
+      (harness && original.run.exit_code != 0)) {
+    result.status = Status::Error;
+    result.stage = Stage::RunOriginal;
+    result.message = "The original program " + original.run.describe() + ".";
+    result.log += tail(original.err);
+    return;
+  }
+  if (harness && !original.dump) {
+    result.status = Status::Error;
+    result.stage = Stage::RunOriginal;
+    result.message = "The original program's results are unreadable: " + original.dump_error + ".";
+    result.log += tail(original.err);
+    return;
+  }
+
+  run_side(options, plan, emitted);
+  result.emitted = emitted.timing;
+  if (emitted.run.timed_out || emitted.run.signal != 0 || !emitted.run.started ||
+      emitted.run.exit_code != original.run.exit_code) {
+    result.status = Status::Different;
+    result.stage = Stage::RunEmitted;
+    result.message = "The emitted program " + emitted.run.describe() + " (the original " +
+                     original.run.describe() + ").";
+    result.log += tail(emitted.err);
+    return;
+  }
+
+  result.stage = Stage::Compare;
+  Comparison comparison;
+  if (harness) {
+    if (!emitted.dump) {
+      result.status = Status::Different;
+      result.message = "The emitted program's results are unreadable: " + emitted.dump_error + ".";
+      result.log += tail(emitted.err);
+      return;
+    }
+    comparison = compare_dumps(*original.dump, *emitted.dump, options.double_tolerance, options.float_tolerance);
+    if (!original.dump->skipped.empty()) {
+      result.log += "not compared (local to the function):";
+      for (const std::string& name : original.dump->skipped) result.log += " " + name;
+      result.log += "\n";
+    }
+  }
+  const Tolerance tolerance = printed_output_tolerance(program, options);
+  const ArrayShapes shapes = array_shapes(program, original_source, plan);
+  for (const auto& [want, got, stream] : {std::tuple{&original.out, &emitted.out, "stdout"},
+                                          std::tuple{&original.err, &emitted.err, "stderr"}}) {
+    if (comparison.difference) break;
+    const Comparison printed = compare_printed_output(*want, *got, stream, tolerance, shapes);
+    comparison.values_compared += printed.values_compared;
+    comparison.difference = printed.difference;
+  }
+  result.values_compared = comparison.values_compared;
+  if (comparison.difference) {
+    result.status = Status::Different;
+    result.first_difference = comparison.difference;
+    result.message = "The emitted program computes different results: " + comparison.difference->describe() + ".";
+    if (!comparison.difference->context.empty())
+      result.message += " The original printed: \"" + comparison.difference->context + "\".";
+    result.message += " " + timing_summary(result) + ".";
+    return;
+  }
+  if (comparison.values_compared == 0 && original.out.empty() && original.err.empty()) {
+    result.status = Status::Error;
+    result.message = "The program prints no results to compare: print the arrays the region writes, or use "
+                     "the harness (--function).";
+    return;
+  }
+  result.status = Status::Equal;
+  result.message = "Same results (" + std::to_string(comparison.values_compared) + " values compared); " +
+                   timing_summary(result) + ".";
+}
+
+}  // namespace
+
+VerifyResult verify_equivalence(const Program& original, const std::string& emitted_source,
+                                const RunnerOptions& options) {
+  VerifyResult result;
+  try {
+    verify(original, emitted_source, options, result);
+  } catch (const InputError& e) {
+    result.status = VerifyResult::Status::Error;
+    result.message = e.what();
+  } catch (const std::exception& e) {
+    result.status = VerifyResult::Status::Error;
+    result.message = std::string("verification failed: ") + e.what();
+  }
+  return result;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,94 @@
+#pragma once
+// Verification by running real code: the original file and an emitted one
+// (the same file with its scop region replaced) are compiled with the real
+// toolchain, run on the same inputs, and their results compared.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/program.h"
+#include "runner/compare.h"
+
+namespace loopscape {
+
+struct RunnerOptions {
+  enum class Mode {
+    Auto,     // OwnMain when the file defines main, Harness otherwise
+    OwnMain,  // run the file's own main; compare stdout and stderr numerically
+    Harness,  // generate a main that calls the function and dumps the arrays it writes
+  };
+  Mode mode = Mode::Auto;
+
+  std::string compiler = "gcc";
+  std::vector<std::string> compile_flags = {"-O3", "-fopenmp"};
+  std::vector<std::string> link_flags = {"-lm"};
+  // Added to the Program's own CompileOptions (relative extra sources are
+  // looked up from the working directory, then next to the file).
+  std::vector<std::string> defines;
+  std::vector<std::string> include_dirs;
+  std::vector<std::string> extra_sources;
+
+  // Harness mode: the function to call (default: Program::options.function,
+  // then the function holding the region).
+  std::string function;
+  // `--param N=100`: values of integer parameters and scalar arguments. Others
+  // come from the file's #defines, then `default_parameter_value`.
+  std::vector<std::pair<std::string, std::string>> parameters;
+  std::string default_parameter_value = "32";
+
+  double compile_timeout_seconds = 120;
+  double run_timeout_seconds = 60;  // for each run of each program
+  int repetitions = 1;              // runs of each program; the fastest is reported
+  int threads = 0;                  // OMP_NUM_THREADS for the runs; 0 leaves it as it is
+
+  Tolerance double_tolerance{1e-9, 1e-12};
+  Tolerance float_tolerance{1e-4, 1e-6};
+
+  bool time_region = true;  // OwnMain mode: time the region itself with timers added around it
+  bool keep_files = false;  // keep the temporary folder (its path is in VerifyResult::work_dir)
+  std::string temp_root;    // where the temporary folder goes (default: the system's)
+};
+
+// Parses "N=100" (as given to --param).
+std::pair<std::string, std::string> parse_parameter_option(const std::string& text);
+
+struct RunTiming {
+  double process_seconds = 0;           // the whole run, start to exit
+  std::optional<double> region_seconds;  // the region (OwnMain with timers) or the function call (Harness)
+};
+
+struct VerifyResult {
+  enum class Status { Equal, Different, Error };
+  // Which step decided the result.
+  enum class Stage { Setup, CompileOriginal, CompileEmitted, RunOriginal, RunEmitted, Compare };
+
+  Status status = Status::Error;
+  Stage stage = Stage::Setup;
+  std::string message;  // one paragraph for the user
+  std::optional<ValueDifference> first_difference;
+  RunTiming original;
+  RunTiming emitted;
+  std::size_t values_compared = 0;
+  RunnerOptions::Mode mode = RunnerOptions::Mode::Auto;  // the mode that was used
+  std::string log;       // compiler diagnostics or the failing program's stderr (tail)
+  std::string work_dir;  // the temporary folder (removed unless keep_files)
+
+  bool equal() const { return status == Status::Equal; }
+  // emitted region time / original region time speed-up, when both are known.
+  std::optional<double> speedup() const;
+};
+
+std::string to_string(VerifyResult::Status status);
+std::string to_string(VerifyResult::Stage stage);
+
+// The program's file with its region [begin_offset, end_offset) replaced by `region_code`.
+std::string replace_region(const Program& program, const std::string& region_code);
+
+// Compiles and runs the program's file and `emitted_source`, and compares
+// what they compute. Never throws for problems of the programs themselves:
+// they are reported in the result.
+VerifyResult verify_equivalence(const Program& original, const std::string& emitted_source,
+                                const RunnerOptions& options = {});
+
+}  // namespace loopscape
