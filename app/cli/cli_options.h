@@ -1,0 +1,28 @@
+#pragma once
+// Command-line options of loopscape-cli, parsed like a compiler's (-D, -I, extra sources).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/program.h"
+
+namespace loopscape::cli {
+
+struct CliOptions {
+  std::string command;   // info, emit, verify
+  std::string input;     // the C file
+  CompileOptions compile;
+  std::string target = "openmp";
+  std::string output;                       // -o
+  std::map<std::string, long> parameters;   // --param N=100
+  bool help = false;
+};
+
+// Throws InputError (with no location) on malformed options.
+CliOptions parse_cli(const std::vector<std::string>& args);
+
+std::string general_help();
+std::string command_help(const std::string& command);
+
+}  // namespace loopscape::cli
