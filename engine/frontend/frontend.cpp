@@ -288,6 +288,7 @@ Program parse_c_source(const std::string& source, const std::string& display_nam
                      "cannot set up the C parser: " +
                          (state.have_error ? state.error_message : std::string("bad options")));
 
+  invocation->getDiagnosticOpts().ShowCarets = false;  // no "N errors generated." on stderr
   clang::CompilerInstance compiler;
   compiler.setInvocation(invocation);
   compiler.createDiagnostics(&consumer, /*ShouldOwnClient=*/false);

@@ -23,6 +23,11 @@ isl::set add_named_dim(const isl::set& set, const std::string& name) {
   return isl::manage(r);
 }
 
+isl::set project_out_last(const isl::set& set) {
+  const isl_size n = isl_set_dim(set.get(), isl_dim_set);
+  return isl::manage(isl_set_project_out(set.copy(), isl_dim_set, static_cast<unsigned>(n - 1), 1));
+}
+
 isl::set set_tuple_name(const isl::set& set, const std::string& name) {
   return isl::manage(isl_set_set_tuple_name(set.copy(), name.c_str()));
 }

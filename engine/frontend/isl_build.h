@@ -11,6 +11,7 @@ namespace loopscape::frontend_detail {
 isl::set universe_set(isl::ctx ctx, unsigned dims);
 // `set` with one more dimension at the end, named `name`.
 isl::set add_named_dim(const isl::set& set, const std::string& name);
+isl::set project_out_last(const isl::set& set);
 isl::set set_tuple_name(const isl::set& set, const std::string& name);
 isl::map set_range_name(const isl::map& map, const std::string& name);
 

@@ -10,6 +10,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <cctype>
+#include <sstream>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -334,6 +335,9 @@ class Builder {
       break;
     }
     if (auto v = evaluate(x, ast_)) return constant_on(space, to_val(*v));
+    if (const auto* c = llvm::dyn_cast<clang::CastExpr>(x))
+      if (!c->getSubExpr()->getType()->isIntegerType())
+        fail_non_affine(x, what, "converts a non-integer value");
     if (llvm::isa<clang::ArraySubscriptExpr>(x))
       fail_non_affine(x, what, "reads an array element (data-dependent)");
     if (!x->getType()->isIntegerType()) {
@@ -435,8 +439,8 @@ class Builder {
         case clang::BO_AndAssign:
         case clang::BO_XorAssign:
         case clang::BO_OrAssign:
-          fail(b->getOperatorLoc(), "assignment inside an expression: " + quoted(x) +
-                                        " changes a variable while " + what +
+          fail(b->getBeginLoc(), "assignment inside an expression: " + quoted(x) +
+                                     " changes a variable while " + what +
                                         " is evaluated; write the update as its own statement");
         default:
           if (b->isComparisonOp() || b->isLogicalOp())
@@ -608,7 +612,7 @@ class Builder {
                                     ": expected 'i = lower bound' or 'int i = lower bound'");
     const std::string name = var->getName().str();
     if (!var->getType()->isIntegerType())
-      fail(var->getLocation(), "loop iterator '" + name + "' has type " +
+      fail(init->getBeginLoc(), "loop iterator '" + name + "' has type " +
                                    var->getType().getAsString() + ": iterators must be integers");
     for (const LoopInfo& l : loops_)
       if (l.var == var || l.name == name)
@@ -677,8 +681,19 @@ class Builder {
     }
     const isl::set simple = base.intersect(cond);
     const isl::set failing = base.subtract(cond);
-    if (failing.is_empty() && !base.is_empty())
-      fail(for_loc, "the loop condition never becomes false: the loop would not terminate");
+    // The loop ends for the outer iterations (and parameters) where some
+    // iteration fails the condition; elsewhere it would run forever.
+    const isl::set endless = project_out_last(base).subtract(project_out_last(failing));
+    if (!endless.is_empty()) {
+      std::ostringstream where;
+      where << endless.params();
+      fail(for_loc, "the loop condition never becomes false" +
+                        (endless.params().is_equal(isl::set::universe(endless.params().space()))
+                             ? std::string()
+                             : " when " + where.str()) +
+                        ": the loop would not terminate; bound the iterator with '<', '<=', '>' "
+                        "or '>='");
+    }
     const isl::set after = failing.apply(later_on_last_dim(space, step > 0));
     const isl::set exact = base.subtract(after);
     if (exact.is_equal(simple)) return simple.coalesce();
@@ -1074,8 +1089,8 @@ class Builder {
     }
     if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x)) {
       if (b->isAssignmentOp())
-        fail(b->getOperatorLoc(), "assignment inside an expression: " + quoted(x) +
-                                      " has a side effect; write it as its own statement");
+        fail(b->getBeginLoc(), "assignment inside an expression: " + quoted(x) +
+                                   " has a side effect; write it as its own statement");
       if (b->getOpcode() == clang::BO_Comma)
         fail(b->getOperatorLoc(), "comma operator in " + quoted(x) +
                                       ": write one assignment per statement");

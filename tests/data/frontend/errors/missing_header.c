@@ -1,0 +1,4 @@
+#include <stdio.h>
+#include "no_such_header.h"
+
+void kernel(void) {}

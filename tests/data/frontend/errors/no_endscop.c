@@ -1,0 +1,8 @@
+double A[100];
+
+void kernel(int n) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    A[i] = 0.0;
+}

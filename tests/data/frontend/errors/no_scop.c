@@ -1,0 +1,7 @@
+double A[100];
+
+void kernel(int n) {
+  int i;
+  for (i = 0; i < n; i++)
+    A[i] = 0.0;
+}
