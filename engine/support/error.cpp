@@ -5,14 +5,14 @@ namespace loopscape {
 std::string SourceLocation::str() const {
   std::string out = file.empty() ? "<input>" : file;
   if (line) {
-    out += ":" + std::to_string(line);
-    if (column) out += ":" + std::to_string(column);
+    out.append(":").append(std::to_string(line));
+    if (column) out.append(":").append(std::to_string(column));
   }
   return out;
 }
 
 InputError::InputError(SourceLocation where, const std::string& what)
-    : std::runtime_error(where.str() + ": " + what), where_(std::move(where)), message_(what) {}
+    : std::runtime_error(where.str().append(": ").append(what)), where_(std::move(where)), message_(what) {}
 
 IslError::IslError(const std::string& what, bool quota_exceeded)
     : std::runtime_error(what), quota_exceeded_(quota_exceeded) {}
