@@ -60,7 +60,7 @@ class FirstErrorConsumer : public clang::DiagnosticConsumer {
     state_.error_at = SourceLocation{state_.display_name, 0, 0};
     if (info.hasSourceManager() && info.getLocation().isValid()) {
       const clang::SourceManager& sm = info.getSourceManager();
-      const clang::SourceLocation loc = sm.getFileLoc(info.getLocation());
+      const clang::SourceLocation loc = frontend_detail::user_location(sm, info.getLocation());
       if (sm.getFileID(loc) != sm.getMainFileID()) state_.error_at.file = sm.getFilename(loc).str();
       state_.error_at.line = sm.getSpellingLineNumber(loc);
       state_.error_at.column = sm.getSpellingColumnNumber(loc);

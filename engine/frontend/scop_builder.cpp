@@ -22,11 +22,17 @@ namespace loopscape::frontend_detail {
 
 // ---------------------------------------------------------------- Locator
 
+clang::SourceLocation user_location(const clang::SourceManager& sm, clang::SourceLocation loc) {
+  clang::SourceLocation f = sm.getFileLoc(loc);
+  if (!sm.getFileEntryForID(sm.getFileID(f))) f = sm.getExpansionLoc(loc);
+  return f;
+}
+
 SourceLocation Locator::at(clang::SourceLocation loc) const {
   SourceLocation out;
   out.file = main_name_;
   if (loc.isInvalid()) return out;
-  const clang::SourceLocation f = sm_.getFileLoc(loc);
+  const clang::SourceLocation f = user_location(sm_, loc);
   if (sm_.getFileID(f) != sm_.getMainFileID()) out.file = sm_.getFilename(f).str();
   out.line = sm_.getSpellingLineNumber(f);
   out.column = sm_.getSpellingColumnNumber(f);

@@ -12,6 +12,10 @@
 
 namespace loopscape::frontend_detail {
 
+// Where a user looks for `loc`: its place in a file, outside macro bodies; a
+// token spelled in a macro from the command line (-D) is placed at its use.
+clang::SourceLocation user_location(const clang::SourceManager& sm, clang::SourceLocation loc);
+
 // Maps clang locations to the locations users see: the main file is reported
 // under its display name, macro expansions at the place they are written.
 class Locator {

@@ -6,6 +6,6 @@ void kernel(int n, double *p) {
   int i, j;
 #pragma scop
   for (i = 0; i < n; i++)
-    p = &B[i];
+    B[i] = (double)(&B[i] == &B[0]);
 #pragma endscop
 }

@@ -1,0 +1,442 @@
+// The C front-end: domains, accesses, parameters, arrays and expression trees
+// built from the inputs under tests/data/frontend/.
+#include <QtTest>
+
+#include <sstream>
+#include <string>
+
+#include "frontend/frontend.h"
+#include "support/error.h"
+
+using namespace loopscape;
+
+namespace {
+
+std::string data_path(const std::string& name) {
+  return std::string(LOOPSCAPE_TEST_DATA) + "/frontend/" + name;
+}
+
+Program parse(const std::string& name, CompileOptions options = {}) {
+  return parse_c_file(data_path(name), options);
+}
+
+template <typename T>
+std::string str(const T& isl_object) {
+  std::ostringstream out;
+  out << isl_object;
+  return out.str();
+}
+
+const Statement& stmt(const Program& p, const std::string& name) {
+  const Statement* s = p.find_statement(name);
+  if (!s) throw std::runtime_error("no statement " + name);
+  return *s;
+}
+
+// True when `actual` is the set `expected` (isl syntax), whatever its printing.
+bool same_set(const Program& p, const isl::set& actual, const std::string& expected) {
+  return actual.is_equal(isl::set(p.ctx(), expected));
+}
+bool same_map(const Program& p, const isl::map& actual, const std::string& expected) {
+  return actual.is_equal(isl::map(p.ctx(), expected));
+}
+
+// Compact text of an expression tree: kind letter, text, arguments.
+std::string tree(const ExprPtr& e) {
+  static const char* kinds[] = {"int", "flt", "it", "par", "var", "acc",
+                                "un",  "bin", "tern", "call", "cast"};
+  std::string out = std::string(kinds[static_cast<int>(e->kind)]) + ":" + e->text;
+  if (!e->args.empty()) {
+    out += "(";
+    for (std::size_t k = 0; k < e->args.size(); ++k) out += (k ? ", " : "") + tree(e->args[k]);
+    out += ")";
+  }
+  return out;
+}
+
+std::vector<int> ints(std::initializer_list<int> l) { return std::vector<int>(l); }
+
+}  // namespace
+
+#define CHECK_SET(program, actual, expected)                                         \
+  QVERIFY2(same_set(program, actual, expected),                                     \
+           ("got " + str(actual) + ", expected " + std::string(expected)).c_str())
+#define CHECK_MAP(program, actual, expected)                                         \
+  QVERIFY2(same_map(program, actual, expected),                                     \
+           ("got " + str(actual) + ", expected " + std::string(expected)).c_str())
+
+class TestFrontend : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  // ---------------------------------------------------------------- macros, PolyBench-style
+  void gemmWithBenchmarkMacros() {
+    const Program p = parse("gemm_like.c");
+    QCOMPARE(p.parameters, (std::vector<std::string>{"ni", "nj", "nk"}));
+    QCOMPARE(p.statements.size(), std::size_t(2));
+    const Statement& s0 = stmt(p, "S0");
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(str(s0.domain), std::string("[ni, nj, nk] -> { S0[i, j] : 0 <= i < ni and 0 <= j < nj }"));
+    QCOMPARE(str(s1.domain),
+             std::string("[ni, nj, nk] -> { S1[i, k, j] : 0 <= i < ni and 0 <= k < nk and 0 <= j < nj }"));
+    QCOMPARE(s0.iterators(), (std::vector<std::string>{"i", "j"}));
+    QCOMPARE(s1.iterators(), (std::vector<std::string>{"i", "k", "j"}));
+    // One loop i around both; distinct j loops.
+    QCOMPARE(s0.loops[0].id, s1.loops[0].id);
+    QVERIFY(s0.loops[1].id != s1.loops[2].id);
+    QCOMPARE(s0.position, ints({0, 0, 0}));
+    QCOMPARE(s1.position, ints({0, 1, 0, 0}));
+    QCOMPARE(s0.assign_op, std::string("*="));
+    QCOMPARE(s1.assign_op, std::string("+="));
+    QCOMPARE(s1.source_text, std::string("C[i][j] += alpha * A[i][k] * B[k][j];"));
+    QCOMPARE(s1.where.line, 28u);
+    QCOMPARE(s1.where.column, 9u);
+    QCOMPARE(s1.loops[1].where.line, 26u);  // for (k = 0; ...
+    QCOMPARE(s1.loops[1].where.column, 5u);
+    QCOMPARE(s1.loops[2].where.line, 27u);
+    QCOMPARE(s1.loops[2].where.column, 7u);
+    // Arrays from the MB_2D(...) parameters: extents are the macro values.
+    const Array* c = p.find_array("C");
+    QVERIFY(c);
+    QCOMPARE(c->element_type, std::string("double"));
+    QCOMPARE(c->extents, (std::vector<std::string>{"20", "25"}));
+    QCOMPARE(p.find_array("A")->extents, (std::vector<std::string>{"20", "30"}));
+    QCOMPARE(p.find_array("B")->extents, (std::vector<std::string>{"30", "25"}));
+    QCOMPARE(c->declared_at.line, 19u);
+    QVERIFY(!c->declared_in_region);
+    QVERIFY(!p.find_array("alpha"));  // read-only scalars are no arrays
+    // Region: from the `#pragma scop` line to the end of the `#pragma endscop` line.
+    QCOMPARE(p.region.function, std::string("kernel_gemm"));
+    QVERIFY(!p.region.whole_function_body);
+    QCOMPARE(p.region.begin_line, 22u);
+    QCOMPARE(p.region.end_line, 31u);
+    const std::string region =
+        p.source_text.substr(p.region.begin_offset, p.region.end_offset - p.region.begin_offset);
+    QVERIFY(region.rfind("#pragma scop\n", 0) == 0);
+    QVERIFY(region.size() > 16 && region.substr(region.size() - 16) == "#pragma endscop\n");
+    QCOMPARE(p.file, data_path("gemm_like.c"));
+  }
+
+  void gemmAccesses() {
+    const Program p = parse("gemm_like.c");
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(s1.accesses.size(), std::size_t(4));
+    const std::string dom = "0 <= i < ni and 0 <= k < nk and 0 <= j < nj";
+    QCOMPARE(s1.accesses[0].kind, Access::Kind::Write);
+    QCOMPARE(s1.accesses[0].array, std::string("C"));
+    CHECK_MAP(p, s1.accesses[0].relation, "[ni, nj, nk] -> { S1[i, k, j] -> C[i, j] : " + dom + " }");
+    QCOMPARE(s1.accesses[1].kind, Access::Kind::Read);  // the read of `+=`
+    CHECK_MAP(p, s1.accesses[1].relation, "[ni, nj, nk] -> { S1[i, k, j] -> C[i, j] : " + dom + " }");
+    CHECK_MAP(p, s1.accesses[2].relation, "[ni, nj, nk] -> { S1[i, k, j] -> A[i, k] : " + dom + " }");
+    CHECK_MAP(p, s1.accesses[3].relation, "[ni, nj, nk] -> { S1[i, k, j] -> B[k, j] : " + dom + " }");
+    QCOMPARE(s1.accesses[2].where.line, 28u);
+    QCOMPARE(s1.accesses[2].where.column, 28u);
+    QCOMPARE(s1.accesses[3].where.column, 38u);
+    QCOMPARE(tree(s1.target), std::string("acc:C(it:i, it:j)"));
+    QCOMPARE(s1.target->access_index, 0);
+    QCOMPARE(tree(s1.value),
+             std::string("bin:*(bin:*(var:alpha, acc:A(it:i, it:k)), acc:B(it:k, it:j))"));
+    QCOMPARE(s1.value->args[1]->access_index, 3);
+    QCOMPARE(s1.value->args[0]->args[1]->access_index, 2);
+    QCOMPARE(s1.value->args[0]->args[0]->type, std::string("double"));
+    // Program-level unions.
+    QVERIFY(p.writes().is_equal(isl::union_map(
+        p.ctx(), "[ni, nj, nk] -> { S0[i, j] -> C[i, j] : 0 <= i < ni and 0 <= j < nj; S1[i, k, j] -> "
+                 "C[i, j] : " + dom + " }")));
+  }
+
+  void scalarLoopBoundsAndFloatType() {
+    CompileOptions options;
+    options.defines = {"MB_USE_SCALAR_LB", "DATA_TYPE=float", "NI=8"};
+    const Program p = parse("gemm_like.c", options);
+    QVERIFY(p.parameters.empty());
+    QCOMPARE(str(stmt(p, "S0").domain), std::string("{ S0[i, j] : 0 <= i <= 7 and 0 <= j <= 24 }"));
+    QCOMPARE(p.find_array("C")->element_type, std::string("float"));
+    QCOMPARE(p.find_array("C")->extents, (std::vector<std::string>{"8", "25"}));
+    QCOMPARE(p.options.defines.size(), std::size_t(3));
+  }
+
+  void floatLiteralsAsSpelled() {
+    CompileOptions options;
+    options.defines = {"DATA_TYPE=float", "DATA_TYPE_IS_FLOAT"};
+    const Program p = parse("stencil_like.c", options);
+    const Statement& s0 = stmt(p, "S0");
+    QCOMPARE(tree(s0.value),
+             std::string("bin:*(flt:0.33333f, bin:+(bin:+(acc:A(bin:-(it:i, int:1)), acc:A(it:i)), "
+                         "acc:A(bin:+(it:i, int:1))))"));
+    QCOMPARE(s0.value->args[0]->type, std::string("float"));
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(tree(s1.value),
+             std::string("bin:+(call:sqrtf(bin:*(acc:B(it:i), acc:B(it:i))), flt:2.0f)"));
+    QCOMPARE(s1.source_text, std::string("A[i] = SQRT_FUN(B[i] * B[i]) + SCALAR_VAL(2.0);"));
+    QCOMPARE(str(s0.domain),
+             std::string("[tsteps, n] -> { S0[t, i] : 0 <= t < tsteps and 0 < i <= -2 + n }"));
+    CHECK_MAP(p, s0.accesses[1].relation,
+              "[tsteps, n] -> { S0[t, i] -> A[i - 1] : 0 <= t < tsteps and 0 < i <= -2 + n }");
+
+    const Program d = parse("stencil_like.c");  // double: no suffix
+    QCOMPARE(stmt(d, "S0").value->args[0]->text, std::string("0.33333"));
+    QCOMPARE(stmt(d, "S1").value->args[0]->text, std::string("sqrt"));
+  }
+
+  void variableLengthArrayExtents() {
+    CompileOptions options;
+    options.defines = {"MB_USE_C99_PROTO"};
+    const Program p = parse("stencil_like.c", options);
+    QCOMPARE(p.find_array("A")->extents, (std::vector<std::string>{"n + 0"}));
+    QCOMPARE(p.find_array("B")->element_type, std::string("double"));
+  }
+
+  // ---------------------------------------------------------------- loop shapes
+  void minMaxBounds() {
+    const Program p = parse("constructs.c");
+    const Statement& s0 = stmt(p, "S0");
+    CHECK_SET(p, s0.domain,
+              "[n, m, k] -> { S0[i, j] : 0 <= i < n and j >= 0 and j >= i - 2 and j <= n - 1 and "
+              "j <= i + 2 }");
+    QCOMPARE(str(s0.domain),
+             std::string("[n, m, k] -> { S0[i, j] : 0 <= i < n and j >= -2 + i and 0 <= j <= 2 + i "
+                         "and j < n }"));
+  }
+
+  void ternaryBoundAndLoopDeclaredIterator() {
+    const Program p = parse("constructs.c");
+    const Statement& s4 = stmt(p, "S4");  // inside for (int t = 0; t < (n < m ? n : m); ++t)
+    QCOMPARE(str(s4.domain), std::string("[n, m, k] -> { S4[t] : 0 <= t < m and t < n }"));
+    QCOMPARE(s4.loops.size(), std::size_t(1));
+    QCOMPARE(s4.loops[0].iterator, std::string("t"));
+  }
+
+  void decreasingLoops() {
+    const Program p = parse("constructs.c");
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(str(s1.domain), std::string("[n, m, k] -> { S1[i] : 0 <= i < n }"));
+    QCOMPARE(s1.loops[0].step, -1);
+    const Statement& s2 = stmt(p, "S2");  // for (i = n; i > 0; i -= 2)
+    QCOMPARE(s2.loops[0].step, -1);
+    QCOMPARE(str(s2.domain), std::string("[n, m, k] -> { S2[i] : (n + i) mod 2 = 0 and 0 < i <= n }"));
+    QCOMPARE(stmt(p, "S0").loops[0].step, 1);
+  }
+
+  void strides() {
+    const Program p = parse("constructs.c");
+    const Statement& s3 = stmt(p, "S3");  // i = 1; i <= n; i += 3 / j = i; j < m; j = j + 2
+    CHECK_SET(p, s3.domain,
+              "[n, m, k] -> { S3[i, j] : exists (a, b : i = 1 + 3a and j = i + 2b) and 1 <= i <= n "
+              "and i <= j < m }");
+    QCOMPARE(s3.loops[0].step, 1);
+  }
+
+  void conditionsWithElse() {
+    const Program p = parse("constructs.c");
+    // if (t % 2 == 0 || t == m - 1) update: ... else if (!(t > k)) S6 else S7
+    const std::string loop = "0 <= t < n and t < m";
+    CHECK_SET(p, stmt(p, "update").domain,
+              "[n, m, k] -> { update[t] : " + loop + " and (t mod 2 = 0 or t = m - 1) }");
+    CHECK_SET(p, stmt(p, "S6").domain,
+              "[n, m, k] -> { S6[t] : " + loop + " and t mod 2 = 1 and t != m - 1 and t <= k }");
+    CHECK_SET(p, stmt(p, "S7").domain,
+              "[n, m, k] -> { S7[t] : " + loop + " and t mod 2 = 1 and t != m - 1 and t > k }");
+    // if (i != k): a union.
+    QCOMPARE(str(stmt(p, "S9").domain),
+             std::string("[n, m, k] -> { S9[i] : 0 <= i < n and (i > k or i < k) }"));
+    // Positions: the if is transparent, its branches are siblings in the t loop.
+    QCOMPARE(stmt(p, "S4").position, ints({4, 0}));
+    QCOMPARE(stmt(p, "update").position, ints({4, 1}));
+    QCOMPARE(stmt(p, "S6").position, ints({4, 2}));
+    QCOMPARE(stmt(p, "S7").position, ints({4, 3}));
+  }
+
+  void labelsNameStatements() {
+    const Program p = parse("constructs.c");
+    std::vector<std::string> names;
+    for (const Statement& s : p.statements) names.push_back(s.name);
+    QCOMPARE(names, (std::vector<std::string>{"S0", "S1", "S2", "S3", "S4", "update", "S6", "S7",
+                                              "S8", "S9", "S10"}));
+    const Statement& u = stmt(p, "update");
+    QCOMPARE(u.source_text, std::string("C[t] = tmp;"));
+    QCOMPARE(u.where.line, 30u);
+    QCOMPARE(u.where.column, 15u);
+  }
+
+  void topLevelZeroDimensionalStatements() {
+    const Program p = parse("constructs.c");
+    const Statement& s8 = stmt(p, "S8");  // total = 0.0;
+    QVERIFY(s8.loops.empty());
+    QCOMPARE(s8.position, ints({5}));
+    QCOMPARE(str(s8.domain), std::string("[n, m, k] -> { S8[] }"));
+    QCOMPARE(str(s8.accesses[0].relation), std::string("[n, m, k] -> { S8[] -> total[] }"));
+    const Statement& s10 = stmt(p, "S10");  // count++;
+    QCOMPARE(s10.assign_op, std::string("+="));
+    QCOMPARE(tree(s10.value), std::string("int:1"));
+    QCOMPARE(s10.accesses.size(), std::size_t(2));
+    QCOMPARE(s10.accesses[1].kind, Access::Kind::Read);
+    QCOMPARE(str(s10.accesses[1].relation), std::string("[n, m, k] -> { S10[] -> count[] }"));
+    QCOMPARE(p.find_array("count")->element_type, std::string("int"));
+    QVERIFY(p.find_array("count")->is_scalar());
+    // A scalar written in a loop is a 0-d array.
+    const Statement& s9 = stmt(p, "S9");
+    CHECK_MAP(p, s9.accesses[0].relation,
+              "[n, m, k] -> { S9[i] -> total[] : 0 <= i < n and i != k }");
+  }
+
+  void scalarsDeclaredInRegion() {
+    const Program p = parse("constructs.c");
+    const Array* tmp = p.find_array("tmp");
+    QVERIFY(tmp);
+    QVERIFY(tmp->declared_in_region);
+    QVERIFY(tmp->is_scalar());
+    QCOMPARE(tmp->element_type, std::string("double"));
+    QCOMPARE(tmp->declared_at.line, 28u);
+    QVERIFY(!p.find_array("total")->declared_in_region);
+    const Statement& s4 = stmt(p, "S4");
+    QCOMPARE(s4.source_text, std::string("double tmp = B[t] * 2.0;"));
+    QCOMPARE(tree(s4.target), std::string("acc:tmp"));
+    QCOMPARE(s4.assign_op, std::string("="));
+    QCOMPARE(str(s4.accesses[0].relation),
+             std::string("[n, m, k] -> { S4[t] -> tmp[] : 0 <= t < m and t < n }"));
+    QVERIFY(!p.find_array("t"));  // iterators are no arrays
+  }
+
+  void expressionKinds() {
+    const Program p = parse("constructs.c");
+    QCOMPARE(tree(stmt(p, "S0").value),
+             std::string("bin:*(var:alpha, tern:?:(bin:<(it:i, it:j), acc:B(it:i), acc:B(it:j)))"));
+    QCOMPARE(tree(stmt(p, "S7").value), std::string("call:fabs(acc:tmp)"));
+    QCOMPARE(tree(stmt(p, "S6").value), std::string("un:-(acc:tmp)"));
+    // k appears in a condition, so it is a parameter everywhere.
+    QCOMPARE(tree(stmt(p, "S9").value), std::string("bin:*(acc:B(it:i), par:k)"));
+    QCOMPARE(tree(stmt(p, "S2").value), std::string("flt:0.5"));
+    QCOMPARE(tree(stmt(p, "S3").value), std::string("flt:1.0"));
+    // Every access expression points at its access.
+    for (const Statement& s : p.statements) {
+      std::function<void(const ExprPtr&)> check = [&](const ExprPtr& e) {
+        if (e->kind == ExprKind::Access) {
+          QVERIFY(e->access_index >= 0 && e->access_index < int(s.accesses.size()));
+          QCOMPARE(s.accesses[std::size_t(e->access_index)].array, e->text);
+        }
+        for (const ExprPtr& a : e->args) check(a);
+      };
+      check(s.target);
+      check(s.value);
+      QCOMPARE(s.accesses[std::size_t(s.target->access_index)].kind, Access::Kind::Write);
+      QCOMPARE(s.position.size(), s.loops.size() + 1);
+    }
+  }
+
+  void parametersAndVariables() {
+    const std::string source =
+        "int n, m, scale;\n"
+        "double A[100], w;\n"
+        "void f(void) {\n"
+        "  int i;\n"
+        "#pragma scop\n"
+        "  for (i = 0; i < n; i++)\n"
+        "    A[i + m] = A[i] * scale + w;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "inline.c", {});
+    QCOMPARE(p.parameters, (std::vector<std::string>{"n", "m"}));
+    const Statement& s = stmt(p, "S0");
+    QCOMPARE(tree(s.target), std::string("acc:A(bin:+(it:i, par:m))"));
+    QCOMPARE(tree(s.value), std::string("bin:+(bin:*(acc:A(it:i), var:scale), var:w)"));
+    QCOMPARE(str(s.accesses[0].relation), std::string("[n, m] -> { S0[i] -> A[m + i] : 0 <= i < n }"));
+    QCOMPARE(str(p.context), std::string("[n, m] -> {  :  }"));
+    QCOMPARE(p.file, std::string("inline.c"));
+    QCOMPARE(p.source_text, source);
+    QCOMPARE(p.region.begin_line, 5u);
+    QCOMPARE(p.region.end_line, 8u);
+    QCOMPARE(p.region.begin_offset, source.find("#pragma scop"));
+    QCOMPARE(p.region.end_offset, source.find("}\n", source.find("#pragma endscop")));
+  }
+
+  // ---------------------------------------------------------------- division
+  void divisionByConstants() {
+    const Program p = parse("division.c");
+    // n / 2 in a bound: floor, since both agree on the loop's iterations.
+    QCOMPARE(str(stmt(p, "S0").domain), std::string("[n] -> { S0[i] : i >= 0 and 2i <= -2 + n }"));
+    CHECK_MAP(p, stmt(p, "S0").accesses[0].relation,
+              "[n] -> { S0[i] -> A[floor(i / 3)] : 0 <= i and 2i <= n - 2 }");
+    CHECK_MAP(p, stmt(p, "S0").accesses[1].relation,
+              "[n] -> { S0[i] -> B[i mod 4] : 0 <= i and 2i <= n - 2 }");
+    // Negative numerators: C truncates toward zero.
+    CHECK_MAP(p, stmt(p, "S1").accesses[0].relation,
+              "[n] -> { S1[i] -> A[floor(i / 2) + n] : 0 <= i < n; "
+              "S1[i] -> A[-floor(-i / 2) + n] : -n <= i < 0 }");
+    CHECK_MAP(p, stmt(p, "S1").accesses[1].relation,
+              "[n] -> { S1[i] -> B[(i mod 3) + 2] : 0 <= i < n; "
+              "S1[i] -> B[-((-i) mod 3) + 2] : -n <= i < 0 }");
+    // A != bound under a guard that makes it terminate.
+    QCOMPARE(str(stmt(p, "S2").domain), std::string("[n] -> { S2[i] : 0 <= i < n }"));
+  }
+
+  // ---------------------------------------------------------------- whole function
+  void wholeFunctionBody() {
+    CompileOptions options;
+    options.function = "seidel";
+    const Program p = parse("function_body.c", options);
+    QVERIFY(p.region.whole_function_body);
+    QCOMPARE(p.region.function, std::string("seidel"));
+    QCOMPARE(p.region.begin_line, 6u);
+    QCOMPARE(p.region.end_line, 12u);
+    const std::string body =
+        p.source_text.substr(p.region.begin_offset, p.region.end_offset - p.region.begin_offset);
+    QVERIFY(body.rfind("\n  int t, i, j;\n", 0) == 0);
+    QVERIFY(body.size() > 0 && body.back() == '\n');
+    QCOMPARE(p.source_text[p.region.begin_offset - 1], '{');
+    QCOMPARE(p.source_text[p.region.end_offset], '}');
+    QCOMPARE(p.statements.size(), std::size_t(1));
+    QCOMPARE(str(stmt(p, "S0").domain),
+             std::string("[tsteps, n] -> { S0[t, i, j] : 0 <= t < tsteps and 0 < i <= -2 + n and 0 < j "
+                         "<= -2 + n }"));
+    QCOMPARE(stmt(p, "S0").accesses.size(), std::size_t(6));
+    QCOMPARE(p.find_array("A")->extents, (std::vector<std::string>{"40", "40"}));
+    QCOMPARE(tree(stmt(p, "S0").value->args[1]), std::string("flt:5.0"));
+  }
+
+  // ---------------------------------------------------------------- options, errors
+  void includeDirectoriesAndDefines() {
+    const std::string source =
+        "#include \"minibench.h\"\n"
+        "void f(int n, DATA_TYPE MB_1D(x, LEN, n)) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < LEN; i++)\n"
+        "    x[i] = SCALAR_VAL(1.25);\n"
+        "#pragma endscop\n"
+        "}\n";
+    CompileOptions options;
+    options.include_dirs = {std::string(LOOPSCAPE_TEST_DATA) + "/frontend"};
+    options.defines = {"LEN=12", "DATA_TYPE=float", "DATA_TYPE_IS_FLOAT"};
+    const Program p = parse_c_source(source, "memory.c", options);
+    QCOMPARE(str(stmt(p, "S0").domain), std::string("{ S0[i] : 0 <= i <= 11 }"));
+    QCOMPARE(tree(stmt(p, "S0").value), std::string("flt:1.25f"));
+    QCOMPARE(p.find_array("x")->extents, (std::vector<std::string>{"12"}));
+    QCOMPARE(p.find_array("x")->element_type, std::string("float"));
+  }
+
+  void islQuotaBecomesIslError() {
+    auto isl = std::make_shared<IslContext>(1);
+    bool caught = false;
+    try {
+      parse_c_file(data_path("constructs.c"), {}, isl);
+    } catch (const IslError& e) {
+      caught = true;
+      QVERIFY(e.quota_exceeded());
+    }
+    QVERIFY(caught);
+  }
+
+  void missingFileIsInputError() {
+    bool caught = false;
+    try {
+      parse_c_file(data_path("does_not_exist.c"), {});
+    } catch (const InputError& e) {
+      caught = true;
+      QCOMPARE(e.where().file, data_path("does_not_exist.c"));
+    }
+    QVERIFY(caught);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestFrontend)
+#include "test_frontend.moc"
