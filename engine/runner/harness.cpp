@@ -374,11 +374,17 @@ std::optional<long> evaluate_integer(const std::string& expression, const std::m
   return IntegerParser(expression, values, source, 0).parse();
 }
 
-HarnessPlan make_harness(const Program& program, const std::string& source, const std::string& function,
-                         const std::map<std::string, std::string>& values, const std::string& default_value,
-                         const std::vector<std::string>& defines) {
+bool SourceFacts::is_macro(const std::string& name) const {
+  return macros.count(name) > 0 || macro_value(source, name).has_value();
+}
+
+HarnessPlan make_harness(const Program& program, const SourceFacts& facts, const std::string& function,
+                         const std::map<std::string, std::string>& values, const std::string& default_value) {
   HarnessPlan plan;
-  const auto parameters = function_parameters(source, function);
+  const std::string& source = facts.source;
+  std::optional<std::vector<FunctionParameter>> parameters;
+  if (!facts.preprocessed.empty()) parameters = function_parameters(facts.preprocessed, function);
+  if (!parameters) parameters = function_parameters(source, function);
   if (!parameters)
     throw InputError({program.file, 0, 0}, "no definition of the function '" + function + "' in the file");
 
@@ -387,20 +393,23 @@ HarnessPlan make_harness(const Program& program, const std::string& source, cons
       if (p.name == name) return &p;
     return nullptr;
   };
+  auto upper = [](std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+    return s;
+  };
   auto value_of = [&](const std::string& name, bool floating) {
     auto given = values.find(name);
     if (given != values.end()) return given->second;
-    if (auto macro = macro_value(source, name)) return *macro;
+    for (const auto& [key, value] : values)
+      if (upper(key) == upper(name)) return value;
+    if (facts.is_macro(name)) return name;
+    if (!floating && facts.is_macro(upper(name))) {
+      plan.notes.push_back(name + " = " + upper(name) + " (the file's macro)");
+      return upper(name);
+    }
     const std::string chosen = floating ? "1.5" : default_value;
     plan.notes.push_back(name + " = " + chosen + " (default)");
     return chosen;
-  };
-
-  auto is_macro = [&](const std::string& name) {
-    if (macro_value(source, name)) return true;
-    for (const std::string& d : defines)
-      if (d.substr(0, d.find('=')) == name) return true;
-    return false;
   };
 
   std::set<std::string> written;
@@ -416,7 +425,7 @@ HarnessPlan make_harness(const Program& program, const std::string& source, cons
     if (parameter_named(name)) {
       setup << "  long long " << name << " = " << value_of(name, false) << ";\n";
       declared.insert(name);
-    } else if (!is_macro(name) && declared_at_file_scope(source, name)) {
+    } else if (!facts.is_macro(name) && declared_at_file_scope(source, name)) {
       setup << "  " << name << " = " << value_of(name, false) << ";\n";
     }
   }
@@ -438,7 +447,7 @@ HarnessPlan make_harness(const Program& program, const std::string& source, cons
     }
     if (count.empty()) count = "1L";
     if (extents.empty()) extents = "0L";
-    const std::string shape = "(const long[]){" + extents + "}";
+    const std::string shape = "((const long[]){" + extents + "})";
     const std::string variable = "loopscape_array_" + name;
     if (parameter) {
       if (!parameter->pointer) {
@@ -473,7 +482,8 @@ HarnessPlan make_harness(const Program& program, const std::string& source, cons
     if (declared.count(p.name)) {
       argument = p.name;
     } else if (array && !array->declared_in_region) {
-      argument = "loopscape_array_" + p.name;
+      // Scalars go by value; arrays as void *, which converts to any array parameter type.
+      argument = p.pointer ? "(void *)loopscape_array_" + p.name : "loopscape_array_" + p.name;
     } else if (p.pointer) {
       argument = "(void *)0";
       plan.notes.push_back(p.name + " = NULL (not used by the region)");

@@ -3,6 +3,7 @@
 // to it: a main that calls a bare function, or timers around the scop region.
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,15 @@ std::optional<std::vector<FunctionParameter>> function_parameters(const std::str
 std::optional<long> evaluate_integer(const std::string& expression, const std::map<std::string, long>& values,
                                      const std::string& source = {});
 
+// What the runner knows about the file it runs.
+struct SourceFacts {
+  std::string source;            // as written
+  std::string preprocessed;      // after the preprocessor, with the file's -D/-I (empty: unknown)
+  std::set<std::string> macros;  // every macro defined by the end of the file (headers and -D too)
+
+  bool is_macro(const std::string& name) const;
+};
+
 struct HarnessPlan {
   std::string code;                  // appended to the file
   std::vector<std::string> dumped;   // written arrays the harness dumps
@@ -48,12 +58,12 @@ struct HarnessPlan {
 // A main() that gives every array the function sees deterministic contents,
 // calls `function` with the parameter values, times it, and writes every
 // array the region writes to the file named by argv[1]. Throws InputError when
-// the call cannot be formed. `values`: given values of parameters and scalars;
-// others come from the file's #defines or `default_value`; `defines` are the
-// -D names the file is compiled with.
-HarnessPlan make_harness(const Program& program, const std::string& source, const std::string& function,
-                         const std::map<std::string, std::string>& values, const std::string& default_value,
-                         const std::vector<std::string>& defines);
+// the call cannot be formed. `values`: given values of parameters and scalars
+// (--param); a parameter without one takes the macro of its name, or of its
+// name in capitals (PolyBench's n and N), else `default_value`. The signature
+// is read from the preprocessed text, so macros in it are no obstacle.
+HarnessPlan make_harness(const Program& program, const SourceFacts& facts, const std::string& function,
+                         const std::map<std::string, std::string>& values, const std::string& default_value);
 
 // Adds timers around the region [begin, end) of `source`: the total time spent
 // in it is written (as a raw double) to the file named by the environment

@@ -263,6 +263,39 @@ ArrayShapes array_shapes(const Program& program, const std::string& source, cons
   return shapes;
 }
 
+// Runs the preprocessor over the file, for its expanded text and its macros.
+SourceFacts facts_about(const std::string& source, const RunnerOptions& options, const Plan& plan,
+                        const fs::path& folder, const std::string& base) {
+  SourceFacts facts;
+  facts.source = source;
+  fs::create_directories(folder);
+  const fs::path file = folder / base;
+  write_file(file, source);
+  auto preprocess = [&](const std::string& mode_flag, const fs::path& output) {
+    ProcessSpec spec;
+    spec.argv = {options.compiler};
+    spec.argv.insert(spec.argv.end(), options.compile_flags.begin(), options.compile_flags.end());
+    spec.argv.push_back("-E");
+    spec.argv.push_back(mode_flag);
+    for (const std::string& d : plan.defines) spec.argv.push_back("-D" + d);
+    spec.argv.insert(spec.argv.end(), plan.include_dirs.begin(), plan.include_dirs.end());
+    spec.argv.push_back(file.string());
+    spec.argv.push_back("-o");
+    spec.argv.push_back(output.string());
+    spec.timeout_seconds = options.compile_timeout_seconds;
+    return run_process(spec).succeeded() ? read_file_text(output.string()) : std::string();
+  };
+  facts.preprocessed = preprocess("-P", folder / "preprocessed.i");
+  std::istringstream macros(preprocess("-dM", folder / "macros.txt"));
+  std::string line;
+  while (std::getline(macros, line)) {
+    if (line.rfind("#define ", 0) != 0) continue;
+    const std::size_t end = line.find_first_of(" (", 8);
+    facts.macros.insert(line.substr(8, end == std::string::npos ? std::string::npos : end - 8));
+  }
+  return facts;
+}
+
 std::string seconds_text(double s) {
   std::ostringstream out;
   out.precision(3);
@@ -304,8 +337,6 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   for (const auto& [name, value] : options.parameters) plan.values[name] = value;
   plan.defines = program.options.defines;
   plan.defines.insert(plan.defines.end(), options.defines.begin(), options.defines.end());
-  for (const auto& [name, value] : plan.values)
-    if (macro_value(original_source, name)) plan.defines.push_back(name + "=" + value);
   if (!program.file.empty()) {
     const fs::path dir = fs::absolute(program.file).parent_path();
     plan.include_dirs.push_back("-iquote");
@@ -319,6 +350,9 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   TemporaryFolder folder(options.temp_root, options.keep_files);
   result.work_dir = folder.path().string();
   const std::string base = program.file.empty() ? "program.c" : fs::path(program.file).filename().string();
+  const SourceFacts facts = facts_about(original_source, options, plan, folder.path() / "facts", base);
+  for (const auto& [name, value] : plan.values)
+    if (facts.is_macro(name)) plan.defines.push_back(name + "=" + value);
   Side original, emitted;
   original.label = "original";
   original.code = original_source;
@@ -346,8 +380,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     if (function.empty()) function = program.region.function;
     if (function.empty())
       throw InputError({program.file, 0, 0}, "no function to call: give --function NAME or a file with a main");
-    const HarnessPlan harness = make_harness(program, original_source, function, plan.values,
-                                             options.default_parameter_value, plan.defines);
+    const HarnessPlan harness =
+        make_harness(program, facts, function, plan.values, options.default_parameter_value);
     if (harness.dumped.empty())
       throw InputError({program.file, 0, 0}, "the region writes no array the harness can reach (" +
                                                   std::to_string(harness.skipped.size()) +
