@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "frontend/frontend.h"
 #include "runner/compare.h"
 #include "runner/harness.h"
 #include "runner/process.h"
@@ -312,6 +313,37 @@ class TestRunner : public QObject {
     const VerifyResult missing = verify_equivalence(p, p.source_text, o);
     QCOMPARE(int(missing.status), int(VerifyResult::Status::Error));
     QVERIFY(missing.message.find("no_such_function") != std::string::npos);
+  }
+
+  // A PolyBench kernel through the real front-end, in both modes.
+  void polybenchGemmBothModes() {
+    const std::string root = std::string(LOOPSCAPE_TEST_DATA) + "/polybench/";
+    const std::string file = root + "linear-algebra/blas/gemm/gemm.c";
+    if (!std::filesystem::exists(file)) QSKIP("no PolyBench stand-in corpus");
+    CompileOptions options;
+    options.defines = {"MINI_DATASET"};
+    options.include_dirs = {root + "utilities"};
+    options.extra_sources = {root + "utilities/polybench.c"};
+    const Program p = parse_c_file(file, options);
+    std::string wrong = p.source_text;
+    const std::size_t update = wrong.find("C[i][j] += alpha", p.region.begin_offset);
+    QVERIFY(update != std::string::npos && update < p.region.end_offset);
+    wrong.replace(wrong.find("+=", update), 2, "-=");
+
+    for (const auto mode : {RunnerOptions::Mode::OwnMain, RunnerOptions::Mode::Harness}) {
+      RunnerOptions o = quick();
+      o.mode = mode;
+      const VerifyResult same = verify_equivalence(p, p.source_text, o);
+      QVERIFY2(same.equal(), text(same));
+      QVERIFY(same.values_compared >= 20 * 25);
+      const VerifyResult r = verify_equivalence(p, wrong, o);
+      QVERIFY2(r.status == VerifyResult::Status::Different, text(r));
+      QCOMPARE(r.first_difference->array, std::string("C"));
+      // PolyBench's own inputs have a zero row 0 in A; the harness's do not.
+      const std::vector<long> first = mode == RunnerOptions::Mode::OwnMain ? std::vector<long>{1, 0}
+                                                                         : std::vector<long>{0, 0};
+      QCOMPARE(r.first_difference->index, first);
+    }
   }
 
   void samplesWithTheirOwnMain() {
