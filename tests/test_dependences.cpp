@@ -2,8 +2,12 @@
 
 #include <sstream>
 
+#include <filesystem>
+
 #include "analysis/dependences.h"
+#include "frontend/frontend.h"
 #include "model/program.h"
+#include "schedule/original_schedule.h"
 
 using namespace loopscape;
 
@@ -353,6 +357,34 @@ child:
     // The same element is read and written by the middle instance: no self dependence.
     const Dependence* war = find(deps, DependenceKind::WriteAfterRead, "S0", 0, "S0", 1);
     expect_relation(p, war, "[n] -> { S0[i] -> S0[n - 1 - i] : 0 <= i and 2i < n - 1 }");
+  }
+
+  // The front-end's program and original schedule tree, end to end.
+  void polybenchSeidelThroughTheFrontEnd() {
+    const std::string root = std::string(LOOPSCAPE_TEST_DATA) + "/polybench/";
+    const std::string file = root + "stencils/seidel-2d/seidel-2d.c";
+    if (!std::filesystem::exists(file)) QSKIP("no PolyBench stand-in corpus");
+    CompileOptions options;
+    options.defines = {"MINI_DATASET"};
+    options.include_dirs = {root + "utilities"};
+    const Program p = parse_c_file(file, options);
+    const Dependences deps = compute_dependences(p, build_original_schedule(p));
+    QCOMPARE(count(deps, DependenceKind::ReadAfterWrite), 9);
+    QCOMPARE(count(deps, DependenceKind::WriteAfterRead), 9);
+    QCOMPARE(count(deps, DependenceKind::WriteAfterWrite), 1);
+    std::vector<std::vector<long>> distances;
+    for (const Dependence& d : deps.list) {
+      QVERIFY(d.distance.has_value());
+      QCOMPARE(d.common_loops, 3u);
+      if (d.kind == DependenceKind::ReadAfterWrite) distances.push_back(*d.distance);
+      // Every seidel dependence goes forward in (t, i, j) at its carried level.
+      QVERIFY(d.carried_level >= 1);
+      QVERIFY((*d.distance)[std::size_t(d.carried_level - 1)] > 0);
+    }
+    std::sort(distances.begin(), distances.end());
+    const std::vector<std::vector<long>> expected = {
+        {0, 0, 1}, {0, 1, -1}, {0, 1, 0}, {0, 1, 1}, {1, -1, -1}, {1, -1, 0}, {1, -1, 1}, {1, 0, -1}, {1, 0, 0}};
+    QCOMPARE(distances, expected);
   }
 
   void quotaIsAnError() {
