@@ -394,6 +394,61 @@ class TestFrontend : public QObject {
     QCOMPARE(tree(stmt(p, "S0").value->args[1]), std::string("flt:5.0"));
   }
 
+  void benchmarkKernelsAsFunctions() {
+    CompileOptions options;
+    options.function = "kernel_nussinov";
+    const Program nus = parse("kernels.c", options);
+    QCOMPARE(nus.statements.size(), std::size_t(5));
+    QCOMPARE(nus.parameters, (std::vector<std::string>{"n"}));
+    QCOMPARE(stmt(nus, "S0").loops[0].step, -1);
+    CHECK_SET(nus, stmt(nus, "S0").domain, "[n] -> { S0[i, j] : 0 <= i < j < n }");
+    CHECK_SET(nus, stmt(nus, "S3").domain, "[n] -> { S3[i, j] : j = i + 1 and 0 <= i <= n - 2 }");
+    CHECK_SET(nus, stmt(nus, "S4").domain, "[n] -> { S4[i, j, k] : 0 <= i < k < j < n }");
+    QCOMPARE(stmt(nus, "S4").position, ints({0, 0, 4, 0}));
+    QCOMPARE(nus.find_array("seq")->element_type, std::string("char"));
+    // match(...) and max_score(...) are macros: ternaries over array values.
+    QCOMPARE(tree(stmt(nus, "S2").value->args[1]),
+             std::string("acc:table(it:i, it:j)"));
+    QCOMPARE(stmt(nus, "S2").value->kind, ExprKind::Ternary);
+
+    options.function = "kernel_correlation";
+    const Program cor = parse("kernels.c", options);
+    QCOMPARE(cor.parameters, (std::vector<std::string>{"m", "n"}));
+    QCOMPARE(cor.statements.size(), std::size_t(14));
+    QVERIFY(cor.find_array("eps")->declared_in_region);
+    QCOMPARE(tree(stmt(cor, "S3").value), std::string("var:float_n"));
+    QCOMPARE(tree(stmt(cor, "S8").value),
+             std::string("tern:?:(bin:<=(acc:stddev(it:j), acc:eps), flt:1.0, acc:stddev(it:j))"));
+    const Statement& last = stmt(cor, "S13");
+    QCOMPARE(last.position, ints({4}));
+    QCOMPARE(str(last.accesses[0].relation), std::string("[m, n] -> { S13[] -> corr[-1 + m, -1 + m] }"));
+
+    options.function = "kernel_adi";
+    const Program adi = parse("kernels.c", options);
+    QCOMPARE(tree(stmt(adi, "S0").value), std::string("bin:/(flt:1.0, cast:double(par:n))"));
+    QCOMPARE(adi.parameters, (std::vector<std::string>{"tsteps", "n"}));
+
+    options.function = "kernel_floyd_warshall";
+    const Program fw = parse("kernels.c", options);
+    QCOMPARE(fw.find_array("path")->element_type, std::string("int"));
+    QCOMPARE(stmt(fw, "S0").accesses.size(), std::size_t(9));
+
+    options.function = "kernel_durbin";
+    const Program dur = parse("kernels.c", options);
+    const Array* z = dur.find_array("z");
+    QVERIFY(z && z->declared_in_region);
+    QCOMPARE(z->extents, (std::vector<std::string>{"60"}));
+    QCOMPARE(tree(stmt(dur, "S3").value),
+             std::string("bin:*(bin:-(int:1, bin:*(acc:alpha, acc:alpha)), acc:beta)"));
+    CHECK_MAP(dur, stmt(dur, "S5").accesses[2].relation,
+              "[n] -> { S5[k, i] -> r[k - i - 1] : 0 <= i < k < n }");
+
+    options.function = "kernel_deriche";
+    const Program der = parse("kernels.c", options);
+    QCOMPARE(der.statements.size(), std::size_t(11));
+    QCOMPARE(tree(stmt(der, "S2").value), std::string("call:pow(flt:2.0, un:-(var:alpha))"));
+  }
+
   // ---------------------------------------------------------------- options, errors
   void includeDirectoriesAndDefines() {
     const std::string source =
