@@ -264,6 +264,9 @@ class Builder {
       if (other.name == a.name)
         fail(v->getLocation(), "two different variables named '" + a.name +
                                    "' are used in the region; rename one of them");
+    if (parameter_vars_.count(a.name))
+      fail(v->getLocation(), "'" + a.name + "' is assigned in the region but another variable "
+                             "of that name is a symbolic constant of it; rename one of them");
     program_.arrays.push_back(a);
     const int index = static_cast<int>(program_.arrays.size()) - 1;
     array_index_[v] = index;
@@ -289,6 +292,10 @@ class Builder {
                                    "' are used as symbolic constants; rename one of them");
       return;
     }
+    for (const Array& a : program_.arrays)
+      if (a.name == name)
+        fail(v->getLocation(), "'" + name + "' is a symbolic constant of the region but another "
+                               "variable of that name is assigned in it; rename one of them");
     parameter_vars_[name] = v;
     affine_vars_.insert(v);
     program_.parameters.push_back(name);
