@@ -1,0 +1,776 @@
+#include "analysis/legality.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "schedule/loops.h"
+#include "schedule/node_names.h"
+#include "schedule/parallelism.h"
+#include "schedule/tags.h"
+
+namespace loopscape {
+
+namespace {
+
+template <typename T>
+T checked(T object, const char* what) {
+  if (object.is_null()) throw std::runtime_error(std::string("isl returned no result in ") + what);
+  return object;
+}
+
+std::string join_longs(const std::vector<long>& values) {
+  std::string s;
+  for (std::size_t k = 0; k < values.size(); ++k) s += (k ? ", " : "") + std::to_string(values[k]);
+  return s;
+}
+
+std::string tuple_text(const std::string& name, const std::vector<long>& values) {
+  return name + "[" + join_longs(values) + "]";
+}
+
+std::string element_text(const std::string& array, const std::vector<long>& subscripts) {
+  std::string s = array;
+  for (long v : subscripts) s += "[" + std::to_string(v) + "]";
+  return s;
+}
+
+std::string isl_text(const isl::map& m) {
+  std::ostringstream out;
+  out << m;
+  return out.str();
+}
+
+unsigned dims(const isl::set& s) { return static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set)); }
+unsigned in_dims(const isl::map& m) { return static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_in)); }
+unsigned out_dims(const isl::map& m) { return static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out)); }
+
+std::vector<long> coordinates(const isl::point& p, isl_dim_type type, unsigned first, unsigned count) {
+  std::vector<long> out;
+  for (unsigned k = 0; k < count; ++k) {
+    isl::val v = checked(isl::manage(isl_point_get_coordinate_val(p.get(), type, int(first + k))),
+                         "reading a point");
+    out.push_back(v.get_num_si());
+  }
+  return out;
+}
+
+// A point of `s` (a single point after lexmin); null when `s` is empty.
+isl::point some_point(const isl::set& s) {
+  if (s.is_empty()) return {};
+  isl::set pick = s;
+  if (isl_set_is_bounded(pick.get()) != isl_bool_true) {
+    // lexmin needs a lower bound: look inside a generous box first.
+    isl::set box = isl::set::universe(pick.space());
+    for (unsigned k = 0; k < dims(pick); ++k) {
+      box = isl::manage(isl_set_lower_bound_si(box.release(), isl_dim_set, k, -1000000));
+      box = isl::manage(isl_set_upper_bound_si(box.release(), isl_dim_set, k, 1000000));
+    }
+    isl::set boxed = pick.intersect(box);
+    if (boxed.is_empty()) return pick.sample_point();
+    pick = boxed;
+  }
+  return isl::manage(isl_set_lexmin(pick.copy())).sample_point();
+}
+
+// One concrete pair of `pairs` (source -> sink): parameters the pairs involve
+// fixed to small values (4 first), then the lexicographically smallest pair.
+struct PairSample {
+  std::vector<long> source, sink;
+  std::vector<std::pair<std::string, long>> parameters;
+  isl::map pair;  // the single pair, parameters fixed
+};
+
+std::optional<PairSample> sample_pair(const Program& program, const isl::map& pairs_in) {
+  isl::map pairs = pairs_in;
+  if (!program.context.is_null()) pairs = pairs.intersect_params(program.context);
+  if (pairs.is_empty()) return std::nullopt;
+  isl::set wrapped = pairs.wrap();
+  isl::set params = wrapped.params();
+  PairSample sample;
+  const int n_param = isl_set_dim(wrapped.get(), isl_dim_param);
+  static const long kTry[] = {4, 5, 6, 8, 3, 10, 16, 2, 32, 64, 1, 0, 100, 128, 1000};
+  std::vector<int> fixed_dims;
+  for (int k = 0; k < n_param; ++k) {
+    if (isl_set_involves_dims(wrapped.get(), isl_dim_param, unsigned(k), 1) != isl_bool_true) continue;
+    for (long v : kTry) {
+      isl::set tried = isl::manage(isl_set_fix_si(params.copy(), isl_dim_param, unsigned(k), int(v)));
+      if (!tried.is_empty()) {
+        params = tried;
+        break;
+      }
+    }
+    fixed_dims.push_back(k);
+  }
+  if (!fixed_dims.empty()) {
+    // Parameters no tried value suits: any value that keeps a violation.
+    isl::point p = params.sample_point();
+    for (int k : fixed_dims) {
+      isl::val v = checked(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, k)),
+                           "parameter value");
+      params = isl::manage(isl_set_fix_val(params.release(), isl_dim_param, unsigned(k), v.release()));
+      const char* name = isl_set_get_dim_name(wrapped.get(), isl_dim_param, unsigned(k));
+      isl::val again = checked(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, k)),
+                               "parameter value");
+      sample.parameters.emplace_back(name ? name : "p" + std::to_string(k), again.get_num_si());
+    }
+    wrapped = wrapped.intersect_params(params);
+  }
+  isl::point p = some_point(wrapped);
+  if (p.is_null() || isl_point_is_void(p.get()) == isl_bool_true) return std::nullopt;
+  const unsigned n_in = in_dims(pairs), n_out = out_dims(pairs);
+  sample.source = coordinates(p, isl_dim_set, 0, n_in);
+  sample.sink = coordinates(p, isl_dim_set, n_in, n_out);
+  sample.pair = isl::manage(isl_set_from_point(p.copy())).unwrap();
+  return sample;
+}
+
+std::string affine_term(long c, const std::string& name, bool first) {
+  std::string s;
+  if (c < 0) s = first ? "-" : " - ";
+  else if (!first) s = " + ";
+  const long a = c < 0 ? -c : c;
+  if (a != 1) s += std::to_string(a) + "*";
+  return s + name;
+}
+
+// "i + 1" from an affine function on a statement's iterators; "" when it has
+// integer divisions or rational coefficients.
+std::string affine_text(const isl::aff& aff, const std::vector<std::string>& iterators) {
+  isl::val den = isl::manage(isl_aff_get_denominator_val(aff.get()));
+  if (den.is_null() || !den.is_one()) return {};
+  const int n_div = isl_aff_dim(aff.get(), isl_dim_div);
+  for (int k = 0; k < n_div; ++k) {
+    isl::val c = isl::manage(isl_aff_get_coefficient_val(aff.get(), isl_dim_div, k));
+    if (c.is_null() || !c.is_zero()) return {};
+  }
+  std::string s;
+  auto add_dims = [&](isl_dim_type type) {
+    const int n = isl_aff_dim(aff.get(), type);
+    for (int k = 0; k < n; ++k) {
+      isl::val c = isl::manage(isl_aff_get_coefficient_val(aff.get(), type, k));
+      if (c.is_null() || c.is_zero()) continue;
+      std::string name;
+      if (type == isl_dim_in && k < int(iterators.size())) {
+        name = iterators[std::size_t(k)];
+      } else {
+        const char* n_ = isl_aff_get_dim_name(aff.get(), type, unsigned(k));
+        name = n_ ? n_ : (type == isl_dim_in ? "i" : "p") + std::to_string(k);
+      }
+      s += affine_term(c.get_num_si(), name, s.empty());
+    }
+  };
+  add_dims(isl_dim_in);
+  add_dims(isl_dim_param);
+  isl::val c = isl::manage(isl_aff_get_constant_val(aff.get()));
+  const long v = c.get_num_si();
+  if (s.empty()) return std::to_string(v);
+  if (v > 0) s += " + " + std::to_string(v);
+  if (v < 0) s += " - " + std::to_string(-v);
+  return s;
+}
+
+const char* kind_phrase_sink(DependenceKind kind) {
+  switch (kind) {
+    case DependenceKind::ReadAfterWrite: return "reads";
+    case DependenceKind::WriteAfterRead: return "overwrites";
+    case DependenceKind::WriteAfterWrite: return "writes";
+  }
+  return "accesses";
+}
+
+const char* kind_phrase_source(DependenceKind kind) {
+  switch (kind) {
+    case DependenceKind::ReadAfterWrite: return "written by";
+    case DependenceKind::WriteAfterRead: return "read by";
+    case DependenceKind::WriteAfterWrite: return "after it is written by";
+  }
+  return "accessed by";
+}
+
+// What a witness of dependence `index` says before any pair is chosen.
+DependenceWitness dependence_witness(const Dependences& dependences, int index) {
+  const Dependence& d = dependences.list[std::size_t(index)];
+  DependenceWitness w;
+  w.dependence = index;
+  w.kind = d.kind;
+  w.array = d.array;
+  w.source_statement = d.source_statement;
+  w.sink_statement = d.sink_statement;
+  return w;
+}
+
+// The witness for one pair of dependence `index` (relation instances).
+DependenceWitness make_witness(const Program& program, const Dependences& dependences, int index,
+                               const PairSample& sample) {
+  const Dependence& d = dependences.list[std::size_t(index)];
+  DependenceWitness w = dependence_witness(dependences, index);
+  w.source_iteration = sample.source;
+  w.sink_iteration = sample.sink;
+  w.source = tuple_text(d.source_statement, sample.source);
+  w.sink = tuple_text(d.sink_statement, sample.sink);
+  w.parameters = sample.parameters;
+  const Statement* src = program.find_statement(d.source_statement);
+  const Statement* snk = program.find_statement(d.sink_statement);
+  if (src && d.source_access >= 0 && d.source_access < int(src->accesses.size()))
+    w.source_access = access_text(program, *src, d.source_access);
+  if (snk && d.sink_access >= 0 && d.sink_access < int(snk->accesses.size()))
+    w.sink_access = access_text(program, *snk, d.sink_access);
+  if (w.source_access.empty() || w.sink_access.empty()) return w;
+  // The element both instances touch.
+  isl::set at_source = sample.pair.domain().apply(src->accesses[std::size_t(d.source_access)].relation);
+  isl::set at_sink = sample.pair.range().apply(snk->accesses[std::size_t(d.sink_access)].relation);
+  isl::set element = at_source.intersect(at_sink);
+  if (!element.is_empty()) {
+    isl::point p = element.sample_point();
+    w.element = element_text(d.array, coordinates(p, isl_dim_set, 0, dims(element)));
+  }
+  return w;
+}
+
+std::string witness_sentence(const DependenceWitness& w) {
+  const std::string what = w.element.empty() ? w.array : w.element;
+  return w.sink + " " + kind_phrase_sink(w.kind) + " " + what + " " + kind_phrase_source(w.kind) + " " +
+         w.source;
+}
+
+std::string with_parameters(const DependenceWitness& w) {
+  const std::string p = w.parameter_text();
+  return p.empty() ? std::string() : "with " + p + ", ";
+}
+
+std::string dependence_label(const Dependence& d) {
+  return short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array;
+}
+
+// `umap` restricted to the instances of `domain_space` (a statement tuple), as one map.
+isl::map restrict_to(const isl::union_map& umap, const isl::space& domain_space) {
+  isl::union_map part = umap.intersect_domain(isl::union_set(isl::set::universe(domain_space)));
+  if (part.is_empty()) return {};
+  if (isl_union_map_n_map(part.get()) != 1)
+    throw std::runtime_error("the schedule maps one statement to several time spaces");
+  return isl::manage(isl_map_from_union_map(part.copy()));
+}
+
+// Appends zero dimensions so that `m` has `n` output dimensions.
+isl::map pad_range(const isl::map& m, unsigned n) {
+  const unsigned have = out_dims(m);
+  isl_map* r = isl_map_reset_tuple_id(m.copy(), isl_dim_out);
+  if (have < n) {
+    r = isl_map_add_dims(r, isl_dim_out, n - have);
+    for (unsigned k = have; k < n; ++k) r = isl_map_fix_si(r, isl_dim_out, k, 0);
+  }
+  return checked(isl::manage(r), "padding a schedule");
+}
+
+// Schedule time of one instance (a single point set) under `times`.
+std::vector<long> time_of(const isl::map& times, const isl::set& instance) {
+  isl::set t = instance.apply(times);
+  if (t.is_empty()) return {};
+  return coordinates(t.sample_point(), isl_dim_set, 0, dims(t));
+}
+
+struct TaggedBand {
+  isl::schedule_node band;
+  LoopTag tag;
+};
+
+isl_bool collect_tagged(isl_schedule_node* raw, void* user) {
+  auto* out = static_cast<std::vector<TaggedBand>*>(user);
+  isl::schedule_node node = isl::manage_copy(raw);
+  if (!is_mark(node)) return isl_bool_true;
+  std::optional<LoopTag> tag = LoopTag::parse(mark_id_name(node));
+  if (!tag || !tag_requires_independence(tag->kind)) return isl_bool_true;
+  isl::schedule_node band = skip_marks(node);
+  if (isl_schedule_node_get_type(band.get()) == isl_schedule_node_band) out->push_back({band, *tag});
+  return isl_bool_true;
+}
+
+// The source loop name member `member` of `band` stands for (±iterator, the
+// same name for every statement reaching the band), "" when none.
+std::string member_source_loop(const Program& program, const isl::schedule_node& band, int member) {
+  const isl::union_pw_aff upa = band.as<isl::schedule_node_band>().partial_schedule().at(member);
+  const isl::union_set reaching = node_domain(band);
+  std::string name;
+  for (const Statement& s : program.statements) {
+    if (reaching.extract_set(s.domain.space()).is_empty()) continue;
+    isl_space* space = isl_space_from_domain(s.domain.space().release());
+    space = isl_space_add_dims(space, isl_dim_out, 1);
+    isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), space));
+    if (pa.is_null() || isl_pw_aff_n_piece(pa.get()) == 0) return {};
+    std::string found;
+    const int n = int(dims(s.domain));
+    for (int d = 0; d < n && d < int(s.loops.size()) && found.empty(); ++d) {
+      isl::pw_aff var = isl::manage(isl_pw_aff_var_on_domain(
+          isl_local_space_from_space(isl_pw_aff_get_domain_space(pa.get())), isl_dim_set, unsigned(d)));
+      var = var.intersect_domain(pa.domain());
+      if (isl_pw_aff_is_equal(pa.get(), var.get()) == isl_bool_true ||
+          isl_pw_aff_is_equal(pa.get(), var.neg().get()) == isl_bool_true)
+        found = s.loops[std::size_t(d)].iterator;
+    }
+    if (found.empty() || (!name.empty() && name != found)) return {};
+    name = found;
+  }
+  return name;
+}
+
+std::string loop_phrase(const std::string& loop, const std::string& band_name, int member) {
+  std::string where = "member " + std::to_string(member) + (band_name.empty() ? "" : " of " + band_name);
+  return loop.empty() ? "the loop at " + where : "loop " + loop + " (" + where + ")";
+}
+
+std::string parameter_list(const std::vector<std::pair<std::string, long>>& parameters) {
+  std::string s;
+  for (const auto& [name, value] : parameters) s += (s.empty() ? "" : ", ") + name + " = " + std::to_string(value);
+  return s;
+}
+
+// "with n = 4, S0[0, 3]": one instance of `instances` (of one statement), or "".
+std::string instance_example(const Program& program, const std::string& statement,
+                             const isl::union_set& instances) {
+  if (instances.is_empty() || isl_union_set_n_set(instances.get()) != 1) return {};
+  isl::map as_map = isl::manage(isl_map_from_domain(isl_set_from_union_set(instances.copy())));
+  std::optional<PairSample> p = sample_pair(program, as_map);
+  if (!p) return {};
+  const std::string params = parameter_list(p->parameters);
+  return (params.empty() ? "" : "with " + params + ", ") + tuple_text(statement, p->source);
+}
+
+}  // namespace
+
+std::string DependenceWitness::parameter_text() const { return parameter_list(parameters); }
+
+std::string LegalityReport::summary() const {
+  std::string s;
+  for (const Violation& v : violations) s += v.explanation + "\n";
+  for (const TagViolation& t : tag_violations) s += t.explanation + "\n";
+  for (const std::string& p : problems) s += p + "\n";
+  return s;
+}
+
+std::string SpaceTimeCheck::summary() const {
+  std::string s;
+  for (const std::string& e : errors) s += e + "\n";
+  for (const SpaceTimeViolation& v : violations) s += v.explanation + "\n";
+  return s;
+}
+
+bool tag_requires_independence(const std::string& kind) {
+  static const std::set<std::string> kinds{"parallel", "vector", "simd", "gpu_block",
+                                           "gpu_thread", "gpu", "space", "node"};
+  return kinds.count(kind) > 0;
+}
+
+std::string access_text(const Program& program, const Statement& statement, int access) {
+  (void)program;
+  const Access& a = statement.accesses.at(std::size_t(access));
+  std::vector<std::string> iterators;
+  for (const Loop& l : statement.loops) iterators.push_back(l.iterator);
+  isl::map relation = a.relation;
+  if (out_dims(relation) == 0) return a.array;
+  std::string text;
+  if (relation.is_single_valued()) {
+    isl::pw_multi_aff pma = isl::manage(isl_pw_multi_aff_from_map(relation.copy()));
+    if (!pma.is_null() && isl_pw_multi_aff_n_piece(pma.get()) == 1) {
+      std::vector<isl::multi_aff> pieces;
+      isl_pw_multi_aff_foreach_piece(
+          pma.get(),
+          [](isl_set* set, isl_multi_aff* ma, void* user) {
+            static_cast<std::vector<isl::multi_aff>*>(user)->push_back(isl::manage(ma));
+            isl_set_free(set);
+            return isl_stat_ok;
+          },
+          &pieces);
+      if (pieces.size() == 1) {
+        text = a.array;
+        for (unsigned k = 0; k < out_dims(relation); ++k) {
+          const std::string sub = affine_text(isl::manage(isl_multi_aff_get_aff(pieces[0].get(), int(k))), iterators);
+          if (sub.empty()) {
+            text.clear();
+            break;
+          }
+          text += "[" + sub + "]";
+        }
+      }
+    }
+  }
+  return text.empty() ? isl_text(relation) : text;
+}
+
+LegalityReport check_schedule(const Program& program, const Dependences& dependences,
+                              const isl::schedule& candidate) {
+  LegalityReport report;
+  isl::union_map schedule_map;
+  std::vector<TaggedBand> tagged;
+  program.isl().bounded("legality check of the schedule", [&] {
+    schedule_map = checked(isl::manage(isl_schedule_get_map(candidate.get())), "the schedule map");
+    // Every instance scheduled exactly once.
+    for (const Statement& s : program.statements) {
+      isl::set domain = s.domain;
+      if (!program.context.is_null()) domain = domain.intersect_params(program.context);
+      isl::union_map times = schedule_map.intersect_domain(isl::union_set(domain));
+      isl::union_set missing = isl::union_set(domain).subtract(times.domain());
+      if (!missing.is_empty()) {
+        const std::string example = instance_example(program, s.name, missing);
+        report.problems.push_back((example.empty() ? "some instances of " + s.name : example) +
+                                  " would not be scheduled by the candidate");
+      }
+      if (!times.is_single_valued()) {
+        const std::string example =
+            instance_example(program, s.name, times.subtract(times.lexmin()).domain());
+        report.problems.push_back((example.empty() ? "some instances of " + s.name : example) +
+                                  " would run more than once under the candidate");
+      }
+    }
+    isl_schedule_node* root = isl_schedule_get_root(candidate.get());
+    isl_schedule_node_foreach_descendant_top_down(root, collect_tagged, &tagged);
+    isl_schedule_node_free(root);
+  });
+
+  for (int index = 0; index < int(dependences.list.size()); ++index) {
+    const Dependence& d = dependences.list[std::size_t(index)];
+    program.isl().bounded("legality check of " + dependence_label(d), [&] {
+      if (d.relation.is_null() || d.relation.is_empty()) return;
+      isl::map src_times = restrict_to(schedule_map, d.relation.domain().space());
+      isl::map snk_times = restrict_to(schedule_map, d.relation.range().space());
+      if (src_times.is_null() || snk_times.is_null()) return;  // reported as unscheduled above
+      const unsigned n = std::max(out_dims(src_times), out_dims(snk_times));
+      src_times = pad_range(src_times, n);
+      snk_times = pad_range(snk_times, n);
+      // Pairs whose sink would not run strictly after the source.
+      isl::map late = isl::manage(isl_map_lex_ge_map(src_times.copy(), snk_times.copy()));
+      isl::map bad = checked(d.relation.intersect(late), "the violated pairs");
+      if (d.source_statement == d.sink_statement)
+        bad = bad.subtract(isl::manage(isl_map_identity(isl_map_get_space(bad.get()))));
+      bad = bad.coalesce();
+      if (bad.is_empty()) return;
+      Violation v;
+      v.pairs = bad;
+      std::optional<PairSample> sample = sample_pair(program, bad);
+      if (!sample) {
+        isl::map real = program.context.is_null() ? bad : bad.intersect_params(program.context);
+        if (real.is_empty()) return;  // no pair violates it within the program's context
+        // Violated, but no concrete pair could be picked: report it without one.
+        v.witness = dependence_witness(dependences, index);
+        v.explanation = "some instances of " + d.sink_statement + " would run before the instances of " +
+                        d.source_statement + " they depend on (" + dependence_label(d) + ")";
+        v.repair_hint = "keep the original order of the two statements";
+        report.violations.push_back(std::move(v));
+        return;
+      }
+      v.witness = make_witness(program, dependences, index, *sample);
+      const std::vector<long> t_src = time_of(src_times, sample->pair.domain());
+      const std::vector<long> t_snk = time_of(snk_times, sample->pair.range());
+      std::size_t first_nonzero = t_src.size();
+      for (std::size_t k = 0; k < t_src.size() && k < t_snk.size(); ++k) {
+        v.time_distance.push_back(t_snk[k] - t_src[k]);
+        if (first_nonzero == t_src.size() && t_snk[k] != t_src[k]) first_nonzero = k;
+      }
+      v.simultaneous = first_nonzero == t_src.size();
+      v.explanation = with_parameters(v.witness) + witness_sentence(v.witness) +
+                      (v.simultaneous ? ", but would run at the same time as it" : ", but would run before it") +
+                      " (" + dependence_label(d) + ", schedule distance (" + join_longs(v.time_distance) + "))";
+      if (v.simultaneous)
+        v.repair_hint =
+            "the two instances would get the same schedule time: keep them apart in a sequence (fuse at an "
+            "outer level only, or keep the statement order) so that the source runs first";
+      else
+        v.repair_hint = "the dependence distance becomes negative at schedule dimension " +
+                        std::to_string(first_nonzero) +
+                        ": keep the original loop order or direction there, or skew the loop by an outer one "
+                        "(e.g. j + t) so that every distance component is non-negative before interchanging "
+                        "or tiling";
+      report.violations.push_back(std::move(v));
+    });
+  }
+
+  for (const TaggedBand& t : tagged) {
+    LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);
+    if (!c.carried) continue;
+    TagViolation v;
+    v.tag = t.tag.display();
+    v.band_name = c.band_name;
+    v.member = 0;
+    v.loop = c.loop;
+    v.carried = c.dependences;
+    v.explanation = "tag " + v.tag + " on " + c.explanation;
+    report.tag_violations.push_back(std::move(v));
+  }
+  return report;
+}
+
+LoopDependenceCheck carried_by(const Program& program, const Dependences& dependences,
+                               const isl::schedule_node& band_or_mark, int member) {
+  LoopDependenceCheck result;
+  result.member = member;
+  program.isl().bounded("carried-dependence check", [&] {
+    isl::schedule_node band = skip_marks(band_or_mark);
+    if (isl_schedule_node_get_type(band.get()) != isl_schedule_node_band)
+      throw std::invalid_argument("carried_by: the node is a " + node_type_name(band) + ", not a band");
+    isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
+    const int n_member = int(partial.size());
+    if (member < 0 || member >= n_member)
+      throw std::invalid_argument("carried_by: the band has " + std::to_string(n_member) + " members, not " +
+                                  std::to_string(member + 1));
+    result.band_name = node_name(band);
+    result.loop = member_source_loop(program, band, member);
+    const isl::union_map all = dependences.all();
+    // The boolean answer is shared with schedule/parallelism.h.
+    const bool carried = !all.is_null() && member_carries_dependence(band, member, all);
+    if (!carried) return;
+    result.carried = true;
+
+    // Schedule down to the member: prefix, earlier members, then the member last.
+    const isl::union_set reaching = node_domain(band);
+    isl::union_map times = band.prefix_schedule_union_map();
+    for (int k = 0; k <= member; ++k)
+      times = isl::manage(isl_union_map_flat_range_product(
+          times.release(), isl_union_map_from_union_pw_aff(partial.at(k).release())));
+    times = times.intersect_domain(reaching);
+
+    for (int index = 0; index < int(dependences.list.size()); ++index) {
+      const Dependence& d = dependences.list[std::size_t(index)];
+      if (d.relation.is_null()) continue;
+      isl::map relation = d.relation.intersect_domain(reaching.extract_set(d.relation.domain().space()))
+                              .intersect_range(reaching.extract_set(d.relation.range().space()));
+      if (relation.is_empty()) continue;
+      isl::map src_times = restrict_to(times, relation.domain().space());
+      isl::map snk_times = restrict_to(times, relation.range().space());
+      if (src_times.is_null() || snk_times.is_null()) continue;
+      const unsigned n = out_dims(src_times);
+      if (out_dims(snk_times) != n || n == 0) continue;
+      src_times = pad_range(src_times, n);
+      snk_times = pad_range(snk_times, n);
+      // Same outer time, different member value.
+      isl::space time_space = isl::manage(isl_map_get_space(src_times.get())).range();
+      isl::map differ = isl::manage(isl_map_lex_lt(time_space.copy()))
+                            .unite(isl::manage(isl_map_lex_gt(time_space.copy())));
+      for (unsigned k = 0; k + 1 < n; ++k)
+        differ = isl::manage(isl_map_equate(differ.release(), isl_dim_in, int(k), isl_dim_out, int(k)));
+      isl::map pairs = relation.intersect(src_times.apply_range(differ).apply_range(snk_times.reverse()));
+      std::optional<PairSample> sample = sample_pair(program, pairs);
+      if (!sample) continue;
+      DependenceWitness w = make_witness(program, dependences, index, *sample);
+      const std::vector<long> t_src = time_of(src_times, sample->pair.domain());
+      const std::vector<long> t_snk = time_of(snk_times, sample->pair.range());
+      result.distances.push_back(t_snk.empty() || t_src.empty() ? 0 : t_snk.back() - t_src.back());
+      result.dependences.push_back(std::move(w));
+    }
+    const std::string loop = loop_phrase(result.loop, result.band_name, member);
+    if (result.dependences.empty()) {
+      result.explanation = loop + " carries a dependence";
+      return;
+    }
+    const DependenceWitness& w = result.dependences.front();
+    result.explanation = loop + " carries " + dependence_label(dependences.list[std::size_t(w.dependence)]) +
+                         ": " + with_parameters(w) + witness_sentence(w) + " in another iteration of it";
+    if (result.dependences.size() > 1)
+      result.explanation += " (and " + std::to_string(result.dependences.size() - 1) + " more dependence" +
+                            (result.dependences.size() > 2 ? "s" : "") + ")";
+  });
+  return result;
+}
+
+std::vector<long> t2s_vector(const std::vector<std::string>& loop_order,
+                             const std::vector<std::string>& space_loops,
+                             const std::vector<long>& space_coefficients) {
+  std::vector<long> t(loop_order.size(), 0);
+  std::size_t innermost_non_space = loop_order.size();
+  for (std::size_t p = 0; p < loop_order.size(); ++p) {
+    const auto it = std::find(space_loops.begin(), space_loops.end(), loop_order[p]);
+    if (it == space_loops.end()) {
+      innermost_non_space = p;
+      continue;
+    }
+    const std::size_t k = std::size_t(it - space_loops.begin());
+    if (k < space_coefficients.size()) t[p] = space_coefficients[k];
+  }
+  if (innermost_non_space < loop_order.size()) t[innermost_non_space] = 1;
+  return t;
+}
+
+SpaceTimeCheck check_space_time(const Program& program, const Dependences& dependences,
+                                const SpaceTimeRequest& request) {
+  SpaceTimeCheck check;
+  const Statement* statement = program.find_statement(request.statement);
+  if (!statement) {
+    check.errors.push_back("no statement named " + request.statement);
+    return check;
+  }
+  const std::vector<std::string> source = statement->iterators();
+  const std::size_t n = source.size();
+  check.loop_order = request.loop_order.empty() ? source : request.loop_order;
+  {
+    std::vector<std::string> a = check.loop_order, b = source;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    if (a != b) {
+      check.errors.push_back("the loop order must list the loops of " + statement->name + " once each");
+      return check;
+    }
+  }
+  // perm[p]: source index of the loop at position p.
+  std::vector<std::size_t> perm;
+  for (const std::string& l : check.loop_order)
+    perm.push_back(std::size_t(std::find(source.begin(), source.end(), l) - source.begin()));
+  auto is_space = [&](const std::string& l) {
+    return std::find(request.space_loops.begin(), request.space_loops.end(), l) != request.space_loops.end();
+  };
+  std::set<std::string> seen;
+  for (const std::string& l : request.space_loops) {
+    if (std::find(source.begin(), source.end(), l) == source.end())
+      check.errors.push_back(statement->name + " has no loop " + l);
+    else if (!seen.insert(l).second)
+      check.errors.push_back("space loop " + l + " is listed twice");
+  }
+  if (request.space_loops.empty()) check.errors.push_back("no space loop given");
+  if (!check.errors.empty()) return check;
+  const std::size_t k = seen.size();
+  // Space loops must be the innermost k loops: no other loop after the first space loop.
+  for (std::size_t p = 0; p < n; ++p) {
+    if (is_space(check.loop_order[p])) continue;
+    std::size_t outer_space = n, inner_space = n;
+    for (std::size_t q = 0; q < n; ++q)
+      if (is_space(check.loop_order[q])) {
+        if (q < p) outer_space = q;
+        if (q > p && inner_space == n) inner_space = q;
+      }
+    if (outer_space == n) continue;  // every space loop is inside it
+    if (inner_space != n)
+      check.errors.push_back("loop " + check.loop_order[p] + " lies between space loops " +
+                             check.loop_order[outer_space] + " and " + check.loop_order[inner_space] +
+                             ": space loops must be contiguous (reorder the loops first)");
+    else
+      check.errors.push_back("loop " + check.loop_order[p] + " lies inside space loop " +
+                             check.loop_order[outer_space] + ": space loops must be the innermost loops "
+                             "(reorder the loops first)");
+  }
+  if (!check.errors.empty()) return check;
+  const bool has_time = n > k;
+  const std::size_t time_pos = has_time ? n - k - 1 : 0;
+  if (has_time) check.time_loop = check.loop_order[time_pos];
+  check.time_vector = request.time_vector;
+  if (check.time_vector.empty()) {
+    if (!has_time) {
+      check.errors.push_back("every loop is a space loop: a scheduling vector is needed");
+      return check;
+    }
+    check.time_vector.assign(n, 0);
+    check.time_vector[time_pos] = 1;
+  }
+  if (check.time_vector.size() != n) {
+    check.errors.push_back("the scheduling vector has " + std::to_string(check.time_vector.size()) +
+                           " entries; " + statement->name + " has " + std::to_string(n) + " loops");
+    return check;
+  }
+  if (has_time && check.time_vector[time_pos] == 0)
+    check.errors.push_back("the scheduling vector gives the time loop " + check.time_loop +
+                           " the coefficient 0: iterations of one processing element would share a time step");
+  if (dims(statement->domain) != n) check.errors.push_back(statement->name + "'s domain does not match its loops");
+  // The nest: statements sharing the transformed loops must have exactly these loops.
+  const int first_loop_id = statement->loops[has_time ? perm[time_pos] : perm[0]].id;
+  std::set<std::string> nest;
+  for (const Statement& s : program.statements) {
+    bool shares = false;
+    for (const Loop& l : s.loops) shares = shares || l.id == first_loop_id;
+    if (!shares) continue;
+    bool same = s.loops.size() == n;
+    for (std::size_t q = 0; same && q < n; ++q) same = s.loops[q].id == statement->loops[q].id;
+    if (!same)
+      check.errors.push_back(s.name + " shares loop " + statement->loops[has_time ? perm[time_pos] : perm[0]].iterator +
+                             " with " + statement->name + " but not all of its loops: the nest is not perfect");
+    else
+      nest.insert(s.name);
+  }
+  if (!check.errors.empty()) return check;
+
+  // Distance conditions, on d = sink - source (source loop order), written for isl.
+  auto var = [&](char which, std::size_t p) { return which + std::to_string(perm[p]); };
+  auto compare = [&](std::size_t p, const char* op) { return var('y', p) + " " + op + " " + var('x', p); };
+  std::string t_dot;  // T . (y - x)
+  for (std::size_t p = 0; p < n; ++p) {
+    const long c = check.time_vector[p];
+    if (c == 0) continue;
+    const std::string a = std::to_string(c < 0 ? -c : c);
+    t_dot += (c > 0 ? " + " : " - ") + a + "*" + var('y', p) + (c > 0 ? " - " : " + ") + a + "*" + var('x', p);
+  }
+  t_dot = "0" + t_dot;
+  const std::size_t n_outer = has_time ? time_pos : 0;
+  std::vector<std::string> disjuncts;
+  std::string outer_zero;
+  for (std::size_t q = 0; q < n_outer; ++q) {
+    // Carried backwards by an outer (sequential) loop.
+    disjuncts.push_back(outer_zero + compare(q, "<"));
+    outer_zero += compare(q, "=") + " and ";
+  }
+  for (std::size_t p = n_outer; p < n; ++p) {
+    disjuncts.push_back(outer_zero + compare(p, ">") + " and " + t_dot + " <= 0");
+    disjuncts.push_back(outer_zero + compare(p, "<") + " and " + t_dot + " <= 0");
+  }
+  std::string xs, ys;
+  for (std::size_t q = 0; q < n; ++q) {
+    xs += (q ? ", x" : "x") + std::to_string(q);
+    ys += (q ? ", y" : "y") + std::to_string(q);
+  }
+  std::string condition;
+  for (const std::string& c : disjuncts) condition += (condition.empty() ? "(" : " or (") + c + ")";
+
+  for (int index = 0; index < int(dependences.list.size()); ++index) {
+    const Dependence& d = dependences.list[std::size_t(index)];
+    if (!nest.count(d.source_statement) || !nest.count(d.sink_statement) || d.relation.is_null()) continue;
+    program.isl().bounded("space-time check of " + dependence_label(d), [&] {
+      const std::string text = "{ " + d.source_statement + "[" + xs + "] -> " + d.sink_statement + "[" + ys +
+                               "] : " + condition + " }";
+      isl::map bad_distance(program.ctx(), text);
+      isl::map pairs = d.relation.intersect(bad_distance);
+      if (pairs.is_empty()) return;
+      std::optional<PairSample> sample = sample_pair(program, pairs);
+      if (!sample) return;
+      SpaceTimeViolation v;
+      v.witness = make_witness(program, dependences, index, *sample);
+      long dot = 0;
+      std::string dot_text;
+      std::size_t backwards = n;  // outer loop that carries the pair backwards
+      for (std::size_t p = 0; p < n; ++p) {
+        const long dp = sample->sink[perm[p]] - sample->source[perm[p]];
+        v.distance.push_back(dp);
+        dot += check.time_vector[p] * dp;
+        if (check.time_vector[p] != 0)
+          dot_text += (dot_text.empty() ? "" : " + ") + std::to_string(check.time_vector[p]) + "*" +
+                      (dp < 0 ? "(" + std::to_string(dp) + ")" : std::to_string(dp));
+      }
+      for (std::size_t p = 0; p < n_outer && v.distance[p] <= 0; ++p)
+        if (v.distance[p] < 0) {
+          backwards = p;
+          break;
+        }
+      v.time_distance = dot;
+      v.uniform = d.distance.has_value() && d.common_loops == n;
+      std::string over;
+      for (std::size_t p = 0; p < n; ++p) over += (p ? ", " : "") + check.loop_order[p];
+      v.explanation = with_parameters(v.witness) + witness_sentence(v.witness) + " (" + dependence_label(d) +
+                      "): distance (" + join_longs(v.distance) + ") over (" + over + ")";
+      if (backwards < n)
+        v.explanation += " is carried backwards by the outer loop " + check.loop_order[backwards];
+      else
+        v.explanation += " gives T . d = " + (dot_text.empty() ? "0" : dot_text) + " = " + std::to_string(dot) +
+                         " <= 0: the sink would not run after the source";
+      check.violations.push_back(std::move(v));
+    });
+  }
+  return check;
+}
+
+}  // namespace loopscape
