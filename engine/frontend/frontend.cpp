@@ -289,6 +289,7 @@ Program parse_c_source(const std::string& source, const std::string& display_nam
                          (state.have_error ? state.error_message : std::string("bad options")));
 
   invocation->getDiagnosticOpts().ShowCarets = false;  // no "N errors generated." on stderr
+  invocation->getFrontendOpts().DisableFree = false;   // the driver's -disable-free would leak the AST
   clang::CompilerInstance compiler;
   compiler.setInvocation(invocation);
   compiler.createDiagnostics(&consumer, /*ShouldOwnClient=*/false);
