@@ -350,6 +350,30 @@ class TestFrontend : public QObject {
     QCOMPARE(p.region.end_offset, source.find("}\n", source.find("#pragma endscop")));
   }
 
+  void callsAndStridesInBounds() {
+    const std::string source =
+        "#include <stdlib.h>\n"
+        "static int min(int a, int b) { return a < b ? a : b; }\n"
+        "double A[100][100];\n"
+        "void f(int n, int m) {\n"
+        "#pragma scop\n"
+        "  for (int i = -n; i <= n; i += 2)\n"
+        "    for (int j = abs(i); j < min(m, 50); j++)\n"
+        "      A[i + n][j] = A[j][abs(i)];\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "calls.c", {});
+    const Statement& s = stmt(p, "S0");
+    CHECK_SET(p, s.domain,
+              "[n, m] -> { S0[i, j] : exists (e : i = -n + 2e) and -n <= i <= n and j >= i and "
+              "j >= -i and j < m and j < 50 }");
+    const isl::map expected =
+        isl::map(p.ctx(), "[n, m] -> { S0[i, j] -> A[j, i] : i >= 0; S0[i, j] -> A[j, -i] : i < 0 }")
+            .intersect_domain(s.domain);
+    QVERIFY2(s.accesses[1].relation.is_equal(expected), str(s.accesses[1].relation).c_str());
+    QCOMPARE(tree(s.value), std::string("acc:A(it:j, call:abs(it:i))"));
+  }
+
   // ---------------------------------------------------------------- division
   void divisionByConstants() {
     const Program p = parse("division.c");

@@ -476,6 +476,10 @@ class Builder {
         const isl::pw_aff b = affine(call->getArg(1), space, mode, what);
         return (name == "min" || name == "MIN") ? a.min(b) : a.max(b);
       }
+      if ((name == "abs" || name == "labs" || name == "llabs") && call->getNumArgs() == 1) {
+        const isl::pw_aff a = affine(call->getArg(0), space, mode, what);
+        return a.max(a.neg());
+      }
       if ((name == "floord" || name == "ceild") && call->getNumArgs() == 2) {
         auto c = evaluate(call->getArg(1), ast_);
         if (!c || !c->isStrictlyPositive())
@@ -484,7 +488,7 @@ class Builder {
         return name == "floord" ? a.floor() : a.ceil();
       }
       fail_non_affine(x, what, name.empty() ? "calls a function"
-                                            : "calls '" + name + "' (only min and max are affine)");
+                                            : "calls '" + name + "' (only min, max and abs are affine)");
     }
     if (llvm::isa<clang::ArraySubscriptExpr>(x))
       fail_non_affine(x, what, "reads an array element (data-dependent)");
