@@ -1,0 +1,41 @@
+/* Loopscape sample: Gauss-Seidel 2-D, a 9-point stencil updated in place (skewing makes it parallel). */
+#include <stdio.h>
+
+#ifndef N
+#define N 64
+#endif
+#ifndef TSTEPS
+#define TSTEPS 10
+#endif
+
+static double A[N][N];
+
+static void init_array(int n, double a[N][N]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i][j] = ((double)i * (j + 2) + 2) / n;
+}
+
+void kernel_seidel2d(int tsteps, int n, double a[N][N]) {
+  int t, i, j;
+#pragma scop
+  for (int t = 0; t < tsteps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        a[i][j] = (a[i - 1][j - 1] + a[i - 1][j] + a[i - 1][j + 1] + a[i][j - 1] + a[i][j] + a[i][j + 1] + a[i + 1][j - 1] + a[i + 1][j] + a[i + 1][j + 1]) / 9.0;
+#pragma endscop
+}
+
+int main(void) {
+  init_array(N, A);
+  kernel_seidel2d(TSTEPS, N, A);
+  double sum = 0.0, weighted = 0.0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      sum += A[i][j];
+      weighted += A[i][j] * (1 + (i * N + j) % 7);
+    }
+  printf("A checksum %.10e weighted %.10e\n", sum, weighted);
+  printf("A[1][1] %.10e A[%d][%d] %.10e\n", A[1][1], N / 2, N / 3, A[N / 2][N / 3]);
+  return 0;
+}
