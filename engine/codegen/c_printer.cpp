@@ -73,7 +73,18 @@ class CPrinter : public LoopAstWalker {
  protected:
   void line(const std::string& s) { lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s); }
   std::string expr(const ExprPtr& e) { return ExprPrinter{&helpers_}.print(*e); }
-  static bool braced(const LoopNode& body) { return body.kind != LoopNodeKind::User; }
+  // Bodies that are one C statement (a statement instance or a loop) go
+  // without braces; blocks and ifs (dangling else) get them.
+  bool braced(const LoopNode& body) const {
+    const LoopNode* n = &body;
+    while (n->kind == LoopNodeKind::Mark) {
+      if (opt_.mark_comments) return true;
+      n = &n->body();
+    }
+    if (n->kind == LoopNodeKind::User) return false;
+    if (n->kind == LoopNodeKind::For) return !n->tags.empty() && opt_.openmp;  // pragma lines
+    return true;
+  }
 
   void open_body(const LoopNode& body, const std::string& head) {
     line(head + (braced(body) ? " {" : ""));

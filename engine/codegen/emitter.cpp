@@ -45,13 +45,26 @@ std::string emit_file(const Program& program, const std::string& code, const std
   }
   const std::string before_on_line = src.substr(line_start, b - line_start);
   const bool fresh_line = only_space(before_on_line);
-  std::string indent;
-  {
-    const std::string line = src.substr(line_start, src.find('\n', line_start) - line_start);
-    indent = line.substr(0, line.find_first_not_of(" \t"));
-    if (indent.size() == line.size()) indent.clear();
-  }
+  auto indent_of = [](const std::string& line) { return line.substr(0, line.find_first_not_of(" \t")); };
+  const std::string first_line = src.substr(line_start, src.find('\n', line_start) - line_start);
+  const std::string pragma_indent = only_space(first_line) ? std::string() : indent_of(first_line);
   const std::string original = src.substr(b, e - b);
+  // Code is indented like the region's first statement line.
+  std::string indent = pragma_indent;
+  {
+    std::size_t pos = 0;
+    while (pos < original.size()) {
+      std::size_t end = original.find('\n', pos);
+      if (end == std::string::npos) end = original.size();
+      const std::string l = original.substr(pos, end - pos);
+      const auto first = l.find_first_not_of(" \t\r");
+      if (first != std::string::npos && l[first] != '#' && l[first] != '{' && (pos > 0 || fresh_line)) {
+        indent = l.substr(0, first);
+        break;
+      }
+      pos = end + 1;
+    }
+  }
   const std::string trimmed = trim(original);
   const bool pragma_wrapped = original.find("#pragma scop") != std::string::npos;
   const bool braced = !pragma_wrapped && trimmed.size() >= 2 && trimmed.front() == '{' && trimmed.back() == '}';
@@ -63,10 +76,10 @@ std::string emit_file(const Program& program, const std::string& code, const std
   else
     body = code;
   if (braced) body = "{\n" + indent_lines(body, "  ") + "}\n";
-  if (pragma_wrapped) body = "#pragma scop\n" + body + "#pragma endscop\n";
-
   std::string region = indent_lines(body, indent);
-  // The first line's indentation is already in the file when the region starts a line.
+  if (pragma_wrapped)
+    region = pragma_indent + "#pragma scop\n" + region + pragma_indent + "#pragma endscop\n";
+  // The text before the region on its line is kept; it stands for the first line's indentation.
   if (fresh_line && region.compare(0, before_on_line.size(), before_on_line) == 0)
     region.erase(0, before_on_line.size());
   if (!fresh_line) region = "\n" + region;
@@ -75,7 +88,7 @@ std::string emit_file(const Program& program, const std::string& code, const std
   std::string out;
   out.reserve(src.size() + region.size() + helpers.size());
   out += src.substr(0, line_start);
-  if (!helpers.empty()) out += helpers;
+  out += helpers;
   out += src.substr(line_start, b - line_start);
   out += region;
   out += src.substr(e);

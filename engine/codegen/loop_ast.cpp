@@ -325,7 +325,11 @@ void reverse_negated_loops(LoopNode& n) {
   const ExprPtr upper = n.cond->args[1];
   const ExprPtr var = Expr::make(ExprKind::Iterator, n.iterator, {}, "int");
   n.init = make_negation(n.init);
-  n.cond = binary(op == "<=" ? ">=" : ">", var, make_negation(upper));
+  long k = 0;
+  if (op == "<" && is_int(upper, &k))  // c < k: c <= k - 1, so v >= 1 - k
+    n.cond = binary(">=", var, make_int(1 - k));
+  else
+    n.cond = binary(op == "<=" ? ">=" : ">", var, make_negation(upper));
   n.step = -1;
   const ExprPtr neg = Expr::make(ExprKind::Unary, "-", {var}, "int");
   map_exprs(*n.children[0], [&](const ExprPtr& e) { return simplify(substitute_iterators(e, {n.iterator}, {neg})); });

@@ -2,6 +2,7 @@
 
 #include <isl/aff.h>
 #include <isl/schedule_node.h>
+#include <isl/space.h>
 #include <isl/union_set.h>
 
 #include "schedule/node_names.h"
@@ -13,6 +14,8 @@ isl::union_set node_domain(const isl::schedule_node& node) {
 }
 
 static bool reaches(const isl::schedule_node& node, const Statement& s) {
+  // Nothing "reaches" the domain node itself: every instance starts there.
+  if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_domain) return true;
   isl::union_set dom = node_domain(node);
   isl::set part = isl::manage(isl_union_set_extract_set(dom.copy(), s.domain.space().release()));
   return !part.is_empty();
@@ -26,8 +29,8 @@ int member_iterator_index(const Program& program, const isl::schedule_node& band
   if (member < 0 || member >= static_cast<int>(mupa.size())) return -1;
   isl::union_pw_aff upa = mupa.at(member);
   isl::space space = s.domain.space();
-  isl::pw_aff pa =
-      isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), space.copy()));
+  isl_space* pa_space = isl_space_add_dims(isl_space_from_domain(space.copy()), isl_dim_out, 1);
+  isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), pa_space));
   if (pa.is_null() || isl_pw_aff_n_piece(pa.get()) != 1) return -1;
   isl::set where = pa.domain();
   auto same = [&](const isl::aff& a) {

@@ -1,8 +1,11 @@
 #include "schedule/node_names.h"
 
 #include <isl/id.h>
+#include <isl/schedule.h>
 #include <isl/schedule_node.h>
 
+#include <cstdlib>
+#include <regex>
 #include <stdexcept>
 
 namespace loopscape {
@@ -72,7 +75,7 @@ isl::schedule_node set_node_name(isl::schedule_node node, const std::string& nam
   if (!is_valid_node_name(name)) throw std::invalid_argument("invalid schedule node name '" + name + "'");
   node = clear_node_name(node);
   isl::schedule_node top = top_of_mark_chain(node);
-  isl::schedule_node mark = top.insert_mark(isl::id(node.ctx(), name));
+  isl::schedule_node mark = top.insert_mark(isl::manage(isl_id_alloc(node.ctx().get(), name.c_str(), nullptr)));
   return skip_marks(mark);
 }
 
@@ -100,6 +103,22 @@ std::vector<std::string> node_names(const isl::schedule& schedule) {
     return true;
   });
   return names;
+}
+
+static std::string with_explicit_leaves(const std::string& text) {
+  static const std::regex bare_mark(R"((mark: "[^"]*")\s*\})");
+  return std::regex_replace(text, bare_mark, "$1, child: { leaf } }");
+}
+
+std::string schedule_to_text(const isl::schedule& schedule) {
+  char* s = isl_schedule_to_str(schedule.get());
+  std::string text = s ? s : "";
+  free(s);
+  return with_explicit_leaves(text);
+}
+
+isl::schedule schedule_from_text(isl::ctx ctx, const std::string& text) {
+  return isl::manage(isl_schedule_read_from_str(ctx.get(), with_explicit_leaves(text).c_str()));
 }
 
 std::string node_type_name(const isl::schedule_node& node) {

@@ -43,6 +43,12 @@ std::optional<isl::schedule_node> find_node(const isl::schedule_node& root, cons
 // Every name in the tree, in pre-order.
 std::vector<std::string> node_names(const isl::schedule& schedule);
 
+// isl's YAML-like text of a schedule, and back. isl prints a mark over a leaf
+// as `{ mark: "C0" }` but cannot read that back; these write/accept it with an
+// explicit `child: { leaf }`, so named leaves survive a round trip.
+std::string schedule_to_text(const isl::schedule& schedule);
+isl::schedule schedule_from_text(isl::ctx ctx, const std::string& text);
+
 // "band", "sequence", "filter", ... for messages.
 std::string node_type_name(const isl::schedule_node& node);
 

@@ -1,5 +1,6 @@
 #include "schedule/tags.h"
 
+#include <isl/id.h>
 #include <isl/schedule_node.h>
 
 #include <stdexcept>
@@ -70,7 +71,7 @@ isl::schedule_node tag_band_member(isl::schedule_node band, int member, const Lo
   if (member > 0) band = band.as<isl::schedule_node_band>().split(member).child(0);
   for (const LoopTag& t : node_tags(band))
     if (t == tag) return band;
-  return band.insert_mark(isl::id(band.ctx(), tag.mark_id())).child(0);
+  return band.insert_mark(isl::manage(isl_id_alloc(band.ctx().get(), tag.mark_id().c_str(), nullptr))).child(0);
 }
 
 isl::schedule_node remove_tags(isl::schedule_node node, const std::string& kind) {

@@ -4,6 +4,8 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "schedule/loops.h"
@@ -21,6 +23,39 @@ std::string strip_parameters(const std::string& text) {
 
 namespace {
 
+// "S10" after "S9": compares runs of digits by value.
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      const std::string na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// The text between the outer braces of an isl set/map print.
+std::string inside_braces(const std::string& s) {
+  const auto open = s.find('{');
+  const auto close = s.rfind('}');
+  if (open == std::string::npos || close == std::string::npos || close <= open) return s;
+  std::string in = s.substr(open + 1, close - open - 1);
+  const auto b = in.find_first_not_of(' ');
+  const auto e = in.find_last_not_of(' ');
+  return b == std::string::npos ? std::string() : in.substr(b, e - b + 1);
+}
+
 template <typename T>
 std::string str(const T& obj) {
   std::ostringstream os;
@@ -33,6 +68,23 @@ struct Printer {
   std::ostringstream out;
 
   std::string map_text(const std::string& s) const { return opt.show_parameters ? s : strip_parameters(s); }
+
+  // A union map with its spaces in statement order (S0, S1, ..., S10).
+  std::string union_map_text(const isl::union_map& m) const {
+    std::vector<std::pair<std::string, std::string>> parts;
+    std::string params;
+    m.foreach_map([&](isl::map piece) {
+      std::string text = str(piece);
+      if (params.empty() && text[0] == '[') params = text.substr(0, text.find("-> {") + 3);
+      parts.emplace_back(piece.has_domain_tuple_id() ? piece.domain_tuple_id().name() : std::string(),
+                         inside_braces(text));
+    });
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const auto& a, const auto& b) { return natural_less(a.first, b.first); });
+    std::string body;
+    for (const auto& p : parts) body += (body.empty() ? "" : "; ") + p.second;
+    return (opt.show_parameters ? params : std::string()) + "{ " + body + (body.empty() ? "}" : " }");
+  }
 
   void line(int depth, const std::string& text, const std::string& suffix) {
     out << std::string(static_cast<std::size_t>(depth * opt.indent), ' ') << text << suffix << "\n";
@@ -54,7 +106,7 @@ struct Printer {
 
   std::string empty_schedule(const isl::schedule_node& n) {
     isl::union_set dom = node_domain(n).universe();
-    return map_text(str(isl::union_map::from_domain(dom)));
+    return union_map_text(isl::union_map::from_domain(dom));
   }
 
   // Prints `node` (marks allowed) at `depth`; `names`/`tags` come from marks
@@ -75,7 +127,7 @@ struct Printer {
       case isl_schedule_node_band: {
         isl::union_map m = isl::union_map::from(node.as<isl::schedule_node_band>().partial_schedule());
         m = m.intersect_domain(node_domain(node).universe());
-        line(depth, map_text(str(m)), suffix_of(names, tags, false));
+        line(depth, union_map_text(m), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }

@@ -1,0 +1,287 @@
+// Code generation: the loop AST, the C and OpenMP printers, the target
+// registry and the emitter. Golden files (schedule in, code out) plus
+// run-and-compare: every generated variant is compiled with gcc -O2 -fopenmp
+// in the kernel's own C harness and its output compared numerically with the
+// original loop nest's.
+#include <QtTest>
+
+#include <isl/cpp.h>
+#include <isl/schedule_node.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "analysis/dependences.h"
+#include "codegen/c_printer.h"
+#include "codegen/emitter.h"
+#include "codegen/loop_ast.h"
+#include "codegen/target.h"
+#include "codegen_kernels.h"
+#include "golden.h"
+#include "schedule/node_names.h"
+#include "schedule/original_schedule.h"
+#include "schedule/tags.h"
+#include "schedule/tree_printer.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+namespace {
+
+isl::union_map dependences_of(const Program& p, const isl::schedule& original) {
+  return compute_dependences(p, original).all();
+}
+
+isl::schedule read_schedule(const Program& p, const std::string& golden_name) {
+  return schedule_from_text(p.ctx(), read_text(golden_path(golden_name)));
+}
+
+// Tiles the band named `band` by `sizes` (a stand-in for the tile command).
+isl::schedule tile(const isl::schedule& s, const std::string& band, const std::vector<int>& sizes) {
+  isl::schedule_node n = *find_node(s, band);
+  isl::multi_val mv = isl::multi_val::zero(isl::manage(isl_schedule_node_band_get_space(n.get())));
+  for (std::size_t k = 0; k < sizes.size(); ++k) mv = mv.set_at(static_cast<int>(k), isl::val(s.ctx(), sizes[k]));
+  return n.as<isl::schedule_node_band>().tile(mv).schedule();
+}
+
+struct RunResult {
+  bool ok = false;
+  std::string output;
+  std::string error;
+};
+
+RunResult compile_and_run(const QString& dir, const QString& name, const std::string& source) {
+  RunResult r;
+  const QString c = dir + "/" + name + ".c";
+  const QString exe = dir + "/" + name;
+  write_text(c.toStdString(), source);
+  QProcess gcc;
+  gcc.setProcessChannelMode(QProcess::MergedChannels);
+  gcc.start("gcc", {"-O2", "-fopenmp", "-o", exe, c, "-lm"});
+  if (!gcc.waitForFinished(120000) || gcc.exitCode() != 0) {
+    r.error = "gcc failed on " + name.toStdString() + ":\n" + gcc.readAll().toStdString() + "\n" + source;
+    return r;
+  }
+  QProcess run;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("OMP_NUM_THREADS", "4");
+  run.setProcessEnvironment(env);
+  run.start(exe, {});
+  if (!run.waitForFinished(120000) || run.exitCode() != 0) {
+    r.error = name.toStdString() + " did not run to completion";
+    return r;
+  }
+  r.output = run.readAllStandardOutput().toStdString();
+  r.ok = true;
+  return r;
+}
+
+// Compares two outputs number by number (relative tolerance for reordered sums).
+bool same_numbers(const std::string& a, const std::string& b, std::string* why) {
+  std::istringstream sa(a), sb(b);
+  std::vector<double> va, vb;
+  for (double x; sa >> x;) va.push_back(x);
+  for (double x; sb >> x;) vb.push_back(x);
+  if (va.size() != vb.size() || va.empty()) {
+    *why = "outputs have " + std::to_string(va.size()) + " and " + std::to_string(vb.size()) + " numbers";
+    return false;
+  }
+  for (std::size_t k = 0; k < va.size(); ++k) {
+    const double scale = std::max({1.0, std::fabs(va[k]), std::fabs(vb[k])});
+    if (std::fabs(va[k] - vb[k]) > 1e-9 * scale) {
+      *why = "value " + std::to_string(k) + ": " + std::to_string(va[k]) + " vs " + std::to_string(vb[k]);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+class TestCodegenOpenmp : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void targetsAreRegistered() {
+    const auto names = target_names();
+    for (const char* n : {"tree", "isl-ast", "c", "openmp"})
+      QVERIFY2(std::find(names.begin(), names.end(), n) != names.end(), n);
+    QVERIFY(find_target("openmp"));
+    QVERIFY(!find_target("fortran"));
+    Program p = mvt_program();
+    isl::schedule s = build_original_schedule(p);
+    QVERIFY_THROWS_EXCEPTION(InputError, generate(p, s, std::nullopt, "fortran"));
+    QCOMPARE(generate(p, s, std::nullopt, "tree").text, print_schedule_tree(s));
+  }
+
+  void originalCodeMatchesGoldenFiles() {
+    for (const Kernel& k : all_kernels()) {
+      Program p = k.make();
+      isl::schedule s = build_original_schedule(p);
+      const isl::union_map deps = dependences_of(p, s);
+      LOOPSCAPE_COMPARE_GOLDEN(k.name + ".openmp.c", generate_code(p, s, deps, TargetKind::OpenMP));
+    }
+    Program p = mvt_program();
+    isl::schedule s = build_original_schedule(p);
+    LOOPSCAPE_COMPARE_GOLDEN("mvt.isl-ast.c", generate(p, s, std::nullopt, "isl-ast").text);
+    LOOPSCAPE_COMPARE_GOLDEN("mvt.c", generate(p, s, std::nullopt, "c").full_text());
+  }
+
+  void sourceIteratorNamesAndDirections() {
+    Program m = mvt_program();
+    const std::string mvt = generate(m, build_original_schedule(m), std::nullopt, "c").text;
+    QVERIFY2(mvt.find("for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    x1[i] = x1[i] + a[i][j] * y1[j];") !=
+                 std::string::npos,
+             mvt.c_str());
+    Program r = reverse_program();
+    const std::string rev = generate(r, build_original_schedule(r), std::nullopt, "c").text;
+    QVERIFY2(rev.find("for (int i = n - 1; i >= 1; i--)\n  x[i] = x[i] + x[i - 1] * 0.5;") != std::string::npos,
+             rev.c_str());
+    QVERIFY2(rev.find("for (int j = n - 1; j >= 0; j--)") != std::string::npos, rev.c_str());
+    // Fused mvt: the loops are i for S0 but j for S1, so they keep generated names.
+    const std::string fused = generate(m, read_schedule(m, "mvt_fused.schedule"), std::nullopt, "c").text;
+    QVERIFY2(fused.find("for (int c0 = 0; c0 < n; c0++)") != std::string::npos, fused.c_str());
+    QVERIFY2(fused.find("x2[c1] = x2[c1] + a[c0][c1] * y2[c0];") != std::string::npos, fused.c_str());
+  }
+
+  void scheduleInCodeOut() {
+    Program m = mvt_program();
+    isl::schedule original = build_original_schedule(m);
+    const isl::union_map deps = dependences_of(m, original);
+    isl::schedule fused = read_schedule(m, "mvt_fused.schedule");
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_fused.tree", print_schedule_tree(fused));
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_fused.openmp.c", generate_code(m, fused, deps, TargetKind::OpenMP));
+    isl::schedule tiled = tile(fused, "F", {4, 4});
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_tiled.tree", print_schedule_tree(tiled));
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_tiled.openmp.c", generate_code(m, tiled, deps, TargetKind::OpenMP));
+
+    Program p = matmul_program();
+    isl::schedule ms = build_original_schedule(p);
+    LOOPSCAPE_COMPARE_GOLDEN("matmul_tiled.openmp.c",
+                             generate_code(p, tile(ms, "R", {8, 8}), dependences_of(p, ms), TargetKind::OpenMP));
+  }
+
+  void helpersOnlyWhenUsed() {
+    Program m = mvt_program();
+    isl::schedule s = build_original_schedule(m);
+    GeneratedCode plain = generate(m, s, std::nullopt, "c");
+    QCOMPARE(plain.helpers, std::string());
+    GeneratedCode tiled = generate(m, tile(read_schedule(m, "mvt_fused.schedule"), "F", {4, 4}), std::nullopt, "c");
+    QVERIFY2(tiled.helpers.find("#ifndef min\n#define min(") != std::string::npos, tiled.helpers.c_str());
+    QVERIFY(tiled.helpers.find("floord") == std::string::npos);
+    QVERIFY(tiled.text.find("min(") != std::string::npos);
+  }
+
+  void parallelPragmaOnOutermostDependenceFreeLoop() {
+    Program p = matmul_program();
+    isl::schedule s = build_original_schedule(p);
+    const std::string code = generate_code(p, s, dependences_of(p, s), TargetKind::OpenMP);
+    QVERIFY2(code.rfind("#pragma omp parallel for\nfor (int i = 0; i < ni; i++)\n", 0) == 0, code.c_str());
+    QCOMPARE(std::count(code.begin(), code.end(), '#'), 1L);
+    // Triangular: only the inner j loop is parallel.
+    Program t = triangular_program();
+    isl::schedule ts = build_original_schedule(t);
+    const std::string tri = generate_code(t, ts, dependences_of(t, ts), TargetKind::OpenMP);
+    QVERIFY2(tri.find("for (int i = 1; i < n; i++) {\n  #pragma omp parallel for\n  for (int j = 0; j < i; j++)") !=
+                 std::string::npos,
+             tri.c_str());
+    // The C target ignores the tags; the schedule the code came from holds them.
+    GeneratedCode c = generate(p, s, dependences_of(p, s), "c");
+    QVERIFY(c.text.find("#pragma") == std::string::npos);
+    GeneratedCode omp = generate(p, s, dependences_of(p, s), "openmp");
+    QVERIFY(subtree_has_tag(omp.schedule.root(), "parallel"));
+    // Without dependences nothing is parallelised automatically, but user tags are honoured.
+    QVERIFY(generate(p, s, std::nullopt, "openmp").text.find("#pragma") == std::string::npos);
+    isl::schedule user = tag_band_member(*find_node(s, "R"), 1, LoopTag{"parallel", {}}).schedule();
+    const std::string u = generate(p, user, std::nullopt, "openmp").text;
+    QVERIFY2(u.find("#pragma omp parallel for\n  for (int j = 0; j < nj; j++)") != std::string::npos, u.c_str());
+  }
+
+  void loopAstIsTargetNeutral() {
+    Program p = stencil_if_program();
+    LoopNodePtr ast = build_loop_ast(p, build_original_schedule(p));
+    QCOMPARE(ast->kind, LoopNodeKind::Mark);  // the root's name R
+    QCOMPARE(ast->mark, std::string("R"));
+    const LoopNode& t = ast->body();
+    QCOMPARE(t.kind, LoopNodeKind::For);
+    QCOMPARE(t.iterator, std::string("t"));
+    QVERIFY(loop_bound_inclusive(t).has_value());
+    QCOMPARE(print_c_expr(**loop_bound_inclusive(t)), std::string("tsteps - 1"));
+    const std::string dump = dump_loop_ast(*ast);
+    QVERIFY2(dump.find("mark C0") != std::string::npos, dump.c_str());
+    QVERIFY2(dump.find("S1(t, i, j)") != std::string::npos, dump.c_str());
+  }
+
+  void emitterSplicesTheRegion() {
+    Program p = mvt_program();
+    GeneratedCode g = generate(p, tile(read_schedule(p, "mvt_fused.schedule"), "F", {4, 4}), std::nullopt, "c");
+    const std::string out = emit_file(p, g);
+    const std::string& src = p.source_text;
+    QVERIFY(out.rfind(src.substr(0, p.region.begin_offset), 0) == 0);
+    QVERIFY(out.size() > src.size() - p.region.end_offset);
+    QCOMPARE(out.substr(out.size() - (src.size() - p.region.end_offset)), src.substr(p.region.end_offset));
+    const auto macro = out.find("#define min(");
+    const auto scop = out.find("#pragma scop");
+    const auto use = out.find("min(", scop);
+    QVERIFY(macro != std::string::npos && scop != std::string::npos && macro < scop && scop < use);
+    QVERIFY(out.find("#pragma endscop\n}") != std::string::npos);
+    QVERIFY2(out.find("\n  for (int c0 = 0; c0 < n; c0 += 4)") != std::string::npos, out.c_str());
+    QVERIFY_THROWS_EXCEPTION(InputError, emit_file(p, generate(p, build_original_schedule(p), std::nullopt, "tree")));
+
+    // A whole function body: the code replaces what lies between the braces.
+    Program b = triangular_program();
+    const std::size_t open = b.source_text.find("{\n  int i, j;");
+    const std::size_t close = b.source_text.find("}\nint main");
+    b.region.begin_offset = open + 1;
+    b.region.end_offset = close;
+    b.region.whole_function_body = true;
+    const std::string body = emit_file(b, generate(b, build_original_schedule(b), std::nullopt, "c"));
+    QVERIFY2(body.find("double l[N][N]) {\n#pragma scop\n  for (int i = 1; i < n; i++)\n    for (int j = 0; j < i; j++)\n      l[i][j]") !=
+                 std::string::npos,
+             body.c_str());
+    QVERIFY(body.find("}\nint main") != std::string::npos);
+  }
+
+  void generatedCodeComputesWhatTheOriginalDoes_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("variant");
+    for (const Kernel& k : all_kernels())
+      for (const char* v : {"c", "openmp"}) QTest::newRow((k.name + "/" + v).c_str()) << QString::fromStdString(k.name) << v;
+    QTest::newRow("mvt/fused") << "mvt" << "fused";
+    QTest::newRow("mvt/tiled") << "mvt" << "tiled";
+    QTest::newRow("matmul/tiled") << "matmul" << "tiled";
+    QTest::newRow("stencil_if/tiled") << "stencil_if" << "tiled";
+    QTest::newRow("triangular/tiled") << "triangular" << "tiled";
+  }
+
+  void generatedCodeComputesWhatTheOriginalDoes() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, variant);
+    Program p = [&] {
+      for (const Kernel& k : all_kernels())
+        if (k.name == kernel.toStdString()) return k.make();
+      throw std::runtime_error("no kernel");
+    }();
+    isl::schedule original = build_original_schedule(p);
+    const isl::union_map deps = dependences_of(p, original);
+    isl::schedule s = original;
+    std::string target = variant == "c" ? "c" : "openmp";
+    if (variant == "fused") s = read_schedule(p, "mvt_fused.schedule");
+    if (variant == "tiled") {
+      if (kernel == "mvt") s = tile(read_schedule(p, "mvt_fused.schedule"), "F", {4, 4});
+      if (kernel == "matmul" || kernel == "triangular") s = tile(original, "R", {8, 5});
+      if (kernel == "stencil_if") s = tile(original, "C0", {3, 4});
+    }
+    const std::string generated = emit_file(p, generate(p, s, deps, target));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RunResult before = compile_and_run(dir.path(), "original", p.source_text);
+    QVERIFY2(before.ok, before.error.c_str());
+    RunResult after = compile_and_run(dir.path(), "generated", generated);
+    QVERIFY2(after.ok, after.error.c_str());
+    std::string why;
+    QVERIFY2(same_numbers(before.output, after.output, &why), (why + "\n" + generated).c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCodegenOpenmp)
+#include "test_codegen_openmp.moc"
