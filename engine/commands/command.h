@@ -1,0 +1,71 @@
+#pragma once
+// Schedule commands (Tiramisu's names and argument order), one class per transform.
+//
+// A command is written as in a schedule script or the C++ API:
+//   S1.tile(j, k, 32, 32, j0, k0, j1, k1)      statement-addressed
+//   R.fuse(C0, C1, F)                          node-addressed (spec 000 tree operations)
+// `target` is a statement name (S0, or a C label) or a schedule-tree node name.
+// Loops are addressed by the statement's source iterator names (i, j, k) and
+// by the names earlier commands created (j0, k1, ...).
+#include <isl/cpp.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/dependences.h"
+#include "model/program.h"
+#include "support/error.h"
+
+namespace loopscape {
+
+struct CommandArgument {
+  std::string text;       // as written: "j", "32", "{ [i] -> [i + 1] }", "-1"
+  SourceLocation where;   // for error messages (script line and column)
+};
+
+struct CommandCall {
+  std::string target;   // "S1", "R", "C0"
+  std::string command;  // "tile"
+  std::vector<CommandArgument> args;
+  SourceLocation where;  // the start of the call in its script ("" file when typed in the app)
+
+  // The call as a script line: "S1.tile(j, k, 32, 32, j0, k0, j1, k1)".
+  std::string script_text() const;
+};
+
+// What a command needs besides the schedule it changes.
+struct CommandContext {
+  const Program& program;
+  const Dependences& dependences;
+};
+
+// The result of applying one command (before any legality check).
+struct CommandOutcome {
+  isl::schedule schedule;
+  // One sentence naming every statement the command changed, e.g.
+  // "tiles loops j, k of S1 and S0 (fused band C2) by 32 x 32 into j0, k0, j1, k1".
+  std::string description;
+  std::vector<std::string> changed_statements;
+  // A repair to try when the result is illegal ("" when none is known).
+  std::string repair_hint;
+};
+
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual std::string name() const = 0;          // "tile"
+  virtual std::string signature() const = 0;     // "tile(L1, L2, S1, S2 [, L1o, L2o, L1i, L2i])"
+  virtual std::string summary() const = 0;      // one line for help and menus
+  // Applies the call to `schedule`. Bad arguments (unknown loop, wrong count,
+  // a non-number size) throw InputError at the argument's location. The
+  // legality of the result is checked by the caller (session), not here.
+  virtual CommandOutcome apply(const CommandContext& context, const CommandCall& call,
+                               const isl::schedule& schedule) const = 0;
+};
+
+// nullptr when no command has this name.
+const Command* find_command(const std::string& name);
+std::vector<const Command*> all_commands();
+
+}  // namespace loopscape
