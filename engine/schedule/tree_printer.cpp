@@ -1,6 +1,7 @@
 #include "schedule/tree_printer.h"
 
 #include <isl/schedule_node.h>
+#include <isl/aff.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
@@ -56,6 +57,50 @@ std::string inside_braces(const std::string& s) {
   return b == std::string::npos ? std::string() : in.substr(b, e - b + 1);
 }
 
+// `{ S[i] -> [(i - (i) mod 4), (j)] : c }` -> `{ S[i] -> [i - (i) mod 4, j] : c }`:
+// drops the parentheses isl puts around each output of a function.
+std::string unwrap_outputs(const std::string& text) {
+  const auto arrow = text.find("-> [");
+  if (arrow == std::string::npos) return text;
+  const std::size_t open = arrow + 3;
+  int depth = 0;
+  std::size_t close = std::string::npos;
+  std::vector<std::size_t> commas;
+  for (std::size_t k = open; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c == ',' && depth == 1) commas.push_back(k);
+    if (depth == 0) {
+      close = k;
+      break;
+    }
+  }
+  if (close == std::string::npos) return text;
+  std::string out;
+  std::size_t start = open + 1;
+  commas.push_back(close);
+  for (std::size_t c : commas) {
+    std::string el = text.substr(start, c - start);
+    const auto b = el.find_first_not_of(' ');
+    el = b == std::string::npos ? std::string() : el.substr(b);
+    // Strip one pair of parentheses when it encloses the whole element.
+    if (el.size() >= 2 && el.front() == '(' && el.back() == ')') {
+      int d = 0;
+      bool whole = true;
+      for (std::size_t k = 0; k + 1 < el.size(); ++k) {
+        if (el[k] == '(') ++d;
+        if (el[k] == ')') --d;
+        if (d == 0) whole = false;
+      }
+      if (whole) el = el.substr(1, el.size() - 2);
+    }
+    out += (out.empty() ? "" : ", ") + el;
+    start = c + 1;
+  }
+  return text.substr(0, open + 1) + out + text.substr(close);
+}
+
 template <typename T>
 std::string str(const T& obj) {
   std::ostringstream os;
@@ -104,6 +149,35 @@ struct Printer {
     return s;
   }
 
+  // A band's partial schedule as a function per statement: `{ S0[i, j] -> [i, j] }`.
+  std::string band_text(const isl::schedule_node& band) const {
+    isl::multi_union_pw_aff mupa = band.as<isl::schedule_node_band>().partial_schedule();
+    isl::union_pw_multi_aff f = isl::manage(isl_union_pw_multi_aff_from_multi_union_pw_aff(mupa.release()));
+    f = f.intersect_domain(node_domain(band).universe());
+    std::vector<std::pair<std::string, std::string>> parts;
+    std::string params;
+    std::vector<isl::pw_multi_aff> pieces;
+    isl_union_pw_multi_aff_foreach_pw_multi_aff(
+        f.get(),
+        [](isl_pw_multi_aff* pma, void* user) {
+          static_cast<std::vector<isl::pw_multi_aff>*>(user)->push_back(isl::manage(pma));
+          return isl_stat_ok;
+        },
+        &pieces);
+    for (const isl::pw_multi_aff& piece : pieces) {
+      std::string text = str(piece);
+      if (params.empty() && text[0] == '[') params = text.substr(0, text.find("-> {") + 3);
+      isl::space sp = piece.space();
+      parts.emplace_back(sp.has_domain_tuple_id() ? sp.domain_tuple_id().name() : std::string(),
+                         inside_braces(unwrap_outputs(text)));
+    }
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const auto& a, const auto& b) { return natural_less(a.first, b.first); });
+    std::string body;
+    for (const auto& p : parts) body += (body.empty() ? "" : "; ") + p.second;
+    return (opt.show_parameters ? params : std::string()) + "{ " + body + (body.empty() ? "}" : " }");
+  }
+
   std::string empty_schedule(const isl::schedule_node& n) {
     isl::union_set dom = node_domain(n).universe();
     return union_map_text(isl::union_map::from_domain(dom));
@@ -125,9 +199,7 @@ struct Printer {
         print(node.child(0), depth, names, tags);
         return;
       case isl_schedule_node_band: {
-        isl::union_map m = isl::union_map::from(node.as<isl::schedule_node_band>().partial_schedule());
-        m = m.intersect_domain(node_domain(node).universe());
-        line(depth, union_map_text(m), suffix_of(names, tags, false));
+        line(depth, band_text(node), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }
