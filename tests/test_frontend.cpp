@@ -374,6 +374,173 @@ class TestFrontend : public QObject {
     QCOMPARE(tree(s.value), std::string("acc:A(it:j, call:abs(it:i))"));
   }
 
+  // ---------------------------------------------------------------- chained assignments
+  // `x = y = e;` is `y = e;` then `x = y;`: one statement per assignment, in
+  // the order C runs them, each with its own name, position and accesses.
+  void chainedAssignmentsAreSplit() {
+    const Program p = parse("chains.c");
+    std::vector<std::string> names;
+    for (const Statement& s : p.statements) names.push_back(s.name);
+    QCOMPARE(names, (std::vector<std::string>{"S0", "S1", "S2", "S3", "S4", "S5", "first", "S7",
+                                              "S8", "S9", "S10", "S11", "S12", "S13"}));
+    // a = b = ZERO;  ->  S0: b = 0.0;  S1: a = b;
+    const Statement& s0 = stmt(p, "S0");
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(tree(s0.target), std::string("acc:b"));
+    QCOMPARE(tree(s0.value), std::string("flt:0.0"));
+    QCOMPARE(s0.source_text, std::string("b = ZERO;"));
+    QCOMPARE(s0.where.line, 13u);
+    QCOMPARE(s0.where.column, 7u);
+    QCOMPARE(s0.position, ints({0}));
+    QCOMPARE(tree(s1.target), std::string("acc:a"));
+    QCOMPARE(tree(s1.value), std::string("acc:b"));
+    QCOMPARE(s1.assign_op, std::string("="));
+    QCOMPARE(s1.source_text, std::string("a = b;"));
+    QCOMPARE(s1.where.line, 13u);
+    QCOMPARE(s1.where.column, 3u);
+    QCOMPARE(s1.position, ints({1}));
+    QCOMPARE(s1.accesses.size(), std::size_t(2));
+    QCOMPARE(s1.accesses[0].kind, Access::Kind::Write);
+    QCOMPARE(str(s1.accesses[0].relation), std::string("[n] -> { S1[] -> a[] }"));
+    QCOMPARE(s1.accesses[1].kind, Access::Kind::Read);
+    QCOMPARE(str(s1.accesses[1].relation), std::string("[n] -> { S1[] -> b[] }"));
+    QCOMPARE(s1.accesses[1].where.column, 7u);
+    QCOMPARE(str(s1.domain), std::string("[n] -> { S1[] }"));
+  }
+
+  void chainedArrayElementsInLoops() {
+    const Program p = parse("chains.c");
+    // A[i][i] = B[i + 1] = C[i] = a * i;  (line 16): three statements, innermost first.
+    const Statement& s3 = stmt(p, "S3");
+    const Statement& s4 = stmt(p, "S4");
+    const Statement& s5 = stmt(p, "S5");
+    QCOMPARE(s3.position, ints({2, 1}));
+    QCOMPARE(s4.position, ints({2, 2}));
+    QCOMPARE(s5.position, ints({2, 3}));
+    for (const Statement* s : {&s3, &s4, &s5}) {
+      CHECK_SET(p, s->domain, "[n] -> { " + s->name + "[i] : 0 <= i < n }");
+      QCOMPARE(s->loops.size(), std::size_t(1));
+      QCOMPARE(s->loops[0].id, stmt(p, "S2").loops[0].id);
+      QCOMPARE(s->where.line, 16u);
+    }
+    QCOMPARE(s3.where.column, 26u);
+    QCOMPARE(s4.where.column, 15u);
+    QCOMPARE(s5.where.column, 5u);
+    QCOMPARE(s3.source_text, std::string("C[i] = a * i;"));
+    QCOMPARE(s4.source_text, std::string("B[i + 1] = C[i];"));
+    QCOMPARE(s5.source_text, std::string("A[i][i] = B[i + 1];"));
+    QCOMPARE(tree(s3.value), std::string("bin:*(acc:a, it:i)"));
+    QCOMPARE(tree(s4.target), std::string("acc:B(bin:+(it:i, int:1))"));
+    QCOMPARE(tree(s4.value), std::string("acc:C(it:i)"));
+    QCOMPARE(tree(s5.target), std::string("acc:A(it:i, it:i)"));
+    QCOMPARE(tree(s5.value), std::string("acc:B(bin:+(it:i, int:1))"));
+    // Each reads back what the one before it wrote.
+    QCOMPARE(s4.accesses.size(), std::size_t(2));
+    CHECK_MAP(p, s4.accesses[0].relation, "[n] -> { S4[i] -> B[i + 1] : 0 <= i < n }");
+    QCOMPARE(s4.accesses[1].kind, Access::Kind::Read);
+    CHECK_MAP(p, s4.accesses[1].relation, "[n] -> { S4[i] -> C[i] : 0 <= i < n }");
+    QCOMPARE(s4.accesses[1].where.column, 26u);
+    QCOMPARE(s5.accesses.size(), std::size_t(2));
+    CHECK_MAP(p, s5.accesses[0].relation, "[n] -> { S5[i] -> A[i, i] : 0 <= i < n }");
+    CHECK_MAP(p, s5.accesses[1].relation, "[n] -> { S5[i] -> B[i + 1] : 0 <= i < n }");
+    QCOMPARE(s5.accesses[1].where.column, 15u);
+    QCOMPARE(s5.value->access_index, 1);
+
+    // first: A[i][j] += (f = B[j]);  the label names the innermost assignment.
+    const Statement& first = stmt(p, "first");
+    const Statement& s7 = stmt(p, "S7");
+    QCOMPARE(tree(first.target), std::string("acc:f"));
+    QCOMPARE(tree(first.value), std::string("acc:B(it:j)"));
+    QCOMPARE(first.source_text, std::string("f = B[j];"));
+    QCOMPARE(first.where.line, 18u);
+    QCOMPARE(first.where.column, 26u);
+    QCOMPARE(first.position, ints({2, 4, 0}));
+    QCOMPARE(s7.position, ints({2, 4, 1}));
+    CHECK_SET(p, first.domain, "[n] -> { first[i, j] : 0 <= j < i < n }");
+    CHECK_SET(p, s7.domain, "[n] -> { S7[i, j] : 0 <= j < i < n }");
+    QCOMPARE(s7.assign_op, std::string("+="));
+    QCOMPARE(s7.source_text, std::string("A[i][j] += f;"));
+    QCOMPARE(s7.where.column, 14u);
+    QCOMPARE(tree(s7.value), std::string("acc:f"));
+    // Write of the target, read of `+=`, then the read back.
+    QCOMPARE(s7.accesses.size(), std::size_t(3));
+    CHECK_MAP(p, s7.accesses[0].relation, "[n] -> { S7[i, j] -> A[i, j] : 0 <= j < i < n }");
+    QCOMPARE(s7.accesses[1].kind, Access::Kind::Read);
+    CHECK_MAP(p, s7.accesses[1].relation, "[n] -> { S7[i, j] -> A[i, j] : 0 <= j < i < n }");
+    QCOMPARE(s7.accesses[2].kind, Access::Kind::Read);
+    CHECK_MAP(p, s7.accesses[2].relation, "[n] -> { S7[i, j] -> f[] : 0 <= j < i < n }");
+  }
+
+  void chainedConversionsDeclarationsAndCompoundOperators() {
+    const Program p = parse("chains.c");
+    // count = f = 2.5;  the int reads the float back: the conversion to float stays.
+    const Statement& s8 = stmt(p, "S8");
+    const Statement& s9 = stmt(p, "S9");
+    QCOMPARE(tree(s8.target), std::string("acc:f"));
+    QCOMPARE(tree(s8.value), std::string("flt:2.5"));
+    QCOMPARE(tree(s9.target), std::string("acc:count"));
+    QCOMPARE(tree(s9.value), std::string("acc:f"));
+    QCOMPARE(s9.value->type, std::string("float"));
+    QCOMPARE(s9.target->type, std::string("int"));
+    QCOMPARE(s8.position, ints({3}));
+    QCOMPARE(s9.position, ints({4}));
+    // double t = b = B[0];  the declaration reads b back.
+    const Statement& s10 = stmt(p, "S10");
+    const Statement& s11 = stmt(p, "S11");
+    QCOMPARE(s10.source_text, std::string("b = B[0];"));
+    QCOMPARE(s10.where.column, 14u);
+    QCOMPARE(str(s10.accesses[1].relation), std::string("[n] -> { S10[] -> B[0] }"));
+    QCOMPARE(s11.source_text, std::string("double t = b;"));
+    QCOMPARE(s11.where.column, 3u);
+    QCOMPARE(tree(s11.target), std::string("acc:t"));
+    QCOMPARE(tree(s11.value), std::string("acc:b"));
+    QVERIFY(p.find_array("t")->declared_in_region);
+    // a = b *= t;  the value of `b *= t` is b's new value.
+    const Statement& s12 = stmt(p, "S12");
+    const Statement& s13 = stmt(p, "S13");
+    QCOMPARE(s12.assign_op, std::string("*="));
+    QCOMPARE(s12.source_text, std::string("b *= t;"));
+    QCOMPARE(s12.accesses.size(), std::size_t(3));
+    QCOMPARE(s13.assign_op, std::string("="));
+    QCOMPARE(tree(s13.value), std::string("acc:b"));
+    QCOMPARE(s13.source_text, std::string("a = b;"));
+    QCOMPARE(s13.position, ints({8}));
+    QCOMPARE(str(s13.accesses[1].relation), std::string("[n] -> { S13[] -> b[] }"));
+    // Arrays in order of first use; the chain's targets are all written.
+    std::vector<std::string> arrays;
+    for (const Array& a : p.arrays) arrays.push_back(a.name);
+    QCOMPARE(arrays, (std::vector<std::string>{"b", "a", "C", "B", "A", "f", "count", "t"}));
+    QCOMPARE(p.parameters, (std::vector<std::string>{"n"}));
+    QVERIFY(p.writes().is_equal(isl::union_map(
+        p.ctx(),
+        "[n] -> { S0[] -> b[]; S1[] -> a[]; S2[i] -> C[i] : 0 <= i < n; "
+        "S3[i] -> C[i] : 0 <= i < n; S4[i] -> B[i + 1] : 0 <= i < n; "
+        "S5[i] -> A[i, i] : 0 <= i < n; first[i, j] -> f[] : 0 <= j < i < n; "
+        "S7[i, j] -> A[i, j] : 0 <= j < i < n; S8[] -> f[]; S9[] -> count[]; "
+        "S10[] -> b[]; S11[] -> t[]; S12[] -> b[]; S13[] -> a[] }")));
+  }
+
+  // The PolyBench deriche prologue: `a1 = a5 = k;` ... `c1 = c2 = 1;`.
+  void chainedAssignmentsInDeriche() {
+    const std::string dir = std::string(LOOPSCAPE_TEST_DATA) + "/polybench";
+    CompileOptions options;
+    options.include_dirs = {dir + "/utilities", dir + "/medley/deriche"};
+    options.defines = {"MINI_DATASET"};
+    const Program p = parse_c_file(dir + "/medley/deriche/deriche.c", options);
+    // k = ...; then a5 = k; a1 = a5; a6 = ...; a2 = a6; ...
+    QCOMPARE(tree(stmt(p, "S1").target), std::string("acc:a5"));
+    QCOMPARE(tree(stmt(p, "S1").value), std::string("acc:k"));
+    QCOMPARE(tree(stmt(p, "S2").target), std::string("acc:a1"));
+    QCOMPARE(tree(stmt(p, "S2").value), std::string("acc:a5"));
+    QCOMPARE(stmt(p, "S2").source_text, std::string("a1 = a5;"));
+    QCOMPARE(tree(stmt(p, "S11").target), std::string("acc:c2"));
+    QCOMPARE(tree(stmt(p, "S11").value), std::string("int:1"));
+    QCOMPARE(tree(stmt(p, "S12").target), std::string("acc:c1"));
+    QCOMPARE(tree(stmt(p, "S12").value), std::string("acc:c2"));
+    for (int k = 0; k <= 12; ++k)
+      QCOMPARE(stmt(p, "S" + std::to_string(k)).position, ints({k}));
+  }
+
   // ---------------------------------------------------------------- division
   void divisionByConstants() {
     const Program p = parse("division.c");

@@ -29,13 +29,16 @@ class TestFrontendErrors : public QObject {
     QTest::addColumn<QString>("fragment");
     row("address_of", 9, 21, "address-of '&B[i]'");
     row("alias_pointer", 8, 5, "'q' is a pointer (double *)");
-    row("assign_in_expr", 9, 15, "assignment inside an expression: 'B[i] = 0.0'");
+    // Chains `x = y = e` are split; an assignment inside another expression is not.
+    row("assign_in_expr", 9, 16, "assignment inside an expression: 'B[i] = 0.0'");
     row("bound_data", 8, 19, "non-affine loop bound: 'idx[0]' reads an array element");
     row("bound_product", 9, 21, "non-affine loop bound: 'i * n' multiplies two non-constant expressions");
     row("break", 10, 5, "'break' in a scop");
     row("call_statement", 9, 5, "call to 'free' as a statement: calls may have side effects");
     row("call_unknown", 9, 12, "call to 'rand': only side-effect-free math functions");
     row("call_user_function", 10, 12, "call to 'helper': only side-effect-free math functions");
+    row("chain_increment", 9, 22, "assignment inside an expression: 'x++'");
+    row("chain_nested_assign", 9, 29, "assignment inside an expression: 'x = 1.0'");
     row("comma", 9, 15, "comma operator");
     row("compile_error", 7, 12, "use of undeclared identifier 'undeclared_value'");
     row("continue", 10, 7, "'continue' in a scop");

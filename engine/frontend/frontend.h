@@ -24,7 +24,15 @@ namespace loopscape {
 // - statements, in source order: named by their C label or S<k>, k being the
 //   statement's index in source order (a name a label already takes gets a
 //   '_' appended). Each assignment (=, +=, ..., x++ as x += 1) and each
-//   initialised declaration in the region is one statement.
+//   initialised declaration in the region is one statement. A chained
+//   assignment `x = y = e;` (any depth and assignment operators, also as an
+//   initialiser) is one statement per assignment, in the order C runs them:
+//   `y = e;` then `x = y;` (reading y back gives the value of `y = e`, with
+//   its conversion to y's type). They are numbered in that order, take
+//   consecutive positions, and a label in front names the first (`y = e`);
+//   the source_text of `x = y` is the text from x to y with a ';'.
+//   Assignments nested in other expressions (`A[i] = (b = 2) + 1`, `a = b++`)
+//   are refused.
 //   Loop::step is the sign of the loop's step (1 or -1); the stride itself is in
 //   the domain (an existential / mod constraint). Domains keep the source
 //   iterator names and are exactly C's iteration sets (integer division and %

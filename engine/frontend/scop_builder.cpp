@@ -815,7 +815,7 @@ class Builder {
       parts.decl = v;
       parts.op = "=";
       parts.rhs = v->getInit();
-      add_statement(parts, label);
+      add_assignments(parts, label);
     }
   }
 
@@ -828,7 +828,7 @@ class Builder {
         parts.lhs = b->getLHS();
         parts.op = b->getOpcodeStr().str();
         parts.rhs = b->getRHS();
-        return add_statement(parts, label);
+        return add_assignments(parts, label);
       }
       if (b->getOpcode() == clang::BO_Comma)
         fail(b->getOperatorLoc(), "comma operator in a statement: write one assignment per "
@@ -857,7 +857,44 @@ class Builder {
     const clang::VarDecl* decl = nullptr; // the declared scalar
     std::string op;
     const clang::Expr* rhs = nullptr;     // null: the constant 1 (x++ / x--)
+    // In a chain `x = y = e`, the statement `x = y` reads back `y`, the
+    // target of the assignment that is its right-hand side (rhs is that one).
+    const clang::Expr* reads_back = nullptr;
+    bool in_chain = false;  // one of several statements split from one chain
   };
+
+  // One statement per assignment. A chained assignment `x = y = e;` (any
+  // depth, any assignment operators, also in an initialiser) is split into
+  // statements that run right to left: `y = e;` then `x = y;`. That is exact:
+  // the value of an assignment expression is the value its left operand holds
+  // after the assignment, in that operand's type, and reading the location
+  // back yields exactly it (with the same conversion). The location is the
+  // same one: subscripts are affine in the iterators and the parameters, which
+  // the region never writes. The statements take consecutive textual
+  // positions and names S<k> in the order they run; a label in front of the
+  // chain names the first of them, the innermost assignment (it is the one
+  // that computes the chain's value). Increments in a chain (`a = x++`,
+  // `a = ++x`) stay refused (x++ yields what x held before), and so does any
+  // assignment nested in another expression (`A[i] = (b = 2) + 1`).
+  void add_assignments(StatementParts parts, const clang::LabelStmt* label) {
+    std::vector<StatementParts> chain;
+    while (parts.rhs) {
+      const auto* inner = llvm::dyn_cast<clang::BinaryOperator>(strip(parts.rhs));
+      if (!inner || !inner->isAssignmentOp()) break;
+      parts.reads_back = inner->getLHS();
+      chain.push_back(parts);
+      parts = StatementParts{};
+      parts.stmt = inner;
+      parts.lhs = inner->getLHS();
+      parts.op = inner->getOpcodeStr().str();
+      parts.rhs = inner->getRHS();
+    }
+    chain.push_back(parts);
+    if (chain.size() > 1)
+      for (StatementParts& link : chain) link.in_chain = true;
+    for (auto link = chain.rbegin(); link != chain.rend(); ++link)
+      add_statement(*link, link == chain.rbegin() ? label : nullptr);
+  }
 
   std::string statement_name(const clang::LabelStmt* label) {
     const int index = statement_count_++;
@@ -876,7 +913,7 @@ class Builder {
     st.position.push_back(counters_.back()++);
     st.domain = set_tuple_name(domain_, st.name);
     st.where = loc_.at(parts.stmt->getBeginLoc());
-    st.source_text = statement_text(parts.stmt);
+    st.source_text = statement_text(parts);
     current_ = &st;
 
     ExprPtr target;
@@ -892,20 +929,39 @@ class Builder {
       read.kind = Access::Kind::Read;
       st.accesses.push_back(read);
     }
-    st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
+    if (parts.reads_back)
+      st.value = value(parts.reads_back);
+    else
+      st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
     current_ = nullptr;
     program_.statements.push_back(std::move(st));
   }
 
-  std::string statement_text(const clang::Stmt* s) const {
+  // The statement as written, with its ';'. For a link `x = y` of a chained
+  // assignment: the text up to the end of x, the operator, y and a ';' (what
+  // stood between x's operator and y, such as a '(', is left out); for the
+  // innermost link, a ';' is added where its text is not followed by one.
+  std::string statement_text(const StatementParts& parts) const {
+    const clang::Stmt* s = parts.stmt;
     const std::string& src = program_.source_text;
     std::size_t begin = loc_.offset(s->getBeginLoc());
+    if (parts.reads_back) {
+      const clang::SourceRange target = parts.decl
+                                            ? clang::SourceRange(parts.decl->getLocation())
+                                            : parts.lhs->getSourceRange();
+      const std::size_t end = loc_.end_offset(target);
+      const std::string head = begin <= end && end <= src.size()
+                                   ? src.substr(begin, end - begin)
+                                   : loc_.text(clang::SourceRange(s->getBeginLoc(), target.getEnd()));
+      return head + " " + parts.op + " " + loc_.text(parts.reads_back->getSourceRange()) + ";";
+    }
     std::size_t end = loc_.end_offset(s->getSourceRange());
     if (begin > src.size() || end > src.size() || begin > end) return text(s);
     if (!llvm::isa<clang::DeclStmt>(s)) {
       std::size_t k = end;
       while (k < src.size() && (src[k] == ' ' || src[k] == '\t')) ++k;
-      if (k < src.size() && src[k] == ';') end = k + 1;
+      if (k < src.size() && src[k] == ';') return src.substr(begin, k + 1 - begin);
+      if (parts.in_chain) return src.substr(begin, end - begin) + ";";
     }
     return src.substr(begin, end - begin);
   }

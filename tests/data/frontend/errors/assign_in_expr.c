@@ -6,6 +6,6 @@ void kernel(int n, double *p) {
   int i, j;
 #pragma scop
   for (i = 0; i < n; i++)
-    A[i][0] = B[i] = 0.0;
+    A[i][0] = (B[i] = 0.0) + 1.0;
 #pragma endscop
 }
