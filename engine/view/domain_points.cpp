@@ -1,0 +1,593 @@
+#include "view/domain_points.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include "schedule/loops.h"
+#include "schedule/node_names.h"
+#include "schedule/parallelism.h"
+#include "schedule/tags.h"
+
+namespace loopscape {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+std::uint64_t point_hash(int statement, std::span<const long> coords) {
+  std::uint64_t h = mix(0x12345678ULL, static_cast<std::uint64_t>(statement));
+  for (long c : coords) h = mix(h, static_cast<std::uint64_t>(c));
+  return h;
+}
+
+bool lex_less(std::span<const long> a, std::span<const long> b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+}
+
+// One dimension of the path from the root to a leaf.
+struct PathDim {
+  PlotTimeDim info;
+  std::optional<isl::union_pw_aff> member;  // band member; none for a position
+  long position = 0;
+  bool tagged_band_member0 = false;
+};
+
+// The time map of a statement at one leaf.
+struct Piece {
+  int statement = -1;
+  isl::map time;  // S[...] -> [time]
+  std::vector<PlotTimeDim> dims;
+};
+
+// True when every piece of `pa` depends on floor divisions only.
+bool is_tile_expression(const isl::pw_aff& pa) {
+  struct State {
+    bool tile = true;
+    bool any = false;
+  } state;
+  isl_pw_aff_foreach_piece(
+      pa.get(),
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        auto* st = static_cast<State*>(user);
+        const isl_size n_in = isl_aff_dim(aff, isl_dim_in);
+        const isl_size n_div = isl_aff_dim(aff, isl_dim_div);
+        bool on_iterators = false;
+        for (int k = 0; k < n_in; ++k) {
+          isl_val* v = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
+          if (!isl_val_is_zero(v)) on_iterators = true;
+          isl_val_free(v);
+        }
+        bool on_div = false;
+        for (int k = 0; k < n_div; ++k) {
+          isl_val* v = isl_aff_get_coefficient_val(aff, isl_dim_div, k);
+          if (!isl_val_is_zero(v)) on_div = true;
+          isl_val_free(v);
+        }
+        st->any = true;
+        if (on_iterators || !on_div) st->tile = false;
+        isl_set_free(set);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &state);
+  return state.any && state.tile;
+}
+
+class TimeWalker {
+ public:
+  TimeWalker(const Program& program, const Dependences& dependences)
+      : program_(program), all_deps_(dependences.all()) {}
+
+  std::vector<Piece> pieces;
+
+  void walk(isl::schedule_node node, std::vector<PathDim>& path) {
+    const isl_schedule_node_type type = isl_schedule_node_get_type(node.get());
+    switch (type) {
+      case isl_schedule_node_leaf:
+        leaf(node, path);
+        return;
+      case isl_schedule_node_band: {
+        isl::schedule_node_band band = node.as<isl::schedule_node_band>();
+        isl::multi_union_pw_aff mupa = band.partial_schedule();
+        const int n = static_cast<int>(band.n_member());
+        const std::vector<LoopTag> tags = node_tags(node);
+        bool tag_parallel = false;
+        for (const LoopTag& t : tags)
+          if (tag_requires_independence(t.kind)) tag_parallel = true;
+        const std::string band_name = node_name(node);
+        const std::size_t before = path.size();
+        for (int m = 0; m < n; ++m) {
+          PathDim d;
+          d.member = mupa.at(m);
+          d.info.kind = PlotTimeDim::Kind::Loop;
+          std::string loop = member_loop_name(program_, node, m);
+          if (loop.empty())
+            loop = (band_name.empty() ? std::string("band") : band_name) + "[" + std::to_string(m) + "]";
+          d.info.label = loop;
+          d.info.tagged = (m == 0 && tag_parallel);
+          d.info.concurrent = d.info.tagged || all_deps_.is_empty() ||
+                              !member_carries_dependence(node, m, all_deps_);
+          path.push_back(std::move(d));
+        }
+        if (node.has_children()) walk(node.child(0), path);
+        path.resize(before);
+        return;
+      }
+      case isl_schedule_node_sequence:
+      case isl_schedule_node_set: {
+        const int n = static_cast<int>(node.n_children());
+        for (int k = 0; k < n; ++k) {
+          PathDim d;
+          d.info.kind = PlotTimeDim::Kind::Position;
+          d.info.label = type == isl_schedule_node_sequence ? "seq" : "set";
+          d.position = k;
+          path.push_back(std::move(d));
+          walk(node.child(k), path);
+          path.pop_back();
+        }
+        return;
+      }
+      default:
+        if (node.has_children()) walk(node.child(0), path);
+        return;
+    }
+  }
+
+ private:
+  void leaf(const isl::schedule_node& node, const std::vector<PathDim>& path) {
+    isl::union_set domain = node_domain(node);
+    domain.foreach_set([&](isl::set set) {
+      const char* raw_name = isl_set_get_tuple_name(set.get());
+      const std::string name = raw_name ? raw_name : "";
+      int index = -1;
+      for (std::size_t s = 0; s < program_.statements.size(); ++s)
+        if (program_.statements[s].name == name) index = static_cast<int>(s);
+      if (index < 0) return;
+      Piece piece;
+      piece.statement = index;
+      isl::map time = isl::manage(isl_map_from_domain(set.copy()));
+      for (const PathDim& d : path) {
+        PlotTimeDim info = d.info;
+        isl::pw_aff value;
+        if (d.member) {
+          isl_space* space = isl_space_add_dims(isl_space_from_domain(set.space().release()), isl_dim_out, 1);
+          value = isl::manage(isl_union_pw_aff_extract_pw_aff(d.member->copy(), space));
+          info.tile = is_tile_expression(value);
+        } else {
+          isl::aff constant = isl::manage(isl_aff_val_on_domain(
+              isl_local_space_from_space(set.space().release()), isl_val_int_from_si(set.ctx().get(), d.position)));
+          value = isl::manage(isl_pw_aff_from_aff(constant.release()));
+        }
+        isl::map dim_map = isl::manage(isl_map_from_pw_aff(value.release()));
+        time = isl::manage(isl_map_flat_range_product(time.release(), dim_map.release()));
+        piece.dims.push_back(info);
+      }
+      time = time.intersect_domain(set);
+      piece.time = time;
+      pieces.push_back(std::move(piece));
+    });
+  }
+
+  const Program& program_;
+  isl::union_map all_deps_;
+};
+
+// Fixes the parameters of `set` to `values` and drops them. Throws when a
+// parameter the set involves has no value.
+isl::set fix_parameters(isl::set set, const std::map<std::string, long>& values, const std::string& what) {
+  for (int k = static_cast<int>(isl_set_dim(set.get(), isl_dim_param)) - 1; k >= 0; --k) {
+    const char* raw = isl_set_get_dim_name(set.get(), isl_dim_param, static_cast<unsigned>(k));
+    const std::string name = raw ? raw : "";
+    auto it = values.find(name);
+    if (it != values.end()) {
+      set = isl::manage(isl_set_fix_si(set.release(), isl_dim_param, static_cast<unsigned>(k),
+                                       static_cast<int>(it->second)));
+    } else if (isl_set_involves_dims(set.get(), isl_dim_param, static_cast<unsigned>(k), 1) == isl_bool_true) {
+      throw std::invalid_argument("no value for parameter " + name + " (" + what + ")");
+    }
+    set = isl::manage(isl_set_project_out(set.release(), isl_dim_param, static_cast<unsigned>(k), 1));
+  }
+  return set;
+}
+
+// Calls `f(values)` for every point of the (parameter-free, bounded) set, in
+// isl's order, until it returns false. Returns false when stopped early.
+template <typename F>
+bool for_each_point(const isl::set& set, F&& f) {
+  struct State {
+    F* f;
+    std::vector<long> values;
+    unsigned dims;
+    bool stopped = false;
+  } state{&f, {}, static_cast<unsigned>(isl_set_dim(set.get(), isl_dim_set))};
+  state.values.resize(state.dims);
+  isl_set_foreach_point(
+      set.get(),
+      [](isl_point* p, void* user) -> isl_stat {
+        auto* st = static_cast<State*>(user);
+        for (unsigned k = 0; k < st->dims; ++k) {
+          isl_val* v = isl_point_get_coordinate_val(p, isl_dim_set, static_cast<int>(k));
+          st->values[k] = isl_val_get_num_si(v);
+          isl_val_free(v);
+        }
+        isl_point_free(p);
+        if (!(*st->f)(st->values)) {
+          st->stopped = true;
+          return isl_stat_error;
+        }
+        return isl_stat_ok;
+      },
+      &state);
+  return !state.stopped;
+}
+
+void require_bounded(const isl::set& set, const std::string& what) {
+  if (isl_set_is_bounded(set.get()) != isl_bool_true)
+    throw std::invalid_argument(what + " is unbounded at these parameter values");
+}
+
+}  // namespace
+
+std::span<const long> PlotData::coords(std::size_t point) const {
+  const PlotPoint& p = points[point];
+  return {coordinates.data() + p.coords, statements[static_cast<std::size_t>(p.statement)].iterators.size()};
+}
+
+std::span<const long> PlotData::time(std::size_t point) const {
+  const PlotPoint& p = points[point];
+  return {times.data() + p.time, p.time_size};
+}
+
+const std::string& PlotData::statement_name(std::size_t point) const {
+  return statements[static_cast<std::size_t>(points[point].statement)].name;
+}
+
+std::string PlotData::point_label(std::size_t point) const {
+  std::string s = statement_name(point) + "[";
+  bool first = true;
+  for (long c : coords(point)) {
+    s += (first ? "" : ", ") + std::to_string(c);
+    first = false;
+  }
+  return s + "]";
+}
+
+std::optional<std::size_t> PlotData::find_point(int statement, std::span<const long> coordinates_) const {
+  if (statement < 0 || static_cast<std::size_t>(statement) >= statements.size()) return std::nullopt;
+  auto [lo, hi] = index.equal_range(point_hash(statement, coordinates_));
+  for (auto it = lo; it != hi; ++it) {
+    const std::size_t p = it->second;
+    if (points[p].statement != statement) continue;
+    std::span<const long> c = coords(p);
+    if (std::equal(c.begin(), c.end(), coordinates_.begin(), coordinates_.end())) return p;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> PlotData::find_point(const std::string& statement,
+                                                std::span<const long> coordinates_) const {
+  return find_point(statement_index(statement), coordinates_);
+}
+
+int PlotData::statement_index(const std::string& name) const {
+  for (std::size_t s = 0; s < statements.size(); ++s)
+    if (statements[s].name == name) return static_cast<int>(s);
+  return -1;
+}
+
+std::vector<std::size_t> PlotData::arrows_touching(std::size_t point) const {
+  std::vector<std::size_t> out;
+  for (std::size_t a = 0; a < arrows.size(); ++a)
+    if (arrows[a].source == point || arrows[a].sink == point) out.push_back(a);
+  return out;
+}
+
+PlotData build_plot_data(const Program& program, const Dependences& dependences,
+                         const isl::schedule& schedule, const PlotRequest& request) {
+  PlotData data;
+  data.point_limit = request.max_points;
+  for (const std::string& p : program.parameters) {
+    auto it = request.parameters.find(p);
+    if (it != request.parameters.end()) data.parameters.emplace_back(p, it->second);
+  }
+  for (std::size_t s = 0; s < program.statements.size(); ++s) {
+    PlotStatement st;
+    st.name = program.statements[s].name;
+    st.program_index = static_cast<int>(s);
+    st.iterators = program.statements[s].iterators();
+    data.statements.push_back(std::move(st));
+  }
+
+  // Time maps per statement, from the schedule tree.
+  std::vector<Piece> pieces;
+  program.isl().bounded("schedule time of the plotted points", [&] {
+    TimeWalker walker(program, dependences);
+    std::vector<PathDim> path;
+    walker.walk(schedule.root(), path);
+    pieces = std::move(walker.pieces);
+  });
+  for (const Piece& piece : pieces) {
+    PlotStatement& st = data.statements[static_cast<std::size_t>(piece.statement)];
+    if (st.time_dims.empty()) st.time_dims = piece.dims;
+  }
+
+  // Points, statement by statement, piece by piece, until the cap.
+  struct Raw {
+    std::int32_t statement;
+    std::uint32_t coords, time, time_size;
+    int tile_dims;  // time prefix length that names the tile; 0: none
+  };
+  std::vector<Raw> raw;
+  std::vector<long> coords, times;
+  for (const Piece& piece : pieces) {
+    const std::string what = "points of " + program.statements[static_cast<std::size_t>(piece.statement)].name;
+    program.isl().bounded(what, [&] {
+      isl::set wrapped = piece.time.wrap();
+      if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
+      wrapped = fix_parameters(wrapped, request.parameters, what);
+      wrapped = isl::manage(isl_set_coalesce(wrapped.release()));
+      require_bounded(wrapped, "the domain of " +
+                                   program.statements[static_cast<std::size_t>(piece.statement)].name);
+      const unsigned n_in = static_cast<unsigned>(isl_map_dim(piece.time.get(), isl_dim_in));
+      const unsigned n_out = static_cast<unsigned>(piece.dims.size());
+      int tile_dims = 0;
+      for (unsigned k = 0; k < n_out; ++k)
+        if (piece.dims[k].tile) tile_dims = static_cast<int>(k) + 1;
+      const bool complete = for_each_point(wrapped, [&](const std::vector<long>& values) {
+        if (raw.size() >= request.max_points) return false;
+        Raw r{piece.statement, static_cast<std::uint32_t>(coords.size()), static_cast<std::uint32_t>(times.size()),
+              n_out, tile_dims};
+        coords.insert(coords.end(), values.begin(), values.begin() + n_in);
+        times.insert(times.end(), values.begin() + n_in, values.begin() + n_in + n_out);
+        raw.push_back(r);
+        return true;
+      });
+      if (!complete) {
+        data.truncated = true;
+        data.notes.push_back("points of " + program.statements[static_cast<std::size_t>(piece.statement)].name +
+                             " stop at the cap of " + std::to_string(request.max_points) + " points");
+      }
+    });
+  }
+
+  // Schedule order.
+  auto time_of = [&](const Raw& r) { return std::span<const long>(times.data() + r.time, r.time_size); };
+  auto coords_of = [&](const Raw& r) {
+    return std::span<const long>(coords.data() + r.coords,
+                                 data.statements[static_cast<std::size_t>(r.statement)].iterators.size());
+  };
+  std::vector<std::uint32_t> order(raw.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const Raw& ra = raw[a];
+    const Raw& rb = raw[b];
+    std::span<const long> ta = time_of(ra), tb = time_of(rb);
+    if (lex_less(ta, tb)) return true;
+    if (lex_less(tb, ta)) return false;
+    if (ra.statement != rb.statement) return ra.statement < rb.statement;
+    return lex_less(coords_of(ra), coords_of(rb));
+  });
+
+  data.points.reserve(raw.size());
+  data.coordinates.reserve(coords.size());
+  data.times.reserve(times.size());
+  std::map<std::vector<long>, std::int32_t> tile_index;
+  for (std::uint32_t idx : order) {
+    const Raw& r = raw[idx];
+    PlotPoint p;
+    p.statement = r.statement;
+    p.coords = static_cast<std::uint32_t>(data.coordinates.size());
+    p.time = static_cast<std::uint32_t>(data.times.size());
+    p.time_size = r.time_size;
+    std::span<const long> c = coords_of(r);
+    std::span<const long> t = time_of(r);
+    data.coordinates.insert(data.coordinates.end(), c.begin(), c.end());
+    data.times.insert(data.times.end(), t.begin(), t.end());
+    if (r.tile_dims > 0) {
+      std::vector<long> key(t.begin(), t.begin() + r.tile_dims);
+      auto [it, inserted] = tile_index.emplace(key, static_cast<std::int32_t>(data.tiles.size()));
+      if (inserted) data.tiles.push_back(PlotTile{std::move(key), 0});
+      p.tile = it->second;
+      data.tiles[static_cast<std::size_t>(p.tile)].point_count++;
+    }
+    data.statements[static_cast<std::size_t>(r.statement)].point_count++;
+    const std::uint32_t point = static_cast<std::uint32_t>(data.points.size());
+    data.points.push_back(p);
+    data.index.emplace(point_hash(p.statement, data.coords(point)), point);
+  }
+
+  // Steps: equal time once the concurrent dimensions are dropped.
+  {
+    std::vector<long> keys;
+    std::vector<std::uint32_t> key_at(data.points.size() + 1, 0);
+    for (std::size_t p = 0; p < data.points.size(); ++p) {
+      key_at[p] = static_cast<std::uint32_t>(keys.size());
+      const PlotStatement& st = data.statements[static_cast<std::size_t>(data.points[p].statement)];
+      std::span<const long> t = data.time(p);
+      for (std::size_t k = 0; k < t.size(); ++k)
+        if (k >= st.time_dims.size() || !st.time_dims[k].concurrent) keys.push_back(t[k]);
+    }
+    key_at[data.points.size()] = static_cast<std::uint32_t>(keys.size());
+    auto key = [&](std::uint32_t p) {
+      return std::span<const long>(keys.data() + key_at[p], key_at[p + 1] - key_at[p]);
+    };
+    data.step_points.resize(data.points.size());
+    std::iota(data.step_points.begin(), data.step_points.end(), 0u);
+    std::stable_sort(data.step_points.begin(), data.step_points.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return lex_less(key(a), key(b)); });
+    for (std::size_t k = 0; k < data.step_points.size(); ++k) {
+      const std::uint32_t p = data.step_points[k];
+      if (k == 0 || lex_less(key(data.step_points[k - 1]), key(p)))
+        data.step_offsets.push_back(static_cast<std::uint32_t>(k));
+      data.points[p].step = static_cast<std::uint32_t>(data.step_offsets.size() - 1);
+    }
+    data.step_offsets.push_back(static_cast<std::uint32_t>(data.step_points.size()));
+  }
+
+  // Dependence arrows.
+  std::set<std::pair<std::uint32_t, std::uint32_t>> arrow_set;
+  auto enumerate_pairs = [&](const isl::map& relation, std::size_t cap, const std::string& what,
+                             const std::function<void(std::uint32_t, std::uint32_t)>& found) -> bool {
+    const char* src_raw = isl_map_get_tuple_name(relation.get(), isl_dim_in);
+    const char* dst_raw = isl_map_get_tuple_name(relation.get(), isl_dim_out);
+    const std::string src = src_raw ? src_raw : "";
+    const std::string dst = dst_raw ? dst_raw : "";
+    const int si = data.statement_index(src);
+    const int di = data.statement_index(dst);
+    if (si < 0 || di < 0) return true;
+    isl::set wrapped = relation.wrap();
+    if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
+    wrapped = fix_parameters(wrapped, request.parameters, what);
+    require_bounded(wrapped, what);
+    const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(relation.get(), isl_dim_in));
+    std::size_t count = 0;
+    return for_each_point(wrapped, [&](const std::vector<long>& values) {
+      if (count >= cap) return false;
+      auto a = data.find_point(si, std::span<const long>(values.data(), n_in));
+      auto b = data.find_point(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
+      if (a && b) {
+        found(static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b));
+        ++count;
+      }
+      return true;
+    });
+  };
+
+  for (std::size_t d = 0; d < dependences.list.size(); ++d) {
+    const Dependence& dep = dependences.list[d];
+    const std::string what = short_name(dep.kind) + " " + dep.source_statement + " -> " + dep.sink_statement +
+                             " on " + dep.array;
+    data.dependence_labels.push_back(what);
+    const std::size_t left = request.max_arrows > data.arrows.size() ? request.max_arrows - data.arrows.size() : 0;
+    const std::size_t cap = std::min(left, request.max_arrows_per_dependence);
+    program.isl().bounded("instance pairs of " + what, [&] {
+      const bool complete = enumerate_pairs(dep.relation, cap, what, [&](std::uint32_t a, std::uint32_t b) {
+        PlotArrow arrow;
+        arrow.source = a;
+        arrow.sink = b;
+        arrow.dependence = static_cast<std::int32_t>(d);
+        arrow.kind = dep.kind;
+        data.arrows.push_back(arrow);
+      });
+      if (!complete) {
+        data.arrows_truncated = true;
+        data.notes.push_back("instance pairs of " + what + " stop at " + std::to_string(cap));
+      }
+    });
+  }
+
+  // Violations.
+  if (request.legality) {
+    auto place = [&](const DependenceWitness& w, PlotViolation& v) {
+      v.dependence = w.dependence;
+      v.kind = w.kind;
+      auto a = data.find_point(w.source_statement, w.source_iteration);
+      auto b = data.find_point(w.sink_statement, w.sink_iteration);
+      if (a && b) {
+        v.source = static_cast<std::int64_t>(*a);
+        v.sink = static_cast<std::int64_t>(*b);
+      }
+    };
+    for (const Violation& violation : request.legality->violations) {
+      PlotViolation v;
+      place(violation.witness, v);
+      v.explanation = violation.explanation;
+      std::set<std::pair<std::uint32_t, std::uint32_t>> bad;
+      if (!violation.pairs.is_null()) {
+        program.isl().bounded("violated pairs", [&] {
+          enumerate_pairs(violation.pairs, request.max_arrows_per_dependence, "violated pairs",
+                          [&](std::uint32_t a, std::uint32_t b) { bad.emplace(a, b); });
+        });
+      }
+      if (v.source < 0 && !bad.empty()) {  // the witness is at other parameter values
+        v.source = bad.begin()->first;
+        v.sink = bad.begin()->second;
+      }
+      for (PlotArrow& arrow : data.arrows)
+        if (bad.count({arrow.source, arrow.sink}) &&
+            (violation.witness.dependence < 0 || arrow.dependence == violation.witness.dependence)) {
+          arrow.violated = true;
+          bad.erase({arrow.source, arrow.sink});
+        }
+      for (auto [a, b] : bad) {  // pairs the arrow caps left out
+        PlotArrow arrow{a, b, violation.witness.dependence, violation.witness.kind, true};
+        data.arrows.push_back(arrow);
+      }
+      data.violations.push_back(std::move(v));
+    }
+    for (const TagViolation& tv : request.legality->tag_violations) {
+      for (const DependenceWitness& w : tv.carried) {
+        PlotViolation v;
+        place(w, v);
+        v.tag = true;
+        v.explanation = tv.explanation;
+        data.violations.push_back(std::move(v));
+      }
+    }
+    for (const PlotViolation& v : data.violations) {
+      if (v.source < 0) continue;
+      bool present = false;
+      for (PlotArrow& arrow : data.arrows)
+        if (arrow.source == static_cast<std::uint32_t>(v.source) && arrow.sink == static_cast<std::uint32_t>(v.sink)) {
+          arrow.violated = true;
+          present = true;
+        }
+      if (!present)
+        data.arrows.push_back(PlotArrow{static_cast<std::uint32_t>(v.source), static_cast<std::uint32_t>(v.sink),
+                                        v.dependence, v.kind, true});
+    }
+  }
+  return data;
+}
+
+std::map<std::string, long> default_plot_parameters(const Program& program, long preferred) {
+  std::map<std::string, long> values;
+  program.isl().bounded("default parameter values", [&] {
+    isl::set context = program.context.is_null() ? isl::set() : program.context;
+    for (std::size_t k = 0; k < program.parameters.size(); ++k) {
+      const std::string& name = program.parameters[k];
+      long chosen = preferred;
+      if (!context.is_null()) {
+        const int pos = isl_set_find_dim_by_name(context.get(), isl_dim_param, name.c_str());
+        if (pos >= 0) {
+          auto fits = [&](long v) {
+            isl::set s = isl::manage(isl_set_fix_si(context.copy(), isl_dim_param, static_cast<unsigned>(pos),
+                                                    static_cast<int>(v)));
+            return !s.is_empty();
+          };
+          if (!fits(preferred)) {
+            chosen = 0;
+            for (long v = 0; v <= 1024; ++v)
+              if (fits(v)) {
+                chosen = v;
+                break;
+              }
+          }
+          context = isl::manage(isl_set_fix_si(context.release(), isl_dim_param, static_cast<unsigned>(pos),
+                                               static_cast<int>(chosen)));
+        }
+      }
+      values[name] = chosen;
+    }
+  });
+  return values;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,307 @@
+// The domain plot's data: points of every statement at concrete parameter
+// values, in schedule order, grouped into steps, with dependence instance
+// pairs, tiles and violated pairs. Counts and orders are checked against
+// what the loops do by hand.
+#include <QtTest>
+
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/space.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <set>
+
+#include "analysis/legality.h"
+#include "pipeline/pipeline.h"
+#include "schedule/node_names.h"
+#include "view/domain_points.h"
+
+using namespace loopscape;
+
+namespace {
+
+LoadedProgram load(const std::string& body, const std::string& params, const std::string& arrays) {
+  const std::string src = "void kernel(" + params + ", " + arrays + ") {\n  int t, i, j, k;\n#pragma scop\n" +
+                          body + "\n#pragma endscop\n}\n";
+  return load_program_source(src, "kernel.c", CompileOptions{});
+}
+
+LoadedProgram matmul() {
+  return load(
+      "  for (i = 0; i < n; i++)\n"
+      "    for (j = 0; j < n; j++) {\n"
+      "      C[i][j] = 0.0;\n"
+      "      for (k = 0; k < n; k++)\n"
+      "        C[i][j] += A[i][k] * B[k][j];\n"
+      "    }",
+      "int n", "double A[100][100], double B[100][100], double C[100][100]");
+}
+
+LoadedProgram jacobi2d() {
+  return load(
+      "  for (t = 0; t < tsteps; t++) {\n"
+      "    for (i = 1; i < n - 1; i++)\n"
+      "      for (j = 1; j < n - 1; j++)\n"
+      "        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][1 + j] + A[1 + i][j] + A[i - 1][j]);\n"
+      "    for (i = 1; i < n - 1; i++)\n"
+      "      for (j = 1; j < n - 1; j++)\n"
+      "        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][1 + j] + B[1 + i][j] + B[i - 1][j]);\n"
+      "  }",
+      "int tsteps, int n", "double A[100][100], double B[100][100]");
+}
+
+LoadedProgram jacobi1d() {
+  return load(
+      "  for (t = 0; t < tsteps; t++) {\n"
+      "    for (i = 1; i < n - 1; i++)\n"
+      "      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);\n"
+      "    for (i = 1; i < n - 1; i++)\n"
+      "      A[i] = B[i];\n"
+      "  }",
+      "int tsteps, int n", "double A[100], double B[100]");
+}
+
+std::vector<long> v(std::initializer_list<long> values) { return std::vector<long>(values); }
+
+std::vector<long> coords(const PlotData& d, std::size_t p) {
+  auto c = d.coords(p);
+  return std::vector<long>(c.begin(), c.end());
+}
+
+isl::schedule tiled(const isl::schedule& schedule, const std::string& band_name, std::vector<int> sizes) {
+  std::optional<isl::schedule_node> named = find_node(schedule, band_name);
+  isl::schedule_node band = named ? *named : schedule.root();
+  while (isl_schedule_node_get_type(band.get()) != isl_schedule_node_band) band = band.child(0);
+  isl_space* space = isl_schedule_node_band_get_space(band.get());
+  isl_multi_val* mv = isl_multi_val_zero(space);
+  for (std::size_t k = 0; k < sizes.size(); ++k)
+    mv = isl_multi_val_set_val(mv, static_cast<int>(k), isl_val_int_from_si(isl_schedule_node_get_ctx(band.get()), sizes[k]));
+  isl::schedule_node tiled_node = isl::manage(isl_schedule_node_band_tile(band.copy(), mv));
+  return tiled_node.schedule();
+}
+
+}  // namespace
+
+class TestViewDomainPoints : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void matmulCountsAndSteps() {
+    LoadedProgram lp = matmul();
+    PlotRequest req;
+    req.parameters = {{"n", 4}};
+    PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.statements.size(), std::size_t(2));
+    QCOMPARE(d.statements[0].point_count, std::size_t(16));
+    QCOMPARE(d.statements[1].point_count, std::size_t(64));
+    QCOMPARE(d.points.size(), std::size_t(80));
+    QVERIFY(!d.truncated);
+    QCOMPARE(d.statements[1].iterators, (std::vector<std::string>{"i", "j", "k"}));
+    // Source order: S0[0, 0], S1[0, 0, 0..3], S0[0, 1], ...
+    QCOMPARE(d.point_label(0), std::string("S0[0, 0]"));
+    QCOMPARE(d.point_label(1), std::string("S1[0, 0, 0]"));
+    QCOMPARE(d.point_label(4), std::string("S1[0, 0, 3]"));
+    QCOMPARE(d.point_label(5), std::string("S0[0, 1]"));
+    // i and j carry nothing, k carries the reduction: one step for every S0,
+    // then one per k with all 16 (i, j) together.
+    QCOMPARE(d.step_count(), std::size_t(5));
+    QCOMPARE(d.step_offsets[1] - d.step_offsets[0], 16u);
+    for (std::size_t s = 1; s < 5; ++s) QCOMPARE(d.step_offsets[s + 1] - d.step_offsets[s], 16u);
+    for (std::size_t p = 0; p < d.points.size(); ++p) {
+      if (d.points[p].statement == 0) {
+        QCOMPARE(d.points[p].step, 0u);
+      } else {
+        QCOMPARE(long(d.points[p].step), d.coords(p)[2] + 1);
+      }
+    }
+    // Every dependence pair runs in a later step.
+    QVERIFY(!d.arrows.empty());
+    for (const PlotArrow& a : d.arrows) {
+      QVERIFY(a.source < a.sink);
+      QVERIFY(d.points[a.source].step < d.points[a.sink].step);
+    }
+    QCOMPARE(d.tiles.size(), std::size_t(0));
+    QVERIFY(d.find_point("S1", v({3, 2, 1})).has_value());
+    QVERIFY(!d.find_point("S1", v({4, 2, 1})).has_value());
+  }
+
+  void jacobiCounts() {
+    LoadedProgram lp = jacobi2d();
+    PlotRequest req;
+    req.parameters = {{"tsteps", 2}, {"n", 5}};
+    PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.statements[0].point_count, std::size_t(18));
+    QCOMPARE(d.statements[1].point_count, std::size_t(18));
+    // (t, sweep) sequential, i and j parallel: four steps of nine.
+    QCOMPARE(d.step_count(), std::size_t(4));
+    for (std::size_t s = 0; s < 4; ++s) QCOMPARE(d.step_offsets[s + 1] - d.step_offsets[s], 9u);
+    QCOMPARE(d.parameters.size(), std::size_t(2));
+    QCOMPARE(d.statements[0].time_dims.size(), std::size_t(4));
+    QVERIFY(!d.statements[0].time_dims[0].concurrent);                 // t
+    QCOMPARE(d.statements[0].time_dims[0].label, std::string("t"));
+    QVERIFY(d.statements[0].time_dims[1].kind == PlotTimeDim::Kind::Position);
+    QVERIFY(d.statements[0].time_dims[2].concurrent);                  // i
+    // At n = 10 there are 2 * 64 points per statement.
+    req.parameters = {{"tsteps", 2}, {"n", 10}};
+    PlotData big = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(big.points.size(), std::size_t(256));
+  }
+
+  void interchangedOrder() {
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = A[i][j] + 1;",
+                            "int n", "double A[100][100]");
+    isl::union_set domain = lp.program.domains();
+    isl::union_map swapped(lp.program.ctx(), "[n] -> { S0[i, j] -> [j, i] }");
+    isl::schedule s = isl::manage(isl_schedule_from_domain(domain.copy()));
+    isl::schedule_node root = s.root().child(0);
+    isl::multi_union_pw_aff mupa = isl::manage(isl_multi_union_pw_aff_from_union_map(swapped.copy()));
+    root = isl::manage(isl_schedule_node_insert_partial_schedule(root.release(), mupa.release()));
+    PlotRequest req;
+    req.parameters = {{"n", 3}};
+    PlotData d = build_plot_data(lp.program, lp.dependences, root.schedule(), req);
+    QCOMPARE(d.points.size(), std::size_t(9));
+    // j outer: (0,0), (1,0), (2,0), (0,1), ...
+    QCOMPARE(coords(d, 0), v({0, 0}));
+    QCOMPARE(coords(d, 1), v({1, 0}));
+    QCOMPARE(coords(d, 2), v({2, 0}));
+    QCOMPARE(coords(d, 3), v({0, 1}));
+    QCOMPARE(d.statements[0].time_dims[0].label, std::string("j"));
+    std::vector<long> t(d.time(1).begin(), d.time(1).end());
+    QCOMPARE(t, v({0, 1}));
+    // No dependence: both loops concurrent, so one step holds every point.
+    QCOMPARE(d.step_count(), std::size_t(1));
+    // The original order, for contrast.
+    PlotData o = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(coords(o, 1), v({0, 1}));
+  }
+
+  void jacobi1dArrows() {
+    LoadedProgram lp = jacobi1d();
+    PlotRequest req;
+    req.parameters = {{"tsteps", 2}, {"n", 6}};
+    PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.points.size(), std::size_t(16));
+    auto has_arrow = [&](const std::string& a, std::vector<long> ca, const std::string& b, std::vector<long> cb,
+                         DependenceKind kind) {
+      auto pa = d.find_point(a, ca);
+      auto pb = d.find_point(b, cb);
+      if (!pa || !pb) return false;
+      for (const PlotArrow& arrow : d.arrows)
+        if (arrow.source == *pa && arrow.sink == *pb && arrow.kind == kind) return true;
+      return false;
+    };
+    // B[2] written by S0[0, 2], read by S1[0, 2].
+    QVERIFY(has_arrow("S0", v({0, 2}), "S1", v({0, 2}), DependenceKind::ReadAfterWrite));
+    // A[1] written by S1[0, 1], read by S0[1, 2] (A[i - 1]), S0[1, 1], S0[1, 0] is no point.
+    QVERIFY(has_arrow("S1", v({0, 1}), "S0", v({1, 2}), DependenceKind::ReadAfterWrite));
+    QVERIFY(has_arrow("S1", v({0, 1}), "S0", v({1, 1}), DependenceKind::ReadAfterWrite));
+    // A[2] read by S0[0, 3] (A[i - 1]) before S1[0, 2] overwrites it.
+    QVERIFY(has_arrow("S0", v({0, 3}), "S1", v({0, 2}), DependenceKind::WriteAfterRead));
+    QVERIFY(!has_arrow("S0", v({0, 2}), "S1", v({0, 3}), DependenceKind::ReadAfterWrite));
+    // RAW on B: 4 per t; RAW on A from t = 0 to t = 1: the three reads of each written A[i] that exist.
+    std::size_t raw_b = 0, raw_a = 0;
+    for (const PlotArrow& a : d.arrows) {
+      const Dependence& dep = lp.dependences.list[static_cast<std::size_t>(a.dependence)];
+      if (a.kind != DependenceKind::ReadAfterWrite) continue;
+      if (dep.array == "B") ++raw_b;
+      if (dep.array == "A") ++raw_a;
+      QVERIFY(!a.violated);
+    }
+    QCOMPARE(raw_b, std::size_t(8));
+    QCOMPARE(raw_a, std::size_t(4 + 3 + 3));  // A[1..4] read by i-1, i, i+1 within 1..4
+    QVERIFY(d.violations.empty());
+    QCOMPARE(d.arrows_touching(*d.find_point("S0", v({0, 2}))).size() > 0, true);
+  }
+
+  void tilesAfterTile() {
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = B[i][j] * 2;",
+                            "int n", "double A[100][100], double B[100][100]");
+    isl::schedule s = tiled(lp.original_schedule, "C0", {4, 4});
+    PlotRequest req;
+    req.parameters = {{"n", 8}};
+    PlotData d = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(d.points.size(), std::size_t(64));
+    QCOMPARE(d.tiles.size(), std::size_t(4));
+    for (const PlotTile& t : d.tiles) QCOMPARE(t.point_count, 16u);
+    for (std::size_t p = 0; p < d.points.size(); ++p) {
+      QVERIFY(d.points[p].tile >= 0);
+      for (std::size_t q = 0; q < d.points.size(); ++q) {
+        const bool same = d.coords(p)[0] / 4 == d.coords(q)[0] / 4 && d.coords(p)[1] / 4 == d.coords(q)[1] / 4;
+        QCOMPARE(d.points[p].tile == d.points[q].tile, same);
+      }
+    }
+    // Tile by tile: the first 16 points fill tile (0, 0).
+    for (std::size_t p = 0; p < 16; ++p) {
+      QVERIFY(d.coords(p)[0] < 4 && d.coords(p)[1] < 4);
+    }
+    QCOMPARE(coords(d, 4), v({1, 0}));
+    QVERIFY(d.statements[0].time_dims[0].tile);
+    QVERIFY(!d.statements[0].time_dims[2].tile);
+    // Uneven: n = 6 gives tiles of 16, 8, 8, 4.
+    req.parameters = {{"n", 6}};
+    PlotData u = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(u.tiles.size(), std::size_t(4));
+    std::multiset<std::uint32_t> sizes;
+    for (const PlotTile& t : u.tiles) sizes.insert(t.point_count);
+    QCOMPARE(sizes, (std::multiset<std::uint32_t>{4, 8, 8, 16}));
+  }
+
+  void violatedPairs() {
+    LoadedProgram lp = load("  for (i = 1; i < n; i++)\n    A[i] = A[i - 1] + 1;", "int n", "double A[100]");
+    isl::union_map reversed(lp.program.ctx(), "[n] -> { S0[i] -> [-i] }");
+    isl::union_set domain = lp.program.domains();
+    isl::schedule s = isl::manage(isl_schedule_from_domain(domain.copy()));
+    isl::schedule_node node = s.root().child(0);
+    node = isl::manage(isl_schedule_node_insert_partial_schedule(
+        node.release(), isl_multi_union_pw_aff_from_union_map(reversed.copy())));
+    LegalityReport report = check_schedule(lp.program, lp.dependences, node.schedule());
+    QVERIFY(!report.legal());
+    PlotRequest req;
+    req.parameters = {{"n", 6}};
+    req.legality = &report;
+    PlotData d = build_plot_data(lp.program, lp.dependences, node.schedule(), req);
+    QCOMPARE(d.points.size(), std::size_t(5));
+    QCOMPARE(coords(d, 0), v({5}));  // reversed order
+    QVERIFY(!d.violations.empty());
+    const PlotViolation& pv = d.violations.front();
+    QVERIFY(pv.source >= 0 && pv.sink >= 0);
+    QCOMPARE(d.coords(std::size_t(pv.sink))[0], d.coords(std::size_t(pv.source))[0] + 1);
+    std::size_t violated = 0;
+    for (const PlotArrow& a : d.arrows)
+      if (a.violated) ++violated;
+    QCOMPARE(violated, std::size_t(4));  // every RAW pair i-1 -> i
+  }
+
+  void capsAndErrors() {
+    LoadedProgram lp = matmul();
+    PlotRequest req;
+    req.parameters = {{"n", 10}};
+    req.max_points = 50;
+    PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.points.size(), std::size_t(50));
+    QVERIFY(d.truncated);
+    QVERIFY(!d.notes.empty());
+    req.parameters.clear();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             build_plot_data(lp.program, lp.dependences, lp.original_schedule, req));
+    auto defaults = default_plot_parameters(lp.program);
+    QCOMPARE(defaults.at("n"), 8L);
+  }
+
+  void hundredThousandPoints() {
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = A[i][j] + 1;",
+                            "int n", "double A[100][100]");
+    PlotRequest req;
+    req.parameters = {{"n", 320}};
+    QElapsedTimer timer;
+    timer.start();
+    PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.points.size(), std::size_t(320 * 320));
+    qInfo("102400 points in %lld ms", static_cast<long long>(timer.elapsed()));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestViewDomainPoints)
+#include "test_view_domain_points.moc"
