@@ -51,9 +51,19 @@ struct CommandOutcome {
   std::string repair_hint;
 };
 
+// What `CommandCall::target` names for a command.
+enum class CommandTarget {
+  Statement,  // a statement (S0 or a C label): Tiramisu's loop commands, tags, data
+  Node,       // a schedule-tree node name (R, C0, F): spec 000's tree operations
+};
+
 class Command {
  public:
   virtual ~Command() = default;
+  // Commands of the same name may exist for statements and for nodes (tile,
+  // interchange, split, distribute): find_command() then returns one command
+  // that dispatches on whether the call's target is a statement of the program.
+  virtual CommandTarget target() const { return CommandTarget::Statement; }
   virtual std::string name() const = 0;          // "tile"
   virtual std::string signature() const = 0;     // "tile(L1, L2, S1, S2 [, L1o, L2o, L1i, L2i])"
   virtual std::string summary() const = 0;      // one line for help and menus
@@ -64,8 +74,12 @@ class Command {
                                const isl::schedule& schedule) const = 0;
 };
 
-// nullptr when no command has this name.
+// nullptr when no command has this name. For a name with both a statement
+// and a node form, the dispatching command (see Command::target()).
 const Command* find_command(const std::string& name);
+// Every command (dispatching ones for shared names), sorted by name.
 std::vector<const Command*> all_commands();
+// The form of `name` for one kind of target (nullptr when none).
+const Command* find_command(const std::string& name, CommandTarget target);
 
 }  // namespace loopscape

@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "schedule/loop_names.h"
 #include "schedule/node_names.h"
 
 namespace loopscape {
@@ -68,7 +69,8 @@ isl::schedule_node tag_band_member(isl::schedule_node band, int member, const Lo
   const int n = static_cast<int>(band.as<isl::schedule_node_band>().n_member());
   if (member < 0 || member >= n)
     throw std::invalid_argument("band member " + std::to_string(member) + " out of range");
-  if (member > 0) band = band.as<isl::schedule_node_band>().split(member).child(0);
+  // Keep the loop names commands gave the members (schedule/loop_names.h).
+  if (member > 0) band = skip_marks(split_band_keeping_loop_names(band, member).child(0));
   for (const LoopTag& t : node_tags(band))
     if (t == tag) return band;
   return band.insert_mark(isl::manage(isl_id_alloc(band.ctx().get(), tag.mark_id().c_str(), nullptr))).child(0);

@@ -1,0 +1,30 @@
+// S1.after(S0, L | root): S1 shares S0's loops down to L and runs after S0 inside them.
+#include "commands/builtin_commands.h"
+#include "commands/ordering.h"
+
+namespace loopscape {
+namespace {
+
+class AfterCommand : public CommandBase {
+ public:
+  std::string name() const override { return "after"; }
+  std::string signature() const override { return "after(S, L | root)"; }
+  std::string summary() const override {
+    return "Runs this statement after statement S at loop level L of S: it joins S's loops from the outermost "
+           "down to L (fusion; its own loops map onto them in order) and comes after S inside L; with root "
+           "it shares no loop and runs after S's whole nest.";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
+    expect_argument_count(call, {2}, signature());
+    const Statement& moving = require_statement(ctx.program, call);
+    return order_statements(ctx, call, schedule, moving, call.args[0], call.args[1], true);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_after_command() { return std::make_unique<AfterCommand>(); }
+
+}  // namespace loopscape

@@ -1,0 +1,29 @@
+// S1.before(S0, L | root): S1 shares S0's loops down to L and runs before S0 inside them.
+#include "commands/builtin_commands.h"
+#include "commands/ordering.h"
+
+namespace loopscape {
+namespace {
+
+class BeforeCommand : public CommandBase {
+ public:
+  std::string name() const override { return "before"; }
+  std::string signature() const override { return "before(S, L | root)"; }
+  std::string summary() const override {
+    return "Runs this statement before statement S at loop level L of S: it joins S's loops down to L and "
+           "comes before S inside L (root: before S's whole nest).";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
+    expect_argument_count(call, {2}, signature());
+    const Statement& moving = require_statement(ctx.program, call);
+    return order_statements(ctx, call, schedule, moving, call.args[0], call.args[1], false);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_before_command() { return std::make_unique<BeforeCommand>(); }
+
+}  // namespace loopscape

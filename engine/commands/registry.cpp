@@ -1,0 +1,143 @@
+#include <algorithm>
+#include <map>
+
+#include "commands/builtin_commands.h"
+#include "commands/command.h"
+#include "model/program.h"
+
+namespace loopscape {
+
+std::string CommandCall::script_text() const {
+  std::string s = target + "." + command + "(";
+  for (std::size_t k = 0; k < args.size(); ++k) s += (k ? ", " : "") + args[k].text;
+  return s + ")";
+}
+
+namespace {
+
+// The plain list: one line per command file.
+std::vector<std::unique_ptr<Command>> make_all() {
+  std::vector<std::unique_ptr<Command>> v;
+  // Loop transforms (statement-addressed).
+  v.push_back(make_interchange_command());
+  v.push_back(make_shift_command());
+  v.push_back(make_split_command());
+  v.push_back(make_tile_command());
+  v.push_back(make_skew_command());
+  v.push_back(make_loop_reversal_command());
+  v.push_back(make_after_command());
+  v.push_back(make_before_command());
+  v.push_back(make_then_command());
+  v.push_back(make_compute_at_command());
+  v.push_back(make_inline_command());
+  v.push_back(make_set_schedule_command());
+  // Tree operations (node-addressed).
+  v.push_back(make_tree_split_command());
+  v.push_back(make_tree_cat_command());
+  v.push_back(make_tree_apply_command());
+  v.push_back(make_tree_interchange_command());
+  v.push_back(make_tree_index_set_split_command());
+  v.push_back(make_tree_tile_command());
+  v.push_back(make_tree_fuse_command());
+  v.push_back(make_tree_distribute_command());
+  v.push_back(make_tree_parallel_command());
+  v.push_back(make_tree_name_command());
+  v.push_back(make_band_name_command());
+  // Tags, data and communication.
+  v.push_back(make_parallelize_command());
+  v.push_back(make_vectorize_command());
+  v.push_back(make_unroll_command());
+  v.push_back(make_distribute_command());
+  v.push_back(make_gpu_command());
+  v.push_back(make_tile_gpu_command());
+  v.push_back(make_pipeline_command());
+  v.push_back(make_space_time_transform_command());
+  v.push_back(make_store_in_command());
+  v.push_back(make_storage_fold_command());
+  v.push_back(make_cache_shared_at_command());
+  v.push_back(make_send_command());
+  v.push_back(make_receive_command());
+  v.push_back(make_distribute_command());
+  v.push_back(make_gpu_command());
+  v.push_back(make_parallelize_command());
+  v.push_back(make_pipeline_command());
+  v.push_back(make_tile_gpu_command());
+  v.push_back(make_unroll_command());
+  v.push_back(make_vectorize_command());
+  return v;
+}
+
+// A name with a statement form and a node form.
+class DispatchCommand : public Command {
+ public:
+  DispatchCommand(const Command* statement, const Command* node) : statement_(statement), node_(node) {}
+  std::string name() const override { return statement_->name(); }
+  std::string signature() const override {
+    return statement_->signature() + "  |  node: " + node_->signature();
+  }
+  std::string summary() const override {
+    return statement_->summary() + " On a node name: " + node_->summary();
+  }
+  CommandOutcome apply(const CommandContext& context, const CommandCall& call,
+                       const isl::schedule& schedule) const override {
+    const bool is_statement = context.program.find_statement(call.target) != nullptr;
+    return (is_statement ? statement_ : node_)->apply(context, call, schedule);
+  }
+
+ private:
+  const Command* statement_;
+  const Command* node_;
+};
+
+struct Registry {
+  std::vector<std::unique_ptr<Command>> owned;
+  std::vector<std::unique_ptr<Command>> dispatchers;
+  std::map<std::string, const Command*> by_name;
+  std::map<std::string, const Command*> statement_form;
+  std::map<std::string, const Command*> node_form;
+
+  Registry() : owned(make_all()) {
+    for (const auto& c : owned) {
+      auto& forms = c->target() == CommandTarget::Statement ? statement_form : node_form;
+      forms[c->name()] = c.get();
+    }
+    for (const auto& [name, c] : statement_form) {
+      auto n = node_form.find(name);
+      if (n == node_form.end()) {
+        by_name[name] = c;
+      } else {
+        dispatchers.push_back(std::make_unique<DispatchCommand>(c, n->second));
+        by_name[name] = dispatchers.back().get();
+      }
+    }
+    for (const auto& [name, c] : node_form)
+      if (!by_name.count(name)) by_name[name] = c;
+  }
+};
+
+const Registry& registry() {
+  static const Registry r;
+  return r;
+}
+
+}  // namespace
+
+const Command* find_command(const std::string& name) {
+  const auto& m = registry().by_name;
+  auto it = m.find(name);
+  return it == m.end() ? nullptr : it->second;
+}
+
+const Command* find_command(const std::string& name, CommandTarget target) {
+  const auto& m = target == CommandTarget::Statement ? registry().statement_form : registry().node_form;
+  auto it = m.find(name);
+  return it == m.end() ? nullptr : it->second;
+}
+
+std::vector<const Command*> all_commands() {
+  std::vector<const Command*> out;
+  for (const auto& [name, c] : registry().by_name) out.push_back(c);
+  return out;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,101 @@
+// S.skew(L1, L2, f [, N1, N2]) and S.skew(L1, L2, a, b [, N1, N2]).
+#include <cstdlib>
+
+#include "commands/builtin_commands.h"
+#include "commands/transform_support.h"
+
+namespace loopscape {
+namespace {
+
+// a*x + b*y = g = gcd(a, b), g >= 0.
+long extended_gcd(long a, long b, long& x, long& y) {
+  if (b == 0) {
+    x = a >= 0 ? 1 : -1;
+    y = 0;
+    return std::labs(a);
+  }
+  long x1 = 0, y1 = 0;
+  const long g = extended_gcd(b, a % b, x1, y1);
+  x = y1;
+  y = x1 - (a / b) * y1;
+  return g;
+}
+
+class SkewCommand : public CommandBase {
+ public:
+  std::string name() const override { return "skew"; }
+  std::string signature() const override { return "skew(L1, L2, f [, N1, N2]) or skew(L1, L2, a, b [, N1, N2])"; }
+  std::string summary() const override {
+    return "Skews inner loop L2 by outer loop L1: L2 becomes L2 + f*L1; the (a, b) form makes the outer loop "
+           "a*L1 + b*L2 (gcd(a, b) = 1) and the inner one a unimodular complement. In a fused band every "
+           "statement of the band is skewed. New names default to L1, L2.";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
+    const Program& program = ctx.program;
+    const Statement& s = require_statement(program, call);
+    expect_argument_count(call, {3, 4, 5, 6}, signature());
+    const bool pair_form = call.args.size() == 6 || (call.args.size() == 4 && looks_like_integer(call.args[3].text));
+    EditNode root = to_edit_tree(schedule);
+    StatementLoop l1 = resolve_loop(program, root, s, call.args[0]);
+    StatementLoop l2 = resolve_loop(program, root, s, call.args[1]);
+    const bool ordered = l1.band.size() < l2.band.size() || (l1.band == l2.band && l1.member < l2.member);
+    if (!ordered)
+      throw InputError(call.args[1].where, "skew needs L1 outside L2: " + l2.name + " is not inside " + l1.name);
+    SameBand sb = bring_into_one_band(root, l1, l2, "skew", call.where);
+    long a = 1, b = 0, c = 0, d = 1;  // new outer = a*L1 + b*L2, new inner = c*L1 + d*L2
+    std::string factors;
+    if (pair_form) {
+      a = parse_integer(call.args[2], "the skew coefficient a");
+      b = parse_integer(call.args[3], "the skew coefficient b");
+      long x = 0, y = 0;
+      if (extended_gcd(a, b, x, y) != 1)
+        throw InputError(call.args[3].where, "skew(a, b) needs gcd(a, b) = 1 so the transform is unimodular");
+      // a*x + b*y = 1: the inner loop -y*L1 + x*L2 completes [[a, b], [-y, x]] (determinant 1).
+      c = -y;
+      d = x;
+      factors = "(" + std::to_string(a) + ", " + std::to_string(b) + ")";
+    } else {
+      c = parse_integer(call.args[2], "the skew factor");
+      factors = std::to_string(c);
+    }
+    const std::size_t first_name = pair_form ? 4 : 3;
+    const std::vector<std::string> statements = statements_reaching(program, root, sb.band);
+    std::vector<std::string> names{l1.name, l2.name};
+    if (call.args.size() == first_name + 2) {
+      names.clear();
+      for (std::size_t k = first_name; k < first_name + 2; ++k) {
+        check_new_loop_name(program, root, statements, call.args[k], {l1.name, l2.name}, names);
+        names.push_back(call.args[k].text);
+      }
+    } else if (call.args.size() != first_name) {
+      throw InputError(call.args.back().where, "skew takes two new loop names or none");
+    }
+    EditNode& band = node_at(root, sb.band);
+    std::vector<isl::union_pw_aff> m = band.members();
+    band.loop_names.resize(m.size());
+    const auto o = static_cast<std::size_t>(sb.outer);
+    const auto i = static_cast<std::size_t>(sb.inner);
+    const isl::union_pw_aff x = m[o], y = m[i];
+    if (pair_form) m[o] = upa_combine(x, a, y, b);
+    m[i] = upa_combine(x, c, y, d);
+    band.schedule = members_to_multi(m);
+    // Name the members explicitly: a skewed member is no plain iterator any more.
+    if (pair_form || call.args.size() == first_name + 2) band.loop_names[o] = names[0];
+    band.loop_names[i] = names[1];
+    CommandOutcome out;
+    out.changed_statements = statements;
+    out.description = "skews loop " + l2.name + " by " + l1.name + " (factor " + factors + ") in " +
+                      band_description(program, root, sb.band) +
+                      (names[0] != l1.name || names[1] != l2.name ? "; new loops " + join(names) : std::string());
+    out.schedule = to_schedule(root);
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_skew_command() { return std::make_unique<SkewCommand>(); }
+
+}  // namespace loopscape

@@ -1,0 +1,30 @@
+// S.split(L, S [, Lo, Li]): strip-mines one loop.
+#include "commands/builtin_commands.h"
+#include "commands/strip_mine.h"
+
+namespace loopscape {
+namespace {
+
+class SplitCommand : public CommandBase {
+ public:
+  std::string name() const override { return "split"; }
+  std::string signature() const override { return "split(L, S [, Lo, Li])"; }
+  std::string summary() const override {
+    return "Splits loop L into an outer loop over blocks of S iterations and an inner loop over one block "
+           "(default names L0, L1); in a fused band every statement of the band is split.";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
+    expect_argument_count(call, {2, 4}, signature());
+    std::vector<std::size_t> names;
+    if (call.args.size() == 4) names = {2, 3};
+    return strip_mine(ctx, call, schedule, {0}, {1}, names, "split");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_split_command() { return std::make_unique<SplitCommand>(); }
+
+}  // namespace loopscape

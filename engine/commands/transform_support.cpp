@@ -1,0 +1,254 @@
+#include "commands/transform_support.h"
+
+#include <isl/aff.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <algorithm>
+
+namespace loopscape {
+
+namespace {
+isl::val val(const isl::union_pw_aff& a, long c) { return isl::val(a.ctx(), c); }
+}  // namespace
+
+isl::union_pw_aff upa_add_constant(const isl::union_pw_aff& a, long c) {
+  if (c == 0) return a;
+  isl::union_set dom = a.domain();
+  isl::union_pw_aff k = isl::manage(isl_union_pw_aff_val_on_domain(dom.release(), val(a, c).release()));
+  return isl::manage(isl_union_pw_aff_add(a.copy(), k.release()));
+}
+
+isl::union_pw_aff upa_scale(const isl::union_pw_aff& a, long c) {
+  return isl::manage(isl_union_pw_aff_scale_val(a.copy(), val(a, c).release()));
+}
+
+isl::union_pw_aff upa_floor_div(const isl::union_pw_aff& a, long c) {
+  isl::union_pw_aff q = isl::manage(isl_union_pw_aff_scale_down_val(a.copy(), val(a, c).release()));
+  return isl::manage(isl_union_pw_aff_floor(q.release()));
+}
+
+isl::union_pw_aff upa_mod(const isl::union_pw_aff& a, long c) {
+  return isl::manage(isl_union_pw_aff_mod_val(a.copy(), val(a, c).release()));
+}
+
+isl::union_pw_aff upa_combine(const isl::union_pw_aff& a, long ca, const isl::union_pw_aff& b, long cb) {
+  return isl::manage(isl_union_pw_aff_add(upa_scale(a, ca).release(), upa_scale(b, cb).release()));
+}
+
+isl::union_pw_aff upa_on(const isl::union_pw_aff& a, const Statement& s) {
+  return isl::manage(isl_union_pw_aff_intersect_domain_space(a.copy(), s.domain.space().release()));
+}
+
+isl::union_pw_aff upa_except(const isl::union_pw_aff& a, const Statement& s) {
+  return isl::manage(isl_union_pw_aff_subtract_domain_space(a.copy(), s.domain.space().release()));
+}
+
+isl::union_pw_aff upa_union(const isl::union_pw_aff& a, const isl::union_pw_aff& b) {
+  return isl::manage(isl_union_pw_aff_union_add(a.copy(), b.copy()));
+}
+
+namespace {
+void names_rec(const EditNode& n, std::vector<std::string>& out) {
+  if (n.is_name_mark()) out.push_back(n.mark);
+  for (const EditNode& c : n.children) names_rec(c, out);
+}
+}  // namespace
+
+std::vector<std::string> edit_node_names(const EditNode& root) {
+  std::vector<std::string> out;
+  names_rec(root, out);
+  return out;
+}
+
+EditPath require_node(const EditNode& root, const CommandCall& call) {
+  EditPath p;
+  if (find_named(root, call.target, p)) return p;
+  const std::vector<std::string> names = edit_node_names(root);
+  throw InputError(call.where, "'" + call.target + "' is neither a statement nor a node of the schedule tree" +
+                                   (names.empty() ? std::string() : " (nodes: " + join(names) + ")"));
+}
+
+EditPath require_named(const EditNode& root, const CommandArgument& arg) {
+  EditPath p;
+  if (find_named(root, arg.text, p)) return p;
+  const std::vector<std::string> names = edit_node_names(root);
+  throw InputError(arg.where, "no node of the schedule tree is named '" + arg.text + "'" +
+                                  (names.empty() ? std::string() : " (nodes: " + join(names) + ")"));
+}
+
+void check_new_loop_name(const Program& program, const EditNode& root, const std::vector<std::string>& statements,
+                         const CommandArgument& arg, const std::vector<std::string>& replaced,
+                         const std::vector<std::string>& taken_by_command) {
+  const std::string name = parse_identifier(arg, "a loop name");
+  if (std::count(taken_by_command.begin(), taken_by_command.end(), name) > 0)
+    throw InputError(arg.where, "loop name '" + name + "' is given twice");
+  if (std::count(replaced.begin(), replaced.end(), name) > 0) return;
+  for (const std::string& st : statements) {
+    const Statement* s = program.find_statement(st);
+    if (!s) continue;
+    for (const StatementLoop& l : statement_loops(program, root, *s))
+      if (l.name == name)
+        throw InputError(arg.where, "loop name '" + name + "' already names a loop of " + st);
+  }
+}
+
+SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const StatementLoop& inner,
+                             const std::string& what, const SourceLocation& where) {
+  SameBand r;
+  r.band = outer.band;
+  if (outer.band == inner.band) {
+    r.outer = outer.member;
+    r.inner = inner.member;
+    return r;
+  }
+  const bool prefix = inner.band.size() > outer.band.size() &&
+                      std::equal(outer.band.begin(), outer.band.end(), inner.band.begin());
+  if (!prefix) throw InputError(where, what + ": the loops are not nested in one another");
+  for (std::size_t k = outer.band.size(); k < inner.band.size(); ++k)
+    if (inner.band[k] != 0) throw InputError(where, what + ": the loops are not perfectly nested");
+  EditNode& ob = node_at(root, outer.band);
+  const int inner_n = node_at(root, inner.band).n_member();
+  const std::size_t steps = inner.band.size() - outer.band.size();
+  for (std::size_t k = 0; k < steps; ++k) merge_with_child_band(ob, what, where);
+  r.outer = outer.member;
+  r.inner = ob.n_member() - inner_n + inner.member;
+  return r;
+}
+
+namespace {
+
+// Removes the statement's instances from the tree; false when `n` is left with none.
+bool remove_statement(EditNode& n, const Statement& s) {
+  const isl::union_set all = isl::union_set(isl::set::universe(s.domain.space()));
+  switch (n.kind) {
+    case EditNode::Kind::Filter:
+      n.set = n.set.subtract(all);
+      if (n.set.is_empty()) return false;
+      break;
+    case EditNode::Kind::Band: {
+      std::vector<isl::union_pw_aff> m = n.members();
+      for (auto& u : m) u = upa_except(u, s);
+      if (!m.empty()) n.schedule = members_to_multi(m);
+      break;
+    }
+    default:
+      break;
+  }
+  if (n.kind == EditNode::Kind::Sequence || n.kind == EditNode::Kind::Set) {
+    std::vector<EditNode> kept;
+    for (EditNode& c : n.children)
+      if (remove_statement(c, s)) kept.push_back(std::move(c));
+    n.children = std::move(kept);
+    return !n.children.empty();
+  }
+  for (EditNode& c : n.children)
+    if (!remove_statement(c, s)) return false;
+  return true;
+}
+
+}  // namespace
+
+PlacementResult place_statement(const Program& program, const isl::schedule& schedule, const Statement& moving,
+                                const Statement& anchor, const CommandArgument& level, bool after,
+                                const std::vector<long>& moving_shifts) {
+  if (moving.name == anchor.name)
+    throw InputError(level.where, "a statement cannot be ordered relative to itself");
+  EditNode root = to_edit_tree(schedule);
+  // The moving statement's loop functions, outermost first.
+  std::vector<isl::union_pw_aff> column;
+  for (const StatementLoop& l : statement_loops(program, root, moving))
+    column.push_back(upa_on(node_at(root, l.band).member(l.member), moving));
+  const isl::union_set moving_domain = isl::union_set(
+      isl::manage(isl_union_set_extract_set(root.set.copy(), moving.domain.space().release())));
+  if (root.children.empty() || !remove_statement(root.children[0], moving))
+    throw InputError(level.where, "the schedule holds no statement but " + moving.name);
+
+  PlacementResult result;
+  EditPath x;
+  int d = 0;
+  if (level.text == "root") {
+    x = {0};
+  } else {
+    const StatementLoop l = resolve_loop(program, root, anchor, level);
+    split_band(node_at(root, l.band), l.member + 1);
+    std::vector<StatementLoop> aloops = statement_loops(program, root, anchor);
+    for (const StatementLoop& a : aloops) {
+      ++d;
+      result.shared_loop_names.push_back(a.name);
+      if (a.band == l.band && a.member == l.member) break;
+    }
+    x = l.band;
+    x.push_back(0);
+  }
+  if (static_cast<int>(column.size()) < d)
+    throw InputError(level.where, moving.name + " has " + std::to_string(column.size()) + " loop" +
+                                      (column.size() == 1 ? "" : "s") + ", fewer than the " + std::to_string(d) +
+                                      " loops of " + anchor.name + " down to " + level.text);
+  const isl::union_set x_domain = domain_at(root, x);
+  // The moving statement joins the anchor's loops down to the level.
+  int used = 0;
+  EditPath p;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    EditNode& n = node_at(root, p);
+    if (n.kind == EditNode::Kind::Filter) n.set = n.set.unite(moving_domain);
+    if (n.is_band()) {
+      std::vector<isl::union_pw_aff> m = n.members();
+      for (auto& u : m) {
+        isl::union_pw_aff c = column.at(static_cast<std::size_t>(used));
+        if (static_cast<std::size_t>(used) < moving_shifts.size())
+          c = upa_add_constant(c, moving_shifts[static_cast<std::size_t>(used)]);
+        u = upa_union(u, c);
+        ++used;
+      }
+      n.schedule = members_to_multi(m);
+    }
+    p.push_back(x[k]);
+  }
+  std::vector<isl::union_pw_aff> rest(column.begin() + used, column.end());
+  EditNode subtree = rest.empty() ? make_leaf() : make_band(rest, {}, make_leaf());
+  EditNode moved = make_filter(moving_domain, std::move(subtree));
+  EditNode& xn = node_at(root, x);
+  if (xn.kind == EditNode::Kind::Sequence || xn.kind == EditNode::Kind::Set) {
+    std::size_t k = 0;
+    for (; k < xn.children.size(); ++k)
+      if (!statements_in(program, xn.children[k].set.intersect(isl::union_set(isl::set::universe(anchor.domain.space()))))
+               .empty())
+        break;
+    if (k == xn.children.size()) k = after ? xn.children.size() - 1 : 0;
+    xn.children.insert(xn.children.begin() + static_cast<long>(after ? k + 1 : k), std::move(moved));
+  } else {
+    EditNode seq;
+    seq.kind = EditNode::Kind::Sequence;
+    EditNode here = make_filter(x_domain, std::move(xn));
+    if (after) {
+      seq.children.push_back(std::move(here));
+      seq.children.push_back(std::move(moved));
+    } else {
+      seq.children.push_back(std::move(moved));
+      seq.children.push_back(std::move(here));
+    }
+    xn = std::move(seq);
+  }
+  result.shared_levels = d;
+  result.schedule = to_schedule(root);
+  return result;
+}
+
+}  // namespace loopscape
+
+namespace loopscape {
+EditNode& require_band_node(EditNode& root, const CommandCall& call, EditPath& path) {
+  path = require_node(root, call);
+  EditNode& n = node_at(root, path);
+  if (!n.is_band())
+    throw InputError(call.where, call.command + " needs a band (a loop node); " + call.target + " is a " +
+                                     (n.kind == EditNode::Kind::Sequence ? "sequence"
+                                      : n.kind == EditNode::Kind::Leaf   ? "leaf"
+                                      : n.kind == EditNode::Kind::Set    ? "set"
+                                                                         : "non-band node"));
+  return n;
+}
+}  // namespace loopscape

@@ -1,0 +1,69 @@
+#pragma once
+// Helpers shared by the loop-transform commands: arithmetic on band members,
+// node lookup for tree operations, new loop names, and moving a statement
+// (after / before / then / compute_at).
+#include <isl/cpp.h>
+
+#include <string>
+#include <vector>
+
+#include "commands/loop_resolution.h"
+
+namespace loopscape {
+
+// Arithmetic on one band member (a union_pw_aff over the band's instances).
+isl::union_pw_aff upa_add_constant(const isl::union_pw_aff& a, long c);
+isl::union_pw_aff upa_scale(const isl::union_pw_aff& a, long c);
+isl::union_pw_aff upa_floor_div(const isl::union_pw_aff& a, long c);  // floor(a / c)
+isl::union_pw_aff upa_mod(const isl::union_pw_aff& a, long c);        // a mod c (0 <= . < c)
+isl::union_pw_aff upa_combine(const isl::union_pw_aff& a, long ca, const isl::union_pw_aff& b, long cb);
+// The part of `a` on the statement's instances, and the rest.
+isl::union_pw_aff upa_on(const isl::union_pw_aff& a, const Statement& s);
+isl::union_pw_aff upa_except(const isl::union_pw_aff& a, const Statement& s);
+isl::union_pw_aff upa_union(const isl::union_pw_aff& a, const isl::union_pw_aff& b);
+
+// The node `call.target` names (below its marks); InputError listing the names when none.
+EditPath require_node(const EditNode& root, const CommandCall& call);
+// Path of the node named by argument `arg` (below its marks).
+EditPath require_named(const EditNode& root, const CommandArgument& arg);
+// Every node name in the tree, pre-order.
+std::vector<std::string> edit_node_names(const EditNode& root);
+
+// A new loop name for a band member: must be an identifier and must not name
+// another loop of the statements reaching the band (except `replaced`).
+void check_new_loop_name(const Program& program, const EditNode& root, const std::vector<std::string>& statements,
+                         const CommandArgument& arg, const std::vector<std::string>& replaced,
+                         const std::vector<std::string>& taken_by_command);
+
+// Brings loops `outer` and `inner` of a statement into one band (merging the
+// bands between them, which must be perfectly nested). Returns the band's path
+// and the members' indices there. `what` names the command for messages.
+struct SameBand {
+  EditPath band;
+  int outer = 0;
+  int inner = 0;
+};
+SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const StatementLoop& inner,
+                             const std::string& what, const SourceLocation& where);
+
+// Statement `moving` placed relative to statement `anchor`: sharing the
+// anchor's loops from the outermost one down to `level_loop` (or none when
+// `level_loop` is "root") and running after (or before) the anchor inside
+// them. The moving statement keeps its own loop functions: its first d loops
+// join the anchor's d loops, the rest stay below. `shifts` (optional, one per
+// shared level) is added to the anchor's statement... see compute_at.
+struct PlacementResult {
+  isl::schedule schedule;
+  int shared_levels = 0;
+  std::vector<std::string> shared_loop_names;  // the anchor's loops now shared
+};
+PlacementResult place_statement(const Program& program, const isl::schedule& schedule, const Statement& moving,
+                                const Statement& anchor, const CommandArgument& level, bool after,
+                                const std::vector<long>& moving_shifts = {});
+
+}  // namespace loopscape
+
+namespace loopscape {
+// The band named by the call's target; InputError when it is no band.
+EditNode& require_band_node(EditNode& root, const CommandCall& call, EditPath& path);
+}  // namespace loopscape

@@ -1,0 +1,125 @@
+// N.distribute(B, C [, D, E]): distributes band N over its children B, C (spec 000).
+#include <algorithm>
+
+#include "commands/builtin_commands.h"
+#include "commands/transform_support.h"
+
+namespace loopscape {
+namespace {
+
+class TreeDistributeCommand : public CommandBase {
+ public:
+  std::string name() const override { return "distribute"; }
+  CommandTarget target() const override { return CommandTarget::Node; }
+  std::string signature() const override { return "distribute(C1, C2, ... [, names...])"; }
+  std::string summary() const override {
+    return "Distributes band N over its children: each listed child C_i gets a copy of N's loops of its own "
+           "(named by the optional names), each run of other children keeps N (and its name); order is kept.";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
+    EditNode root = to_edit_tree(schedule);
+    EditPath band_path;
+    require_band_node(root, call, band_path);
+    EditPath seq_path = band_path;
+    seq_path.push_back(0);
+    if (node_at(root, seq_path).kind != EditNode::Kind::Sequence)
+      throw InputError(call.where, "distribute needs a band whose child is a sequence of statements; " + call.target +
+                                       "'s is not");
+    std::vector<std::size_t> listed;
+    std::vector<std::string> listed_names;
+    std::vector<const CommandArgument*> new_names;
+    for (const CommandArgument& a : call.args) {
+      EditPath p;
+      if (new_names.empty() && find_named(root, a.text, p)) {
+        EditPath top = top_of_marks(root, p);
+        const bool direct = top.size() == seq_path.size() + 2 &&
+                            std::equal(seq_path.begin(), seq_path.end(), top.begin()) && top.back() == 0;
+        if (!direct) throw InputError(a.where, a.text + " is not a child of " + call.target);
+        const auto pos = static_cast<std::size_t>(top[seq_path.size()]);
+        if (std::count(listed.begin(), listed.end(), pos) > 0) throw InputError(a.where, a.text + " is given twice");
+        listed.push_back(pos);
+        listed_names.push_back(a.text);
+      } else {
+        parse_identifier(a, "a new band name");
+        if (EditPath q; find_named(root, a.text, q) || ctx.program.find_statement(a.text))
+          throw InputError(a.where, "'" + a.text + "' already names a node or statement");
+        new_names.push_back(&a);
+      }
+    }
+    if (listed.empty()) throw InputError(call.where, "distribute takes at least one child of " + call.target);
+    if (!new_names.empty() && new_names.size() != listed.size())
+      throw InputError(new_names.back()->where, "give one new name per listed child (" +
+                                                    std::to_string(listed.size()) + "), or none");
+    const std::string own_name = edit_node_name(root, band_path);
+    // Marks between the top of N's chain and N: its name and tags.
+    const EditPath top = top_of_marks(root, band_path);
+    std::vector<std::string> tags;
+    for (EditPath p = band_path; p.size() > top.size();) {
+      p.pop_back();
+      const EditNode& m = node_at(root, p);
+      if (m.is_mark() && !m.is_name_mark()) tags.insert(tags.begin(), m.mark);
+    }
+    EditNode& band = node_at(root, band_path);
+    EditNode& seq = band.children[0];
+    // Groups in sequence order: each listed child alone, each run of the others together.
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<std::string> group_names;
+    bool own_used = false;
+    for (std::size_t k = 0; k < seq.children.size(); ++k) {
+      auto it = std::find(listed.begin(), listed.end(), k);
+      if (it != listed.end()) {
+        groups.push_back({k});
+        const auto idx = static_cast<std::size_t>(it - listed.begin());
+        group_names.push_back(new_names.empty() ? "" : new_names[idx]->text);
+      } else if (!groups.empty() && group_names.back() == "\x01") {
+        groups.back().push_back(k);
+      } else {
+        groups.push_back({k});
+        group_names.push_back("\x01");  // a run of unlisted children
+      }
+    }
+    EditNode out_seq;
+    out_seq.kind = EditNode::Kind::Sequence;
+    std::vector<std::string> report;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      isl::union_set inst = seq.children[groups[g][0]].set;
+      for (std::size_t k : groups[g]) inst = inst.unite(seq.children[k].set);
+      std::vector<isl::union_pw_aff> m = band.members();
+      for (auto& u : m) u = u.intersect_domain(inst);
+      EditNode body;
+      if (groups[g].size() == 1) {
+        body = std::move(seq.children[groups[g][0]].children.at(0));
+      } else {
+        body.kind = EditNode::Kind::Sequence;
+        for (std::size_t k : groups[g]) body.children.push_back(std::move(seq.children[k]));
+      }
+      EditNode copy = make_band(m, band.loop_names, std::move(body));
+      copy.permutable = band.permutable;
+      for (auto t = tags.rbegin(); t != tags.rend(); ++t) copy = make_mark(*t, std::move(copy));
+      std::string name = group_names[g];
+      if (name == "\x01") {
+        name = own_used ? "" : own_name;
+        own_used = true;
+      }
+      if (!name.empty()) copy = make_mark(name, std::move(copy));
+      report.push_back(name.empty() ? "(unnamed)" : name);
+      out_seq.children.push_back(make_filter(inst, std::move(copy)));
+    }
+    node_at(root, top) = std::move(out_seq);
+    CommandOutcome out;
+    out.changed_statements = statements_reaching(ctx.program, root, top);
+    out.description = "distributes band " + call.target + " (" + list_text(out.changed_statements) + ") over " +
+                      list_text(listed_names) + " into bands " + join(report);
+    out.repair_hint = "distribute fewer children, or keep the statements that depend on each other together";
+    out.schedule = to_schedule(root);
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_tree_distribute_command() { return std::make_unique<TreeDistributeCommand>(); }
+
+}  // namespace loopscape
