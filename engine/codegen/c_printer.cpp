@@ -82,8 +82,12 @@ class CPrinter : public LoopAstWalker {
       n = &n->body();
     }
     if (n->kind == LoopNodeKind::User) return false;
-    if (n->kind == LoopNodeKind::For) return !n->tags.empty() && opt_.openmp;  // pragma lines
+    if (n->kind == LoopNodeKind::For) return prints_pragma(*n);  // pragma lines make two statements
     return true;
+  }
+  bool prints_pragma(const LoopNode& f) const {
+    if (f.has_tag("unroll")) return true;
+    return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
   }
 
   void open_body(const LoopNode& body, const std::string& head) {
