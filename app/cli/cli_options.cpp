@@ -1,5 +1,6 @@
 #include "cli_options.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "support/error.h"
@@ -9,7 +10,17 @@ namespace {
 
 [[noreturn]] void fail(const std::string& message) { throw InputError({"loopscape-cli", 0, 0}, message); }
 
-bool is_command(const std::string& s) { return s == "info" || s == "emit" || s == "verify"; }
+bool is_command(const std::string& s) {
+  return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench";
+}
+
+long positive_integer(const std::string& option, const std::string& text) {
+  long value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
+    fail(option + ": '" + text + "' is not a positive integer");
+  return value;
+}
 
 // "-DNAME=V" / "-D" "NAME=V": returns the value part, consuming the next argument if needed.
 std::optional<std::string> joined_or_next(const std::vector<std::string>& args, std::size_t& i,
@@ -50,7 +61,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (args.size() > 1) o.command = args[1];
     return o;
   }
-  if (!is_command(args[0])) fail("unknown command '" + args[0] + "' (expected info, emit or verify)");
+  if (!is_command(args[0])) fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export or bench)");
   o.command = args[i++];
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -68,6 +79,12 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.compile.function = *v;
     } else if (auto v = joined_or_next(args, i, "", "--param")) {
       add_parameter(o, *v);
+    } else if (auto v = joined_or_next(args, i, "", "--script")) {
+      o.script = *v;
+    } else if (auto v = joined_or_next(args, i, "", "--repetitions")) {
+      o.repetitions = static_cast<int>(std::min(positive_integer("--repetitions", *v), 100000L));
+    } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
+      o.isl_quota = static_cast<unsigned long>(positive_integer("--isl-quota", *v));
     } else if (!a.empty() && a[0] == '-') {
       fail("unknown option '" + a + "' (see loopscape-cli " + o.command + " --help)");
     } else if (o.input.empty()) {
@@ -77,21 +94,32 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     }
   }
   if (!o.help && o.input.empty()) fail("no input file (see loopscape-cli " + o.command + " --help)");
+  if (!o.help && o.script.empty() && (o.command == "check" || o.command == "export" || o.command == "bench"))
+    fail(o.command + " needs --script FILE (see loopscape-cli " + o.command + " --help)");
+  if (!o.help && o.command == "export" && (o.output.empty() || o.output == "-"))
+    fail("export needs -o OUT.cpp (see loopscape-cli export --help)");
   return o;
 }
 
 std::string general_help() {
   return R"(loopscape-cli: polyhedral loop schedules of C loop nests, from the command line
 
-usage: loopscape-cli COMMAND FILE.c [options] [extra sources]
+usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
   emit     generated code for a target (openmp, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
+  check    apply a schedule script and check every command's legality
+  export   write the session (file + script) as a C++ program against the engine
+  bench    time the script's last command as the app runs it
 
+info, emit and verify take --script SCRIPT: the schedule is the original one
+transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
 Run 'loopscape-cli COMMAND --help' for a command's options.
-Exit status: 0 success, 2 bad input (unsupported C, bad option), 4 results differ.
+Exit status: 0 success, 2 bad input (unsupported C, bad option, malformed
+script, bad command arguments, isl quota), 3 a script command is illegal,
+4 results differ.
 )";
 }
 
@@ -104,45 +132,108 @@ const char* kCommonOptions = R"(input options (as a compiler's):
   FILE.c ...          further C files are extra sources, compiled with the
                       program by 'verify' (e.g. utilities/polybench.c)
 )";
-}
+
+const char* kScriptOptions = R"(schedule options:
+  --script SCRIPT     apply the commands of SCRIPT, one per line:
+                        # comment
+                        S1.interchange(k, j)
+                        S1.tile(j, k, 32, 32, j0, k0, j1, k1)
+                      (arguments: names, integers, isl sets/maps and lists in
+                      braces, "quoted strings"). Every command is checked for
+                      legality; a refused one stops with its report (exit 3
+                      when illegal, 2 for a malformed line or bad arguments,
+                      each named SCRIPT:line:column).
+  --isl-quota N       isl operation quota for each step after loading
+                      (commands, legality, code generation); default 20000000
+)";
+}  // namespace
 
 std::string command_help(const std::string& command) {
   if (command == "info")
-    return std::string(R"(usage: loopscape-cli info FILE.c [options]
+    return std::string(R"(usage: loopscape-cli info FILE.c [--script SCRIPT] [options]
 
 Prints the model of the file's scop region: parameters, arrays, statements
 with their iteration domains and accesses, the dependences (read-after-write,
 write-after-read, write-after-write) with their distance and carrying loop,
-and the original schedule tree.
+and the original schedule tree. With --script, the script's commands and the
+schedule tree after them follow.
 
-)") + kCommonOptions;
+)") + kScriptOptions + kCommonOptions;
   if (command == "emit")
-    return std::string(R"(usage: loopscape-cli emit FILE.c [--target T] [-o OUT.c] [options]
+    return std::string(R"(usage: loopscape-cli emit FILE.c [--script SCRIPT] [--target T] [-o OUT.c] [options]
 
 Writes the input file with its scop region replaced by code generated from
-the schedule, so the result drops into the build in place of the original.
+the schedule (the original one, or the script's), so the result drops into
+the build in place of the original.
 
   --target T, -t T    openmp (default): C with OpenMP pragmas on parallel loops
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
 
-)") + kCommonOptions;
+)") + kScriptOptions + kCommonOptions;
   if (command == "verify")
-    return std::string(R"(usage: loopscape-cli verify FILE.c [--target openmp] [--param N=V] [options]
+    return std::string(R"(usage: loopscape-cli verify FILE.c [--script SCRIPT] [--target openmp] [--param N=V] [options]
 
-Compiles the original file and the emitted one with gcc -O3 -fopenmp, runs
-both on the same deterministic inputs and compares every array the region
-writes (integers exactly, floating point within a relative tolerance).
-A file with its own main runs as it is; for a bare function a harness is
-generated (parameters from --param or from the file's #defines).
+Compiles the original file and the emitted one (after the script's commands)
+with gcc -O3 -fopenmp, runs both on the same deterministic inputs and compares
+every array the region writes (integers exactly, floating point within a
+relative tolerance). A file with its own main runs as it is; for a bare
+function a harness is generated (parameters from --param or the #defines).
 
   --target T          the target to verify (openmp)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
-Exit status: 0 equal, 4 results differ, 2 bad input or a build failure.
+Exit status: 0 equal, 4 results differ, 3 an illegal script command,
+2 bad input or a build failure.
 
-)") + kCommonOptions;
+)") + kScriptOptions + kCommonOptions;
+  if (command == "check")
+    return std::string(R"(usage: loopscape-cli check FILE.c --script SCRIPT [options]
+
+Applies the script's commands in order, each checked against the exact
+dependences. Prints one line per applied command on standard output. The
+first refused command stops the check with its report on standard error:
+SCRIPT:line:column, the broken dependence, a concrete source and sink
+iteration (parameters fixed to small values) and a repair hint.
+
+Exit status: 0 every command is legal, 3 a command is illegal, 2 malformed
+input (bad C, a script line that does not parse, unknown command or loop,
+isl quota).
+
+)") + kScriptOptions + kCommonOptions;
+  if (command == "export")
+    return std::string(R"(usage: loopscape-cli export FILE.c --script SCRIPT -o OUT.cpp [--target T] [options]
+
+Writes a C++ program that replays the session with the engine library: it
+opens FILE.c with the same -D/-I/--function options, applies the script's
+commands as typed calls (session.statement("S1").interchange("k", "j")),
+and prints the code for the target on standard output, byte for byte what
+'loopscape-cli emit FILE.c --script SCRIPT --target T' prints. The script is
+checked first; an illegal one is not exported (exit 3).
+
+Build the program against an installed engine (cmake --install BUILD):
+  find_package(Loopscape REQUIRED)   # CMAKE_PREFIX_PATH=<install prefix>
+  add_executable(replay OUT.cpp)
+  target_link_libraries(replay PRIVATE Loopscape::engine)
+
+  --target T, -t T    openmp (default), isl-ast, tree
+  -o OUT.cpp          the program to write (required)
+
+)") + kScriptOptions + kCommonOptions;
+  if (command == "bench")
+    return std::string(R"(usage: loopscape-cli bench FILE.c --script SCRIPT [--repetitions N] [options]
+
+Applies every command of the script but the last, then times the last one as
+the app runs it: applying the command, the legality check, the loop AST and
+every code printer (all targets). Prints the stages' medians and, as the last
+line, median_ms=X p95_ms=Y over the repetitions. A command that runs into the
+isl quota stops with an error (exit 2) instead of hanging.
+
+  --repetitions N     time N runs (default: at least 10, until 1 s has passed,
+                      at most 200)
+
+)") + kScriptOptions + kCommonOptions;
   return general_help();
 }
 

@@ -10,12 +10,15 @@
 namespace loopscape::cli {
 
 struct CliOptions {
-  std::string command;   // info, emit, verify
+  std::string command;   // info, emit, verify, check, export, bench
   std::string input;     // the C file
   CompileOptions compile;
   std::string target = "openmp";
   std::string output;                       // -o
   std::map<std::string, long> parameters;   // --param N=100
+  std::string script;                       // --script FILE
+  int repetitions = 0;                      // bench --repetitions N (0: until stable)
+  unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
   bool help = false;
 };
 

@@ -1,15 +1,25 @@
-// loopscape-cli: the engine from the command line (info, emit, verify).
+// loopscape-cli: the engine from the command line (info, emit, verify, check, export, bench).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "api/loopscape.h"
 #include "cli_options.h"
 #include "codegen/emitter.h"
 #include "codegen/target.h"
+#include "cpp_export.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
 #include "runner/runner.h"
+#include "schedule/tree_printer.h"
+#include "session/script.h"
+#include "session/session.h"
 #include "support/error.h"
 #include "support/isl_context.h"
 
@@ -18,13 +28,13 @@ namespace {
 
 constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 2;
+constexpr int kExitIllegal = 3;
 constexpr int kExitDiffer = 4;
 
-// The file `emit` writes for a target: C-like targets replace the region in the file.
-std::string emitted_text(const LoadedProgram& loaded, const std::string& target) {
-  const GeneratedCode code = generate(loaded.program, loaded.original_schedule, loaded.dependences.all(), target);
-  return code.replaces_region ? emit_file(loaded.program, code) : code.full_text();
-}
+// A refused script command: its report on standard error.
+struct Refused {
+  int exit_code;
+};
 
 void write_output(const std::string& path, const std::string& text) {
   if (path.empty() || path == "-") {
@@ -35,15 +45,67 @@ void write_output(const std::string& path, const std::string& text) {
   if (!out || !(out << text)) throw InputError({path, 0, 0}, "cannot write the output file");
 }
 
+int refusal_exit(const Refusal& refusal) {
+  return refusal.kind == Refusal::Kind::Illegal ? kExitIllegal : kExitBadInput;
+}
+
+// The session on the input file with the script's commands applied (all but
+// the last `keep_back` of them); a refused command throws Refused after
+// printing its report.
+struct Loaded {
+  Session session;
+  std::vector<CommandCall> calls;
+};
+
+Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
+  std::vector<CommandCall> calls;
+  if (!o.script.empty()) calls = read_script(o.script);  // malformed script: before the (slower) load
+  Session session(load_program(o.input, o.compile));
+  if (o.isl_quota) session.program().isl().set_max_operations(o.isl_quota);
+  const std::size_t count = calls.size() - std::min(keep_back, calls.size());
+  const ScriptRun run = apply_script(session, std::vector<CommandCall>(calls.begin(), calls.begin() + static_cast<long>(count)));
+  if (run.refusal) {
+    std::cerr << run.refusal->report();
+    throw Refused{refusal_exit(*run.refusal)};
+  }
+  return Loaded{std::move(session), std::move(calls)};
+}
+
 int run_info(const CliOptions& o) {
-  const LoadedProgram loaded = load_program(o.input, o.compile);
-  std::cout << program_report(loaded);
+  Loaded l = open_session(o);
+  std::cout << program_report(l.session.loaded());
+  if (!l.session.history().empty()) {
+    std::cout << "\nscript " << o.script << ":\n";
+    for (const AppliedCommand& a : l.session.history())
+      std::cout << "  " << format_call(a.call) << "  -- " << a.outcome.description << "\n";
+    std::cout << "\nschedule after the script:\n" << print_schedule_tree(l.session.schedule());
+  }
   return kExitOk;
 }
 
 int run_emit(const CliOptions& o) {
-  const LoadedProgram loaded = load_program(o.input, o.compile);
-  write_output(o.output, emitted_text(loaded, o.target));
+  Loaded l = open_session(o);
+  write_output(o.output, emit_code(l.session, o.target));
+  return kExitOk;
+}
+
+int run_check(const CliOptions& o) {
+  Loaded l = open_session(o);
+  for (const AppliedCommand& a : l.session.history())
+    std::cout << a.call.where.str() << ": ok: " << format_call(a.call)
+              << (a.outcome.description.empty() ? "" : "  -- " + a.outcome.description) << "\n";
+  std::cout << o.script << ": " << l.session.history().size() << " command"
+            << (l.session.history().size() == 1 ? "" : "s") << ", all legal\n";
+  return kExitOk;
+}
+
+int run_export(const CliOptions& o) {
+  if (!find_target(o.target)) throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + o.target + "'");
+  Loaded l = open_session(o);  // an illegal script is not exported
+  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls};
+  write_output(o.output, export_cpp(in));
+  std::cerr << "wrote " << o.output << ": " << l.calls.size() << " command" << (l.calls.size() == 1 ? "" : "s")
+            << ", prints the " << o.target << " code\n";
   return kExitOk;
 }
 
@@ -54,16 +116,17 @@ std::string seconds(double s) {
 }
 
 int run_verify(const CliOptions& o) {
-  const LoadedProgram loaded = load_program(o.input, o.compile);
-  const GeneratedCode code =
-      generate(loaded.program, loaded.original_schedule, loaded.dependences.all(), o.target);
+  Loaded l = open_session(o);
+  const Program& program = l.session.program();
+  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target);
   if (!code.replaces_region)
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");
   RunnerOptions runner;
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
-  const VerifyResult result = verify_equivalence(loaded.program, emit_file(loaded.program, code), runner);
+  const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
-  std::cout << "verify " << o.input << " --target " << o.target << ": " << to_string(result.status) << "\n";
+  std::cout << "verify " << o.input << (o.script.empty() ? "" : " --script " + o.script) << " --target " << o.target
+            << ": " << to_string(result.status) << "\n";
   std::cout << result.message << "\n";
   if (result.status != VerifyResult::Status::Error) {
     std::cout << "values compared: " << result.values_compared << "\n";
@@ -84,15 +147,108 @@ int run_verify(const CliOptions& o) {
   return kExitBadInput;
 }
 
+// --- bench ---
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  if (values.empty()) return 0;
+  // Nearest rank.
+  const auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(values.size())));
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
+std::string ms(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.3f", v);
+  return buffer;
+}
+
+int run_bench(const CliOptions& o) {
+  Loaded l = open_session(o, 1);
+  if (l.calls.empty()) throw InputError({o.script, 0, 0}, "the script has no command to time");
+  const CommandCall& last = l.calls.back();
+  const Program& program = l.session.program();
+  const std::vector<std::string> targets = target_names();
+
+  std::vector<double> total, command, codegen;
+  std::string verdict;
+  const auto bench_start = Clock::now();
+  // One untimed run first (warms caches, and fails fast on an error).
+  for (int rep = -1;; ++rep) {
+    const auto t0 = Clock::now();
+    auto result = l.session.preview(last);
+    const double t_command = ms_since(t0);
+    if (auto* refusal = std::get_if<Refusal>(&result)) {
+      if (refusal->kind != Refusal::Kind::Illegal) {
+        std::cerr << "bench: " << refusal->report();
+        return kExitBadInput;
+      }
+      verdict = "refused (illegal)";
+    } else {
+      verdict = "legal";
+    }
+    const isl::schedule& schedule = std::holds_alternative<AppliedCommand>(result)
+                                        ? std::get<AppliedCommand>(result).outcome.schedule
+                                        : l.session.schedule();
+    const auto t1 = Clock::now();
+    std::size_t bytes = 0;
+    try {
+      for (const std::string& t : targets) {
+        const GeneratedCode code = generate(program, schedule, l.session.dependences().all(), t);
+        bytes += code.replaces_region ? emit_file(program, code).size() : code.full_text().size();
+      }
+    } catch (const IslError& e) {
+      std::cerr << last.where.str() << ": error: bench: code generation after " << format_call(last)
+                << " stopped: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+    const double t_codegen = ms_since(t1);
+    if (bytes == 0) std::cerr << "bench: warning: the printers printed nothing\n";
+    if (rep < 0) continue;
+    command.push_back(t_command);
+    codegen.push_back(t_codegen);
+    total.push_back(t_command + t_codegen);
+    const int done = rep + 1;
+    if (o.repetitions ? done >= o.repetitions
+                      : (done >= 10 && ms_since(bench_start) >= 1000.0) || done >= 200)
+      break;
+  }
+
+  std::cout << "bench " << o.input << ": " << format_call(last) << " (" << last.where.str() << "), " << verdict
+            << ", after " << l.session.history().size() << " command" << (l.session.history().size() == 1 ? "" : "s")
+            << "\n";
+  std::cout << "repetitions: " << total.size() << "\n";
+  std::cout << "apply + legality: median " << ms(percentile(command, 0.5)) << " ms, p95 "
+            << ms(percentile(command, 0.95)) << " ms\n";
+  std::string names;
+  for (const std::string& t : targets) names += (names.empty() ? "" : ", ") + t;
+  std::cout << "AST + printers (" << names << "): median " << ms(percentile(codegen, 0.5)) << " ms, p95 "
+            << ms(percentile(codegen, 0.95)) << " ms\n";
+  std::cout << "median_ms=" << ms(percentile(total, 0.5)) << " p95_ms=" << ms(percentile(total, 0.95)) << "\n";
+  return kExitOk;
+}
+
 int run(const std::vector<std::string>& args) {
   const CliOptions o = parse_cli(args);
   if (o.help) {
     std::cout << (o.command.empty() ? general_help() : command_help(o.command));
     return kExitOk;
   }
-  if (o.command == "info") return run_info(o);
-  if (o.command == "emit") return run_emit(o);
-  return run_verify(o);
+  try {
+    if (o.command == "info") return run_info(o);
+    if (o.command == "emit") return run_emit(o);
+    if (o.command == "check") return run_check(o);
+    if (o.command == "export") return run_export(o);
+    if (o.command == "bench") return run_bench(o);
+    return run_verify(o);
+  } catch (const Refused& r) {
+    return r.exit_code;
+  }
 }
 
 }  // namespace

@@ -1,13 +1,20 @@
 #pragma once
 // A session: a program plus an ordered list of commands. The schedule is what
 // replaying the commands on the original schedule gives; undo drops the last
-// command, redo re-applies it. The GUI and the command line share this class.
+// command, redo re-applies it. The GUI, the command line and exported C++
+// programs (api/loopscape.h) share this class.
+//
+// Every command goes through the exact legality check (analysis/legality.h)
+// before it joins the session. A command that is refused (bad arguments, an
+// illegal result, isl's operation quota) leaves the session exactly as it was.
 #include <isl/cpp.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
-#include <variant>
+#include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "analysis/legality.h"
@@ -16,6 +23,8 @@
 
 namespace loopscape {
 
+class StatementHandle;  // api/loopscape.h
+
 struct AppliedCommand {
   CommandCall call;
   CommandOutcome outcome;  // outcome.schedule: the schedule after this step
@@ -23,43 +32,80 @@ struct AppliedCommand {
 
 // Why a command was refused: bad arguments, or an illegal result.
 struct Refusal {
+  enum class Kind {
+    Arguments,  // unknown command, bad argument (InputError): message has the location
+    Illegal,    // the result breaks a dependence or a parallel tag: `legality` is set
+    Quota,      // isl stopped at its operation quota (or failed) on the way
+  };
+  Kind kind = Kind::Arguments;
   CommandCall call;
   std::string message;               // "file:line:column: ..." for argument errors
   std::optional<LegalityReport> legality;  // set when the result was illegal
   std::string repair_hint;
+
+  // The whole report, one fact per line: the refused call and its location,
+  // for an illegal result every broken dependence with its concrete source and
+  // sink iterations, and the repair hint. Ends with a newline.
+  std::string report() const;
+};
+
+// Thrown by Session::apply_or_throw (and so by the public API) for a refused command.
+class CommandRefused : public std::runtime_error {
+ public:
+  explicit CommandRefused(Refusal refusal);
+  const Refusal& refusal() const { return refusal_; }
+
+ private:
+  Refusal refusal_;
 };
 
 class Session {
  public:
-  explicit Session(LoadedProgram loaded);
+  // How a command name becomes a command; find_command when empty (tests
+  // inject their own commands here).
+  using CommandLookup = std::function<const Command*(const std::string&)>;
+
+  explicit Session(LoadedProgram loaded, CommandLookup lookup = {});
+  explicit Session(std::shared_ptr<const LoadedProgram> loaded, CommandLookup lookup = {});
 
   const LoadedProgram& loaded() const { return *loaded_; }
+  const std::shared_ptr<const LoadedProgram>& loaded_ptr() const { return loaded_; }
   const Program& program() const { return loaded_->program; }
   const Dependences& dependences() const { return loaded_->dependences; }
 
   // The schedule after the applied commands (the original one when none).
   const isl::schedule& schedule() const;
   // The schedule after the first `step` commands (0: the original).
+  // Throws std::out_of_range when step > history().size().
   const isl::schedule& schedule_at(std::size_t step) const;
 
   const std::vector<AppliedCommand>& history() const { return applied_; }
+  const std::vector<AppliedCommand>& redo_list() const { return redo_; }  // next redo last
 
   // Applies a command when it is legal; otherwise leaves the session
   // unchanged and returns the refusal. Clears the redo list on success.
   std::optional<Refusal> apply(const CommandCall& call);
+  // Same, but throws CommandRefused with the refusal.
+  void apply_or_throw(const CommandCall& call);
   // Applies without changing the session (preview for the GUI).
   std::variant<AppliedCommand, Refusal> preview(const CommandCall& call) const;
 
   bool can_undo() const { return !applied_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
-  void undo();
-  void redo();
+  // Both do nothing (and return false) when there is nothing to undo / redo.
+  bool undo();
+  bool redo();
 
-  // The commands as script text, one per line.
+  // The commands as script text, one per line (session/script.h reads it back).
   std::string script() const;
+
+  // Typed commands on a statement or node: session.statement("S1").tile(...)
+  // (defined with the public API, api/loopscape.h).
+  StatementHandle statement(const std::string& name);
 
  private:
   std::shared_ptr<const LoadedProgram> loaded_;
+  CommandLookup lookup_;
   std::vector<AppliedCommand> applied_;
   std::vector<AppliedCommand> redo_;
 };

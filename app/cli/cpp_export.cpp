@@ -1,0 +1,153 @@
+#include "cpp_export.h"
+
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+namespace loopscape::cli {
+namespace {
+
+// Commands the API has a typed method for (api/loopscape.h).
+const std::set<std::string>& typed_commands() {
+  static const std::set<std::string> names{"interchange", "tile",     "split",      "shift",      "skew",
+                                           "reverse",     "fuse",     "distribute", "after",      "parallelize",
+                                           "vectorize",   "unroll",   "gpu",        "space_time_transform",
+                                           "set_schedule"};
+  return names;
+}
+
+// Names a statement variable must not take.
+bool reserved(const std::string& name) {
+  static const std::set<std::string> words{
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+      "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr",
+      "constinit", "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete",
+      "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+      "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
+      "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+      "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      // names the program itself uses
+      "main", "session", "loopscape", "std", "error", "options"};
+  return words.count(name) > 0 || name.rfind("__", 0) == 0 || (name.size() > 1 && name[0] == '_' && std::isupper(static_cast<unsigned char>(name[1])));
+}
+
+bool is_integer(const std::string& t) {
+  std::size_t i = t.size() > 1 && t[0] == '-' ? 1 : 0;
+  if (i >= t.size() || t.size() > 18) return false;
+  if (t[i] == '0') return t.size() == i + 1 && i == 0;  // "0" (not "-0", "007")
+  for (; i < t.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) return false;
+  return true;
+}
+
+std::string argument(const std::string& text) { return is_integer(text) ? text : cpp_string(text); }
+
+std::string string_list(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + cpp_string(items[i]);
+  return out + "}";
+}
+
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
+}  // namespace
+
+std::string cpp_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          static const char* hex = "0123456789abcdef";
+          out += "\\x";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+          out += "\"\"";  // end the escape
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string export_cpp(const ExportInput& in) {
+  const std::string file = std::filesystem::path(in.input).filename().string();
+  const std::string script = std::filesystem::path(in.script).filename().string();
+
+  std::string out;
+  out += "// " + file + " with the schedule of " + script + ", replayed with the Loopscape engine.\n";
+  out += "// Written by `loopscape-cli export`; prints the " + in.target +
+         " code, as `loopscape-cli emit " + file + " --script " + script +
+         (in.target == "openmp" ? std::string() : " --target " + in.target) + "` does.\n";
+  out += "//\n";
+  out += "// Build against an installed engine (CMAKE_PREFIX_PATH=<prefix>):\n";
+  out += "//   find_package(Loopscape REQUIRED)\n";
+  out += "//   add_executable(replay replay.cpp)\n";
+  out += "//   target_link_libraries(replay PRIVATE Loopscape::engine)\n";
+  out += "#include <exception>\n#include <iostream>\n\n#include <loopscape/api/loopscape.h>\n\n";
+  out += "int main() {\n";
+  out += "  try {\n";
+
+  // open(...) with the options the CLI got, in OpenOptions' member order.
+  std::vector<std::string> fields;
+  if (!in.compile.defines.empty()) fields.push_back(".defines = " + string_list(in.compile.defines));
+  if (!in.compile.include_dirs.empty()) {
+    std::vector<std::string> dirs;
+    for (const std::string& d : in.compile.include_dirs) dirs.push_back(absolute(d));
+    fields.push_back(".include_dirs = " + string_list(dirs));
+  }
+  if (!in.compile.function.empty()) fields.push_back(".function = " + cpp_string(in.compile.function));
+  if (in.isl_quota) fields.push_back(".isl_max_operations = " + std::to_string(in.isl_quota));
+  out += "    loopscape::Session session = loopscape::open(" + cpp_string(absolute(in.input));
+  if (fields.empty()) {
+    out += ");\n";
+  } else {
+    out += ", {\n";
+    for (const std::string& f : fields) out += "        " + f + ",\n";
+    out += "    });\n";
+  }
+
+  // One handle per statement or node, in order of first use.
+  std::vector<std::string> targets;
+  std::set<std::string> seen;
+  for (const CommandCall& c : in.calls)
+    if (seen.insert(c.target).second) targets.push_back(c.target);
+  auto variable = [&](const std::string& target) { return reserved(target) ? "stmt_" + target : target; };
+  if (!targets.empty()) out += "\n";
+  for (const std::string& t : targets)
+    out += "    auto " + variable(t) + " = session.statement(" + cpp_string(t) + ");\n";
+
+  if (!in.calls.empty()) out += "\n";
+  for (const CommandCall& c : in.calls) {
+    std::string args;
+    for (std::size_t i = 0; i < c.args.size(); ++i) args += (i ? ", " : "") + argument(c.args[i].text);
+    out += "    ";
+    if (typed_commands().count(c.command))
+      out += variable(c.target) + "." + c.command + "(" + args + ");";
+    else
+      out += variable(c.target) + ".call(" + cpp_string(c.command) + ", {" + args + "});";
+    out += "  // " + script + ":" + std::to_string(c.where.line) + "\n";
+  }
+
+  out += "\n    std::cout << loopscape::emit_code(session, " + cpp_string(in.target) + ");\n";
+  out += "    return 0;\n";
+  out += "  } catch (const std::exception& e) {  // a refused command: its report\n";
+  out += "    std::cerr << e.what() << \"\\n\";\n";
+  out += "    return 2;\n";
+  out += "  }\n";
+  out += "}\n";
+  return out;
+}
+
+}  // namespace loopscape::cli

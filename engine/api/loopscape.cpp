@@ -1,0 +1,48 @@
+#include "api/loopscape.h"
+
+#include "codegen/emitter.h"
+#include "codegen/target.h"
+#include "pipeline/pipeline.h"
+#include "session/script.h"
+#include "support/isl_context.h"
+
+namespace loopscape {
+
+Session open(const std::string& path, const OpenOptions& options) {
+  check_isl_version();  // a program linked without libisl first fails here, not later
+  CompileOptions compile;
+  compile.defines = options.defines;
+  compile.include_dirs = options.include_dirs;
+  compile.function = options.function;
+  Session session(load_program(path, compile));
+  if (options.isl_max_operations) session.program().isl().set_max_operations(options.isl_max_operations);
+  return session;
+}
+
+StatementHandle Session::statement(const std::string& name) { return StatementHandle(*this, name); }
+
+StatementHandle& StatementHandle::call(const std::string& command, std::initializer_list<Argument> args) {
+  return call(command, std::vector<Argument>(args));
+}
+
+StatementHandle& StatementHandle::call(const std::string& command, const std::vector<Argument>& args) {
+  std::vector<std::string> texts;
+  texts.reserve(args.size());
+  for (const Argument& a : args) texts.push_back(a.text());
+  session_->apply_or_throw(make_call(name_, command, texts));
+  return *this;
+}
+
+void apply(Session& session, const std::string& script_line) {
+  std::optional<CommandCall> call = parse_script_line(script_line, SourceLocation{"<api>", 1, 0});
+  if (!call) throw InputError({"<api>", 1, 1}, "no command in '" + script_line + "'");
+  session.apply_or_throw(*call);
+}
+
+std::string emit_code(const Session& session, const std::string& target) {
+  const Program& program = session.program();
+  const GeneratedCode code = generate(program, session.schedule(), session.dependences().all(), target);
+  return code.replaces_region ? emit_file(program, code) : code.full_text();
+}
+
+}  // namespace loopscape

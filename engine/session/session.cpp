@@ -1,0 +1,198 @@
+#include "session/session.h"
+
+#include <isl/ctx.h>
+
+#include <stdexcept>
+#include <utility>
+
+#include "session/script.h"
+#include "support/error.h"
+
+namespace loopscape {
+namespace {
+
+std::string join(const std::vector<long>& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values[i]);
+  return out;
+}
+
+std::string location_prefix(const CommandCall& call) {
+  return call.where.known() || !call.where.file.empty() ? call.where.str() + ": " : std::string();
+}
+
+std::string iteration(const std::string& statement, const std::vector<long>& it, const std::string& fallback) {
+  if (it.empty()) return fallback;
+  return statement + "[" + join(it) + "]";
+}
+
+void append_witness(std::string& out, const DependenceWitness& w) {
+  if (w.source_statement.empty() && w.sink_statement.empty()) return;
+  out += "    dependence: " + short_name(w.kind) + " " + w.source_statement + " -> " + w.sink_statement +
+         (w.array.empty() ? "" : " on " + w.array) + "\n";
+  const std::string source = iteration(w.source_statement, w.source_iteration, w.source);
+  const std::string sink = iteration(w.sink_statement, w.sink_iteration, w.sink);
+  if (!source.empty())
+    out += "    source iteration: " + source + (w.source_access.empty() ? "" : "  (" + w.source_access + ")") + "\n";
+  if (!sink.empty())
+    out += "    sink iteration:   " + sink + (w.sink_access.empty() ? "" : "  (" + w.sink_access + ")") + "\n";
+  if (!w.element.empty()) out += "    element: " + w.element + "\n";
+  if (!w.parameters.empty()) out += "    with parameters: " + w.parameter_text() + "\n";
+}
+
+std::string first_line(const std::string& text) {
+  const auto nl = text.find('\n');
+  return nl == std::string::npos ? text : text.substr(0, nl);
+}
+
+std::string count_text(std::size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string Refusal::report() const {
+  std::string out = message + "\n";
+  if (legality) {
+    for (const Violation& v : legality->violations) {
+      out += "  broken dependence: " + v.explanation + "\n";
+      append_witness(out, v.witness);
+      if (!v.time_distance.empty()) out += "    schedule distance: (" + join(v.time_distance) + ")\n";
+    }
+    for (const TagViolation& t : legality->tag_violations) {
+      out += "  parallel tag on a carrying loop: " + t.explanation + "\n";
+      for (const DependenceWitness& w : t.carried) append_witness(out, w);
+    }
+    for (const std::string& p : legality->problems) out += "  problem: " + p + "\n";
+  }
+  if (!repair_hint.empty()) out += "  hint: " + repair_hint + "\n";
+  return out;
+}
+
+CommandRefused::CommandRefused(Refusal refusal)
+    : std::runtime_error(refusal.report()), refusal_(std::move(refusal)) {}
+
+Session::Session(LoadedProgram loaded, CommandLookup lookup)
+    : Session(std::make_shared<const LoadedProgram>(std::move(loaded)), std::move(lookup)) {}
+
+Session::Session(std::shared_ptr<const LoadedProgram> loaded, CommandLookup lookup)
+    : loaded_(std::move(loaded)), lookup_(std::move(lookup)) {
+  if (!loaded_) throw std::invalid_argument("Session: no program");
+  if (!lookup_) lookup_ = [](const std::string& name) { return find_command(name); };
+}
+
+const isl::schedule& Session::schedule() const { return schedule_at(applied_.size()); }
+
+const isl::schedule& Session::schedule_at(std::size_t step) const {
+  if (step == 0) return loaded_->original_schedule;
+  if (step > applied_.size())
+    throw std::out_of_range("Session::schedule_at: step " + std::to_string(step) + " of " +
+                            std::to_string(applied_.size()));
+  return applied_[step - 1].outcome.schedule;
+}
+
+std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) const {
+  const std::string text = format_call(call);
+  Refusal refusal;
+  refusal.call = call;
+
+  const Command* command = lookup_(call.command);
+  if (!command) {
+    std::string known;
+    for (const Command* c : all_commands()) known += (known.empty() ? "" : ", ") + c->name();
+    refusal.kind = Refusal::Kind::Arguments;
+    refusal.message = location_prefix(call) + "error: unknown command '" + call.command + "'" +
+                      (known.empty() ? std::string() : " (commands: " + known + ")");
+    return refusal;
+  }
+
+  const Program& program = loaded_->program;
+  try {
+    std::optional<CommandOutcome> outcome;
+    std::optional<LegalityReport> report;
+    const isl::schedule& current = schedule();
+    program.isl().bounded(text, [&] {
+      outcome = command->apply(CommandContext{program, loaded_->dependences}, call, current);
+    });
+    if (outcome->schedule.is_null()) throw std::logic_error("the command returned no schedule");
+    report = check_schedule(program, loaded_->dependences, outcome->schedule);
+    if (report->legal()) return AppliedCommand{call, std::move(*outcome)};
+
+    refusal.kind = Refusal::Kind::Illegal;
+    std::string what;
+    if (!report->violations.empty()) what = count_text(report->violations.size(), "broken dependence");
+    if (!report->tag_violations.empty())
+      what += (what.empty() ? "" : ", ") + count_text(report->tag_violations.size(), "parallel tag") +
+              " on a loop that carries a dependence";
+    if (!report->problems.empty()) what += (what.empty() ? "" : ", ") + count_text(report->problems.size(), "problem");
+    refusal.message = location_prefix(call) + "error: " + text + " is illegal: " + what + "; first: " +
+                      first_line(report->summary());
+    refusal.repair_hint = outcome->repair_hint;
+    if (refusal.repair_hint.empty() && !report->violations.empty())
+      refusal.repair_hint = report->violations.front().repair_hint;
+    if (refusal.repair_hint.empty() && !report->tag_violations.empty())
+      refusal.repair_hint = "remove the tag, or make the loop dependence-free first (interchange a carrying "
+                            "loop outward, or skew)";
+    refusal.legality = std::move(report);
+    return refusal;
+  } catch (const InputError& e) {
+    refusal.kind = Refusal::Kind::Arguments;
+    // Errors without a location of their own take the call's.
+    refusal.message = (e.where().known() ? e.where().str() + ": " : location_prefix(call)) + "error: " + e.message();
+    return refusal;
+  } catch (const IslError& e) {
+    refusal.kind = Refusal::Kind::Quota;
+    const std::string what = e.what();
+    refusal.message = location_prefix(call) + "error: " + (what.rfind(text, 0) == 0 ? "" : text + ": ") + what +
+                      "; the command was not applied" +
+                      (e.quota_exceeded() ? " (raise the isl operation quota, or simplify the command)" : "");
+    return refusal;
+  } catch (const isl::exception& e) {
+    // An isl failure outside bounded() (e.g. in a printer); leave the context usable.
+    isl_ctx_reset_error(program.isl().raw());
+    isl_ctx_reset_operations(program.isl().raw());
+    refusal.kind = Refusal::Kind::Quota;
+    refusal.message = location_prefix(call) + "error: " + text + " was not applied: isl failed: " +
+                      (e.what() ? std::string(e.what()) : "unknown error");
+    return refusal;
+  } catch (const std::invalid_argument& e) {
+    refusal.kind = Refusal::Kind::Arguments;
+    refusal.message = location_prefix(call) + "error: " + text + ": " + e.what();
+    return refusal;
+  }
+}
+
+std::optional<Refusal> Session::apply(const CommandCall& call) {
+  auto result = preview(call);
+  if (auto* refusal = std::get_if<Refusal>(&result)) return std::move(*refusal);
+  // push_back gives the strong guarantee; clearing cannot throw.
+  applied_.push_back(std::move(std::get<AppliedCommand>(result)));
+  redo_.clear();
+  return std::nullopt;
+}
+
+void Session::apply_or_throw(const CommandCall& call) {
+  if (auto refusal = apply(call)) throw CommandRefused(std::move(*refusal));
+}
+
+bool Session::undo() {
+  if (applied_.empty()) return false;
+  redo_.push_back(applied_.back());
+  applied_.pop_back();
+  return true;
+}
+
+bool Session::redo() {
+  if (redo_.empty()) return false;
+  applied_.push_back(redo_.back());
+  redo_.pop_back();
+  return true;
+}
+
+std::string Session::script() const {
+  std::string out;
+  for (const AppliedCommand& a : applied_) out += format_call(a.call) + "\n";
+  return out;
+}
+
+}  // namespace loopscape
