@@ -2,7 +2,9 @@
 
 #include <QFontDatabase>
 #include <QPainter>
+#include <QMouseEvent>
 #include <QScrollBar>
+#include <QToolTip>
 #include <QTextBlock>
 
 #include "c_highlighter.h"
@@ -46,6 +48,9 @@ SourceView::SourceView(QWidget* parent)
 
 void SourceView::setSource(const QString& text) {
   region_first_ = region_last_ = 0;
+  statement_marks_.clear();
+  highlighted_.clear();
+  errors_.clear();
   setPlainText(text);
   applyRegionTint();
 }
@@ -116,7 +121,85 @@ void SourceView::paintGutter(QPaintEvent* event) {
   }
 }
 
-// Tints the region's lines across the full width of the view.
+void SourceView::setStatementMarks(const QList<LineMark>& marks) {
+  statement_marks_ = marks;
+  applyRegionTint();
+}
+
+void SourceView::setHighlightedLines(const QList<LineMark>& marks) {
+  highlighted_ = marks;
+  applyRegionTint();
+  if (!marks.isEmpty()) {
+    const int first = marks.first().line;
+    const int top = firstVisibleBlock().blockNumber() + 1;
+    const int visible = qMax(1, viewport()->height() / qMax(1, fontMetrics().height()));
+    if (first < top || first >= top + visible) revealLine(first);
+  }
+}
+
+QList<int> SourceView::highlightedLines() const {
+  QList<int> lines;
+  for (const LineMark& m : highlighted_) lines << m.line;
+  return lines;
+}
+
+void SourceView::setErrors(const QList<ErrorMark>& errors) {
+  errors_ = errors;
+  applyRegionTint();
+  if (!errors.isEmpty()) revealLine(errors.first().line);
+}
+
+// The cursor range an error underlines: from its column to the end of the word there.
+static QTextCursor errorCursor(QTextDocument* document, const SourceView::ErrorMark& error) {
+  QTextBlock block = document->findBlockByNumber(error.line - 1);
+  if (!block.isValid()) return {};
+  QTextCursor cursor(block);
+  const QString text = block.text();
+  int start = error.column > 0 ? qMin(error.column - 1, int(text.size())) : 0;
+  if (error.column <= 0) {
+    while (start < text.size() && text[start].isSpace()) ++start;
+  }
+  int end = start;
+  while (end < text.size() && (text[end].isLetterOrNumber() || text[end] == QLatin1Char('_'))) ++end;
+  if (end == start) end = error.column > 0 ? qMin(start + 1, int(text.size())) : int(text.size());
+  if (end == start && start > 0) --start;
+  cursor.setPosition(block.position() + start);
+  cursor.setPosition(block.position() + end, QTextCursor::KeepAnchor);
+  return cursor;
+}
+
+QString SourceView::errorAt(const QPoint& position) const {
+  const QTextCursor at = cursorForPosition(position);
+  for (const ErrorMark& e : errors_) {
+    if (at.blockNumber() + 1 != e.line) continue;
+    const QTextCursor range = errorCursor(document(), e);
+    if (range.isNull()) continue;
+    if (at.position() >= range.selectionStart() - 1 && at.position() <= range.selectionEnd() + 1) return e.message;
+  }
+  return {};
+}
+
+bool SourceView::viewportEvent(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString message = errorAt(help->pos());
+    if (message.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), message, viewport());
+    return true;
+  }
+  return QPlainTextEdit::viewportEvent(event);
+}
+
+void SourceView::mouseReleaseEvent(QMouseEvent* event) {
+  QPlainTextEdit::mouseReleaseEvent(event);
+  if (event->button() == Qt::LeftButton && !textCursor().hasSelection())
+    Q_EMIT lineClicked(cursorForPosition(event->position().toPoint()).blockNumber() + 1);
+}
+
+// Tints the region's lines across the full width of the view, then statement
+// lines, the selection and the error underlines over it.
 void SourceView::applyRegionTint() {
   QList<QTextEdit::ExtraSelection> selections;
   if (region_first_ > 0) {
@@ -129,6 +212,29 @@ void SourceView::applyRegionTint() {
       selection.cursor = QTextCursor(block);
       selections.append(selection);
     }
+  }
+  auto tint = [&](const LineMark& mark, int alpha) {
+    QTextBlock block = document()->findBlockByNumber(mark.line - 1);
+    if (!block.isValid()) return;
+    QTextEdit::ExtraSelection selection;
+    QColor c = mark.color;
+    c.setAlpha(alpha);
+    selection.format.setBackground(c);
+    selection.format.setProperty(QTextFormat::FullWidthSelection, true);
+    selection.cursor = QTextCursor(block);
+    selections.append(selection);
+  };
+  for (const LineMark& mark : statement_marks_) tint(mark, 40);
+  for (const LineMark& mark : highlighted_) tint(mark, 110);
+  for (const ErrorMark& error : errors_) {
+    QTextEdit::ExtraSelection selection;
+    selection.cursor = errorCursor(document(), error);
+    if (selection.cursor.isNull()) continue;
+    selection.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+    selection.format.setUnderlineColor(QColor(0xD5, 0x5E, 0x00));
+    selection.format.setBackground(QColor(0xD5, 0x5E, 0x00, 30));
+    selection.format.setToolTip(error.message);
+    selections.append(selection);
   }
   setExtraSelections(selections);
 }

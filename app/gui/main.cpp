@@ -1,8 +1,11 @@
-// loopscape [FILE.c] [--screenshot OUT.png]: opens the main window on a C file
-// (default: the bundled samples/matmul.c); with --screenshot, renders the window
-// at 1600x1000 without a display, writes the PNG and exits.
+// loopscape [FILE.c] [--script FILE] [--screenshot OUT.png]: opens the main
+// window on a C file (without one: the start page with the bundled samples and
+// recent files); --script applies a schedule script; with --screenshot, renders
+// the window at 1600x1000 without a display once the engine has answered,
+// writes the PNG and exits.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QIcon>
 #include <QImage>
 #include <cstdio>
@@ -57,12 +60,17 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("C file to open (default: samples/matmul.c)."),
+                               QStringLiteral("C file to open (default: the start page; with --screenshot, "
+                                              "samples/matmul.c)."),
                                QStringLiteral("[FILE.c]"));
+  const QCommandLineOption script(QStringLiteral("script"),
+                                  QStringLiteral("Apply the schedule script <file> (one command per line)."),
+                                  QStringLiteral("file"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QStringLiteral("Render the window at 1600x1000 offscreen into <png> and exit."),
       QStringLiteral("png"));
+  parser.addOption(script);
   parser.addOption(screenshot);
   parser.process(app);
 
@@ -71,20 +79,37 @@ int main(int argc, char** argv) {
     fail(QStringLiteral("one file at a time, got %1").arg(files.size()));
     return kExitBadInput;
   }
-  const QString path = files.isEmpty() ? loopscape::defaultSamplePath() : files.first();
-  if (path.isEmpty()) {
+  const bool shoot = parser.isSet(screenshot);
+  QString path = files.isEmpty() ? QString() : files.first();
+  if (path.isEmpty() && (shoot || parser.isSet(script))) path = loopscape::defaultSamplePath();
+  if (path.isEmpty() && (shoot || parser.isSet(script))) {
     fail(QStringLiteral("no file given and no samples folder found (set LOOPSCAPE_SAMPLES_DIR)"));
     return kExitBadInput;
   }
 
-  loopscape::MainWindow window;
-  QString error;
-  if (!window.openFile(path, &error)) {
-    fail(error);
-    return kExitBadInput;
+  QStringList script_lines;
+  if (parser.isSet(script)) {
+    QFile file(parser.value(script));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+      fail(QStringLiteral("cannot read script %1: %2").arg(parser.value(script), file.errorString()));
+      return kExitBadInput;
+    }
+    script_lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
   }
 
-  if (parser.isSet(screenshot)) {
+  if (shoot) qputenv("LOOPSCAPE_DEFAULT_LAYOUT", "1");
+  loopscape::MainWindow window;
+  if (path.isEmpty()) {
+    window.showStartPage();
+  } else {
+    QString error;
+    if (!window.openFile(path, &error, script_lines)) {
+      fail(error);
+      return kExitBadInput;
+    }
+  }
+
+  if (shoot) {
     const QString out = parser.value(screenshot);
     if (!window.renderImage(kScreenshotSize).save(out)) {
       fail(QStringLiteral("cannot write screenshot %1").arg(out));

@@ -2,38 +2,56 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
+#include <QGraphicsScene>
+#include <QGraphicsView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QSvgGenerator>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "code_view.h"
+#include "command_form.h"
+#include "command_step.h"
+#include "commands/command.h"
+#include "dependence_view.h"
+#include "domain_plot.h"
+#include "history_view.h"
 #include "samples.h"
+#include "schedule_tree_view.h"
+#include "session/script.h"
 #include "source_view.h"
+#include "start_page.h"
+#include "statement_colors.h"
 
 namespace loopscape {
 
 namespace {
 
-// A view that has nothing to show yet: a centred, muted sentence.
-QWidget* emptyState(const QString& object_name, const QString& text) {
-  auto* label = new QLabel(text);
-  label->setObjectName(object_name);
-  label->setAlignment(Qt::AlignCenter);
-  label->setWordWrap(true);
-  label->setMargin(16);
-  label->setStyleSheet(QStringLiteral("color: #808080;"));
-  label->setFrameShape(QFrame::StyledPanel);
-  label->setAutoFillBackground(true);
-  return label;
-}
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kLayoutKey = QStringLiteral("layout/state");
+const QString kGeometryKey = QStringLiteral("layout/geometry");
 
 QString regionSummary(const SourceFile& file) {
   if (!file.hasRegion()) return QObject::tr("No #pragma scop region found in this file.");
@@ -42,28 +60,64 @@ QString regionSummary(const SourceFile& file) {
   return where;
 }
 
+QString shortcutFor(const QString& command) {
+  static const QHash<QString, QString> keys{
+      {QStringLiteral("tile"), QStringLiteral("T")},          {QStringLiteral("interchange"), QStringLiteral("I")},
+      {QStringLiteral("parallelize"), QStringLiteral("P")},   {QStringLiteral("skew"), QStringLiteral("S")},
+      {QStringLiteral("unroll"), QStringLiteral("U")},        {QStringLiteral("vectorize"), QStringLiteral("V")},
+      {QStringLiteral("loop_reversal"), QStringLiteral("R")}, {QStringLiteral("shift"), QStringLiteral("H")},
+      {QStringLiteral("fuse"), QStringLiteral("F")},          {QStringLiteral("split"), QStringLiteral("L")},
+      {QStringLiteral("distribute"), QStringLiteral("D")},    {QStringLiteral("gpu"), QStringLiteral("G")},
+  };
+  return keys.value(command);
+}
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowTitle(QStringLiteral("Loopscape"));
-  setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+  setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+  worker_ = new EngineWorker(this);
+  undo_stack_ = new QUndoStack(this);
   createViews();
+  createStatusBar();
   createMenus();
-  status_label_ = new QLabel;
-  status_label_->setObjectName(QStringLiteral("statusSummary"));
-  statusBar()->addWidget(status_label_, 1);
+  connect(worker_, &EngineWorker::resultReady, this, &MainWindow::onResult);
+  connect(worker_, &EngineWorker::busyChanged, this, [this](bool busy) { busy_label_->setVisible(busy); });
+  connect(worker_, &EngineWorker::previewReady, this, [this](const PreviewResult& result) {
+    if (open_form_) open_form_->setPreview(result.legal, result.text);
+  });
   resize(1600, 1000);
+  default_state_ = saveState();
+  QSettings settings;
+  if (!qEnvironmentVariableIsSet("LOOPSCAPE_DEFAULT_LAYOUT")) {
+    restoreState(settings.value(kLayoutKey).toByteArray());
+  }
+  updateStartPage();
 }
 
+MainWindow::~MainWindow() = default;
+
 void MainWindow::createViews() {
+  centre_stack_ = new QStackedWidget;
+  start_page_ = new StartPage;
+  connect(start_page_, &StartPage::openRequested, this, [this](const QString& path) {
+    QString error;
+    if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open"), error);
+  });
+  connect(start_page_, &StartPage::browseRequested, this, &MainWindow::chooseFile);
+  centre_stack_->addWidget(start_page_);
+
   auto* centre = new QWidget;
   auto* layout = new QVBoxLayout(centre);
-  layout->setContentsMargins(12, 10, 12, 10);
+  layout->setContentsMargins(12, 8, 12, 8);
   title_label_ = new QLabel;
   title_label_->setObjectName(QStringLiteral("fileTitle"));
   QFont title_font = title_label_->font();
-  title_font.setPointSizeF(title_font.pointSizeF() * 1.5);
+  title_font.setPointSizeF(title_font.pointSizeF() * 1.4);
   title_font.setBold(true);
   title_label_->setFont(title_font);
   description_label_ = new QLabel;
@@ -75,40 +129,86 @@ void MainWindow::createViews() {
   layout->addWidget(title_label_);
   layout->addWidget(description_label_);
   layout->addWidget(region_label_);
-  layout->addSpacing(6);
-  layout->addWidget(emptyState(QStringLiteral("domainPlot"),
-                               tr("Domain plot\n\nIteration domains of the region, one point per "
-                                  "statement instance, with dependences drawn as arrows.")),
-                    1);
-  setCentralWidget(centre);
+  layout->addSpacing(4);
+  plot_view_ = new DomainPlot;
+  plot_view_->setObjectName(QStringLiteral("domainPlot"));
+  layout->addWidget(plot_view_, 1);
+  plot_message_ = new QLabel;
+  plot_message_->setObjectName(QStringLiteral("plotMessage"));
+  plot_message_->setStyleSheet(QStringLiteral("color: #808080;"));
+  plot_message_->setVisible(false);
+  layout->addWidget(plot_message_);
+  connect(plot_view_, &DomainPlot::pointSelected, this, [this](const QString& statement, const QList<qint64>&) {
+    broadcastSelection(Selection{{statement}, {}, -1}, plot_view_);
+  });
+  connect(plot_view_, &DomainPlot::parametersChanged, this, [this](const QMap<QString, qint64>& values) {
+    std::map<std::string, long> parameters;
+    for (auto it = values.begin(); it != values.end(); ++it) parameters[it.key().toStdString()] = long(it.value());
+    worker_->setPlotParameters(parameters, step_);
+  });
+  report_ = new QTextBrowser;
+  report_->setObjectName(QStringLiteral("reportPanel"));
+  report_->setMaximumHeight(170);
+  report_->setVisible(false);
+  report_->setFrameShape(QFrame::StyledPanel);
+  layout->addWidget(report_);
+  centre_stack_->addWidget(centre);
+  setCentralWidget(centre_stack_);
 
   source_view_ = new SourceView;
   source_view_->setObjectName(QStringLiteral("sourceView"));
-  source_dock_ = addDock(tr("Source"), QStringLiteral("sourceDock"), source_view_, Qt::LeftDockWidgetArea);
-  history_dock_ = addDock(tr("History"), QStringLiteral("historyDock"),
-                          emptyState(QStringLiteral("historyView"),
-                                     tr("Transforms you apply are listed here, each one undoable.")),
-                          Qt::LeftDockWidgetArea);
-  tree_dock_ = addDock(tr("Schedule tree"), QStringLiteral("scheduleTreeDock"),
-                       emptyState(QStringLiteral("scheduleTreeView"),
-                                  tr("The isl schedule tree of the region: domain, bands, "
-                                     "sequences and filters.")),
-                       Qt::RightDockWidgetArea);
-  dependences_dock_ = addDock(tr("Dependences"), QStringLiteral("dependencesDock"),
-                              emptyState(QStringLiteral("dependencesView"),
-                                         tr("Exact dataflow dependences (read-after-write, "
-                                            "write-after-read, write-after-write).")),
-                              Qt::RightDockWidgetArea);
-  code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"),
-                       emptyState(QStringLiteral("codeView"),
-                                  tr("Generated code for each target: C/OpenMP, isl AST, CUDA, "
-                                     "MPI, HLS C++ and Halide IR.")),
-                       Qt::BottomDockWidgetArea);
+  connect(source_view_, &SourceView::lineClicked, this, &MainWindow::onSourceLineClicked);
+  tree_view_ = new ScheduleTreeView;
+  tree_view_->setObjectName(QStringLiteral("scheduleTreeView"));
+  connect(tree_view_, &ScheduleTreeView::selectionChanged, this,
+          [this](const Selection& s) { broadcastSelection(s, tree_view_); });
+  connect(tree_view_, &ScheduleTreeView::contextMenuRequested, this, [this](int node, const QPoint& at) {
+    if (!snapshot_ || node < 0) return;
+    const TreeNodeInfo& info = snapshot_->tree[static_cast<std::size_t>(node)];
+    QMenu* menu = commandMenu(tree_view_->selectionForNode(node), qs(info.name), this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(at);
+  });
+  dependence_view_ = new DependenceView;
+  dependence_view_->setObjectName(QStringLiteral("dependencesView"));
+  connect(dependence_view_, &DependenceView::selectionChanged, this,
+          [this](const Selection& s) { broadcastSelection(s, dependence_view_); });
+  code_view_ = new CodeView;
+  code_view_->setObjectName(QStringLiteral("codeView"));
+  connect(code_view_, &CodeView::selectionChanged, this, [this](const Selection& s) { broadcastSelection(s, code_view_); });
+  connect(code_view_, &CodeView::loopContextMenuRequested, this, [this](const Selection& s, const QPoint& at) {
+    QMenu* menu = commandMenu(s, {}, this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(at);
+  });
+  history_view_ = new HistoryView;
+  history_view_->setObjectName(QStringLiteral("historyView"));
+  connect(history_view_, &HistoryView::stepSelected, this, [this](int step) { worker_->showStep(step); });
 
-  resizeDocks({source_dock_, tree_dock_}, {600, 380}, Qt::Horizontal);
-  resizeDocks({source_dock_, history_dock_}, {620, 130}, Qt::Vertical);
-  resizeDocks({tree_dock_, dependences_dock_}, {420, 330}, Qt::Vertical);
-  resizeDocks({code_dock_}, {200}, Qt::Vertical);
+  source_dock_ = addDock(tr("Source"), QStringLiteral("sourceDock"), source_view_, Qt::LeftDockWidgetArea);
+  history_dock_ = addDock(tr("History"), QStringLiteral("historyDock"), history_view_, Qt::LeftDockWidgetArea);
+  tree_dock_ = addDock(tr("Schedule tree"), QStringLiteral("scheduleTreeDock"), tree_view_, Qt::RightDockWidgetArea);
+  dependences_dock_ = addDock(tr("Dependences"), QStringLiteral("dependencesDock"), dependence_view_, Qt::RightDockWidgetArea);
+  code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
+  resetLayout();
+}
+
+void MainWindow::resetLayout() {
+  for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, code_dock_}) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  addDockWidget(Qt::LeftDockWidgetArea, source_dock_);
+  splitDockWidget(source_dock_, history_dock_, Qt::Vertical);
+  addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
+  splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
+  addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
+  const int w = width() > 200 ? width() : 1600;
+  const int h = height() > 200 ? height() : 1000;
+  resizeDocks({source_dock_, tree_dock_}, {w * 30 / 100, w * 30 / 100}, Qt::Horizontal);
+  resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
+  resizeDocks({tree_dock_, dependences_dock_}, {h * 36 / 100, h * 20 / 100}, Qt::Vertical);
+  resizeDocks({code_dock_}, {h * 33 / 100}, Qt::Vertical);
 }
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& object_name, QWidget* content,
@@ -122,29 +222,108 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& object_nam
   return dock;
 }
 
+void MainWindow::createStatusBar() {
+  legality_label_ = new QLabel;
+  legality_label_->setObjectName(QStringLiteral("legalityStatus"));
+  status_label_ = new QLabel;
+  status_label_->setObjectName(QStringLiteral("statusSummary"));
+  busy_label_ = new QLabel(tr("computing\u2026"));
+  busy_label_->setObjectName(QStringLiteral("busyIndicator"));
+  busy_label_->setStyleSheet(QStringLiteral("color: #808080;"));
+  busy_label_->setVisible(false);
+  statusBar()->addWidget(legality_label_);
+  statusBar()->addWidget(status_label_, 1);
+  statusBar()->addPermanentWidget(busy_label_);
+}
+
 void MainWindow::createMenus() {
   QMenu* file_menu = menuBar()->addMenu(tr("&File"));
   QAction* open = file_menu->addAction(tr("&Open\u2026"), this, &MainWindow::chooseFile);
   open->setShortcut(QKeySequence::Open);
   samples_menu_ = file_menu->addMenu(tr("Open &Sample"));
   fillSampleMenu();
+  recent_menu_ = file_menu->addMenu(tr("Open &Recent"));
+  connect(recent_menu_, &QMenu::aboutToShow, this, [this] {
+    recent_menu_->clear();
+    for (const QString& path : recentFiles())
+      recent_menu_->addAction(QDir::toNativeSeparators(path), this, [this, path] {
+        QString error;
+        if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open"), error);
+      });
+    if (recent_menu_->isEmpty()) recent_menu_->addAction(tr("(none)"))->setEnabled(false);
+  });
+  file_menu->addAction(tr("Start &Page"), this, &MainWindow::showStartPage);
   file_menu->addSeparator();
+  QAction* save_session = file_menu->addAction(tr("Save Session\u2026"), this, &MainWindow::chooseSessionToSave);
+  save_session->setShortcut(QKeySequence::Save);
+  file_menu->addAction(tr("Open Session\u2026"), this, &MainWindow::chooseSessionToOpen);
+  QMenu* export_menu = file_menu->addMenu(tr("&Export"));
+  export_menu->addAction(tr("C++ Script\u2026"), this, &MainWindow::exportScript);
+  export_menu->addAction(tr("Code for the Current Target\u2026"), this, &MainWindow::exportCode);
+  QMenu* image_menu = export_menu->addMenu(tr("Image of a View"));
+  const QList<QPair<QString, QWidget*>> views{{tr("Window"), this},
+                                              {tr("Domain plot"), plot_view_},
+                                              {tr("Source"), source_view_},
+                                              {tr("Schedule tree"), tree_view_},
+                                              {tr("Dependences"), dependence_view_},
+                                              {tr("Code"), code_view_},
+                                              {tr("History"), history_view_}};
+  for (const auto& [name, view] : views) {
+    QWidget* target = view;
+    const QString label = name;
+    image_menu->addAction(label + QStringLiteral("\u2026"), this, [this, target, label] { exportImage(target, label); });
+  }
   file_menu->addAction(tr("Save Screens&hot\u2026"), this, &MainWindow::chooseScreenshotPath);
   file_menu->addSeparator();
   QAction* quit = file_menu->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit_menu = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = undo_stack_->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence(QStringLiteral("Ctrl+Z")));
+  QAction* redo = undo_stack_->createRedoAction(this, tr("&Redo"));
+  redo->setShortcuts({QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y"))});
+  edit_menu->addAction(undo);
+  edit_menu->addAction(redo);
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, code_dock_})
     view_menu_->addAction(dock->toggleViewAction());
   view_menu_->addSeparator();
   QAction* zoom_in = view_menu_->addAction(tr("Zoom &In"), this, [this] { zoom(1); });
-  zoom_in->setShortcut(QKeySequence::ZoomIn);
+  zoom_in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(QStringLiteral("Ctrl+="))});
   QAction* zoom_out = view_menu_->addAction(tr("Zoom &Out"), this, [this] { zoom(-1); });
   zoom_out->setShortcut(QKeySequence::ZoomOut);
+  QAction* zoom_reset = view_menu_->addAction(tr("&Reset Zoom"), this, [this] { zoom(-zoom_steps_); });
+  zoom_reset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
+  view_menu_->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+
+  transform_menu_ = menuBar()->addMenu(tr("&Transform"));
+  fillTransformMenu();
 
   QMenu* help_menu = menuBar()->addMenu(tr("&Help"));
   help_menu->addAction(tr("&About Loopscape"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::fillTransformMenu() {
+  transform_menu_->clear();
+  transform_menu_->setToolTipsVisible(true);
+  for (const Command* command : all_commands()) {
+    if (command->target() == CommandTarget::Node) continue;
+    const QString name = qs(command->name());
+    QAction* action = transform_menu_->addAction(name + QStringLiteral("\u2026"), this, [this, name] {
+      Selection s = selection_;
+      if (s.statements.isEmpty() && snapshot_ && !snapshot_->statements.empty())
+        s.statements << qs(snapshot_->statements.front().name);
+      runCommand(name, s);
+    });
+    const QString key = shortcutFor(name);
+    if (!key.isEmpty()) action->setShortcut(QKeySequence(key));
+    action->setToolTip(qs(command->signature()) + QStringLiteral("\n") + qs(command->summary()));
+    action->setStatusTip(qs(command->summary()));
+    action->setObjectName(QStringLiteral("transform_") + name);
+  }
+  if (transform_menu_->isEmpty()) transform_menu_->addAction(tr("(no commands)"))->setEnabled(false);
 }
 
 void MainWindow::fillSampleMenu() {
@@ -165,14 +344,58 @@ void MainWindow::fillSampleMenu() {
   }
 }
 
-bool MainWindow::openFile(const QString& path, QString* error) {
+void MainWindow::updateStartPage() {
+  QList<StartEntry> samples;
+  for (const SampleInfo& s : listSamples(samplesDirectory())) samples << StartEntry{s.path, s.name, s.description};
+  start_page_->setSamples(samples);
+  QList<StartEntry> recent;
+  for (const QString& path : recentFiles()) recent << StartEntry{path, QFileInfo(path).fileName(), QDir::toNativeSeparators(path)};
+  start_page_->setRecent(recent);
+}
+
+void MainWindow::showStartPage() {
+  updateStartPage();
+  centre_stack_->setCurrentWidget(start_page_);
+}
+
+QList<QString> MainWindow::recentFiles() const {
+  QStringList files = QSettings().value(kRecentKey).toStringList();
+  files.erase(std::remove_if(files.begin(), files.end(), [](const QString& f) { return !QFileInfo::exists(f); }), files.end());
+  return files;
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList files = settings.value(kRecentKey).toStringList();
+  files.removeAll(path);
+  files.prepend(path);
+  while (files.size() > kMaxRecent) files.removeLast();
+  settings.setValue(kRecentKey, files);
+}
+
+bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines) {
   std::optional<SourceFile> loaded = loadSourceFile(path, error);
   if (!loaded) return false;
   file_ = std::move(loaded);
   source_view_->setSource(file_->text);
   source_view_->setRegion(file_->region_first, file_->region_last);
   if (file_->hasRegion()) source_view_->revealLine(file_->region_first);
+  centre_stack_->setCurrentIndex(1);
   showFileSummary();
+  clearReport();
+  undo_stack_->clear();
+  selection_ = {};
+  snapshot_.reset();
+  previous_.reset();
+  history_.clear();
+  restoring_ = !script_lines.isEmpty();
+  addRecentFile(file_->path);
+  if (file_->hasRegion() || !compile_options_.function.empty()) {
+    worker_->open(file_->path, compile_options_, script_lines);
+  } else {
+    showSnapshot(nullptr, nullptr);
+    legality_label_->clear();
+  }
   return true;
 }
 
@@ -190,12 +413,284 @@ void MainWindow::showFileSummary() {
                              .arg(regionSummary(file)));
 }
 
+void MainWindow::onResult(const EngineResult& result) {
+  if (!result.error.isEmpty()) {
+    const QString message = result.quota ? tr("isl stopped at its operation quota: %1").arg(result.error) : result.error;
+    statusBar()->showMessage(message, 15000);
+    legality_label_->setText(QStringLiteral("<span style='color:#D55E00'>\u2716</span>"));
+    if (result.error_line > 0 && result.kind == EngineResult::Kind::Open) {
+      QString text = result.error;
+      const QString prefix = QStringLiteral(":%1:%2: ").arg(result.error_line).arg(result.error_column);
+      const int at = int(text.indexOf(prefix));
+      if (at >= 0) text = text.mid(at + prefix.size());
+      source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
+    }
+    showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
+    pending_apply_.reset();
+    return;
+  }
+  if (result.kind == EngineResult::Kind::Apply) {
+    if (result.changed && pending_apply_) {
+      undo_stack_->push(new CommandStep(worker_, pending_apply_->line, pending_apply_->merge_key));
+    }
+    pending_apply_.reset();
+  }
+  if (result.kind == EngineResult::Kind::Open) {
+    undo_stack_->clear();
+    for (const QString& line : result.history) undo_stack_->push(new CommandStep(worker_, line, -1));
+  }
+  history_ = result.history;
+  redo_ = result.redo;
+  if (result.refused) {
+    QString text = result.report.toHtmlEscaped();
+    showReport(tr("Refused \u2014 the session is unchanged"), result.report, true);
+    statusBar()->showMessage(tr("Refused: %1").arg(result.report.section(QLatin1Char('\n'), 0, 0)), 15000);
+    if (!result.witness_source.isEmpty()) {
+      Selection s;
+      s.statements << result.witness_source.section(QLatin1Char('['), 0, 0);
+      const QString sink = result.witness_sink.section(QLatin1Char('['), 0, 0);
+      if (!sink.isEmpty() && !s.statements.contains(sink)) s.statements << sink;
+      select(s);
+      plot_view_->clearHighlight();
+      plot_view_->highlightPoints(s.statements.first(), {result.witness_source_point});
+      if (!sink.isEmpty()) plot_view_->selectPoint(sink, result.witness_sink_point);
+    }
+  } else if (result.changed && result.kind != EngineResult::Kind::Open) {
+    clearReport();
+  }
+  if (result.snapshot) {
+    step_ = result.step;
+    showSnapshot(result.snapshot, result.previous);
+  }
+  history_view_->setHistory(history_, step_, redo_);
+}
+
+void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous) {
+  snapshot_ = std::move(snapshot);
+  previous_ = std::move(previous);
+  tree_view_->setSnapshot(snapshot_);
+  dependence_view_->setSnapshot(snapshot_);
+  code_view_->setSnapshot(snapshot_, previous_);
+  QList<SourceView::LineMark> marks;
+  if (snapshot_)
+    for (std::size_t k = 0; k < snapshot_->statements.size(); ++k)
+      if (snapshot_->statements[k].line > 0) marks << SourceView::LineMark{int(snapshot_->statements[k].line), statementColor(int(k))};
+  source_view_->setStatementMarks(marks);
+  source_view_->setErrors({});
+  if (!snapshot_) {
+    plot_view_->setPlotData(nullptr);
+    plot_message_->setText(tr("Nothing to plot: the file has no #pragma scop region."));
+    plot_message_->setVisible(true);
+    return;
+  }
+  const Snapshot& snap = *snapshot_;
+  plot_view_->setPlotData(snap.plot);
+  plot_message_->setText(qs(snap.plot_error));
+  plot_message_->setVisible(!snap.plot_error.empty());
+  legality_label_->setText(snap.legal ? QStringLiteral("<span style='color:#009E73'><b>\u2714 legal</b></span>")
+                                      : QStringLiteral("<span style='color:#D55E00'><b>\u2716 illegal</b></span>"));
+  legality_label_->setToolTip(snap.legal ? tr("Every dependence is respected") : qs(snap.legality));
+  status_label_->setText(tr("step %1 of %2 \u00b7 %3 statements \u00b7 %4 dependences \u00b7 %5 tree nodes \u00b7 computed in %6 ms")
+                             .arg(step_)
+                             .arg(history_.size())
+                             .arg(snap.statements.size())
+                             .arg(snap.dependences.size())
+                             .arg(snap.tree.size())
+                             .arg(snap.milliseconds, 0, 'f', 0));
+  broadcastSelection(selection_, nullptr);
+}
+
+void MainWindow::showReport(const QString& title, const QString& text, bool error) {
+  last_report_ = text;
+  report_->setHtml(QStringLiteral("<p style='color:%1'><b>%2</b></p><pre>%3</pre>")
+                       .arg(error ? QStringLiteral("#C04E00") : QStringLiteral("#00795A"), title.toHtmlEscaped(),
+                            text.toHtmlEscaped()));
+  report_->setVisible(true);
+}
+
+void MainWindow::clearReport() {
+  last_report_.clear();
+  report_->clear();
+  report_->setVisible(false);
+}
+
+QString MainWindow::lastReport() const { return last_report_; }
+
+void MainWindow::select(const Selection& selection) { broadcastSelection(selection, nullptr); }
+
+void MainWindow::broadcastSelection(const Selection& selection, QObject* origin) {
+  selection_ = selection;
+  if (origin != tree_view_) {
+    Selection for_tree = selection;
+    if (origin != nullptr) for_tree.tree_node = -1;
+    tree_view_->setSelection(for_tree);
+  }
+  if (origin != dependence_view_) dependence_view_->setSelection(selection);
+  if (origin != code_view_) code_view_->setSelection(selection);
+  if (origin != plot_view_) {
+    if (selection.statements.size() == 1)
+      plot_view_->highlightStatement(selection.statements.first());
+    else if (selection.statements.isEmpty())
+      plot_view_->clearHighlight();
+    else
+      plot_view_->highlightStatement(selection.statements.first());
+  }
+  QList<SourceView::LineMark> lines;
+  if (snapshot_) {
+    for (const QString& name : selection.statements) {
+      const int k = snapshot_->statementIndex(name.toStdString());
+      if (k < 0) continue;
+      const StatementInfo& s = snapshot_->statements[static_cast<std::size_t>(k)];
+      const QColor colour = statementColor(k);
+      if (!selection.loop.isEmpty()) {
+        for (std::size_t d = 0; d < s.loops.size(); ++d)
+          if (qs(s.loops[d]) == selection.loop && d < s.loop_lines.size() && s.loop_lines[d] > 0)
+            lines << SourceView::LineMark{int(s.loop_lines[d]), colour};
+      }
+      if (s.line > 0) lines << SourceView::LineMark{int(s.line), colour};
+    }
+  }
+  source_view_->setHighlightedLines(lines);
+}
+
+void MainWindow::onSourceLineClicked(int line) {
+  if (!snapshot_) return;
+  Selection s;
+  for (const StatementInfo& st : snapshot_->statements) {
+    if (int(st.line) == line) s.statements << qs(st.name);
+    for (std::size_t d = 0; d < st.loop_lines.size(); ++d)
+      if (int(st.loop_lines[d]) == line) {
+        s.statements << qs(st.name);
+        s.loop = qs(st.loops[d]);
+      }
+  }
+  s.statements.removeDuplicates();
+  broadcastSelection(s, source_view_);
+}
+
+QStringList MainWindow::loopsOf(const QString& statement) const {
+  QStringList loops;
+  if (!snapshot_ || snapshot_->tree.empty()) return loops;
+  // The band members on the path from the root to the statement's leaf.
+  const std::string name = statement.toStdString();
+  int node = 0;
+  while (node >= 0) {
+    const TreeNodeInfo& info = snapshot_->tree[static_cast<std::size_t>(node)];
+    if (info.kind == "band")
+      for (const std::string& m : info.members)
+        if (!m.empty()) loops << qs(m);
+    int next = -1;
+    for (int child : info.children) {
+      const auto& st = snapshot_->tree[static_cast<std::size_t>(child)].statements;
+      if (std::find(st.begin(), st.end(), name) != st.end()) {
+        next = child;
+        break;
+      }
+    }
+    node = next;
+  }
+  if (loops.isEmpty()) {
+    const int k = snapshot_->statementIndex(name);
+    if (k >= 0)
+      for (const auto& l : snapshot_->statements[static_cast<std::size_t>(k)].loops) loops << qs(l);
+  }
+  return loops;
+}
+
+QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_name, QWidget* parent) {
+  auto* menu = new QMenu(parent);
+  menu->setToolTipsVisible(true);
+  const QString statement = selection.statements.isEmpty() ? QString() : selection.statements.first();
+  if (!statement.isEmpty()) {
+    QString heading = selection.loop.isEmpty() ? statement : tr("%1, loop %2").arg(statement, selection.loop);
+    menu->addSection(heading);
+  }
+  for (const Command* command : all_commands()) {
+    const bool node_form = command->target() == CommandTarget::Node;
+    if (node_form && node_name.isEmpty()) continue;
+    if (!node_form && statement.isEmpty()) continue;
+    const QString name = qs(command->name());
+    QAction* action = menu->addAction(name + QStringLiteral("\u2026"));
+    action->setObjectName(QStringLiteral("command_") + name);
+    action->setToolTip(qs(command->signature()) + QStringLiteral("\n") + qs(command->summary()));
+    const QString key = shortcutFor(name);
+    if (!key.isEmpty()) action->setShortcut(QKeySequence(key));
+    connect(action, &QAction::triggered, this, [this, name, selection, node_name, node_form] {
+      runCommand(name, selection, node_form ? node_name : QString());
+    });
+  }
+  if (menu->isEmpty()) menu->addAction(tr("(no commands apply here)"))->setEnabled(false);
+  return menu;
+}
+
+void MainWindow::runCommand(const QString& command_name, const Selection& selection, const QString& node_name) {
+  const Command* command = find_command(command_name.toStdString());
+  if (!command || !snapshot_) return;
+  CommandFormSpec spec;
+  spec.command = command_name;
+  spec.target = node_name.isEmpty() ? (selection.statements.isEmpty() ? QString() : selection.statements.first()) : node_name;
+  if (spec.target.isEmpty()) return;
+  spec.signature = qs(command->signature());
+  if (!node_name.isEmpty() && spec.signature.contains(QLatin1String("node: ")))
+    spec.signature = spec.signature.section(QStringLiteral("node: "), 1);
+  else if (spec.signature.contains(QLatin1String("  |  ")))
+    spec.signature = spec.signature.section(QStringLiteral("  |  "), 0, 0);
+  spec.summary = qs(command->summary());
+  spec.loops = loopsOf(selection.statements.isEmpty() ? QString() : selection.statements.first());
+  spec.selected_loop = selection.loop;
+  for (const StatementInfo& s : snapshot_->statements) spec.statements << qs(s.name);
+  for (const TreeNodeInfo& n : snapshot_->tree)
+    if (!n.name.empty() && node_name.size()) spec.statements << qs(n.name);
+
+  auto* form = new CommandForm(spec, this);
+  open_form_ = form;
+  static int next_merge_key = 0;
+  const int merge_key = next_merge_key++;
+  auto makeCall = [spec, form] {
+    std::vector<std::string> args;
+    for (const QString& a : form->arguments()) args.push_back(a.toStdString());
+    return make_call(spec.target.toStdString(), spec.command.toStdString(), args);
+  };
+  auto applied_live = std::make_shared<bool>(false);
+  connect(form, &CommandForm::argumentsChanged, this, [this, form, makeCall, merge_key, applied_live] {
+    worker_->preview(makeCall());
+    if (form->liveApply()) {
+      pending_apply_ = PendingApply{form->scriptLine(), merge_key};
+      if (*applied_live)
+        worker_->replaceLast(makeCall());
+      else
+        worker_->apply(makeCall());
+      *applied_live = true;
+    }
+  });
+  worker_->preview(makeCall());
+  if (auto_accept_) {
+    worker_->waitForIdle();
+    form->accept();
+  }
+  const int answer = auto_accept_ ? QDialog::Accepted : form->exec();
+  if (answer == QDialog::Accepted && !(form->liveApply() && *applied_live)) {
+    pending_apply_ = PendingApply{form->scriptLine(), -1};
+    worker_->apply(makeCall());
+  }
+  form->hide();
+  form->deleteLater();
+}
+
+void MainWindow::requestCommand(const CommandCall& call, int merge_key) {
+  pending_apply_ = PendingApply{qs(format_call(call)), merge_key};
+  worker_->apply(call);
+}
+
+bool MainWindow::waitForEngine(int timeout_ms) { return worker_->waitForIdle(timeout_ms); }
+
 QImage MainWindow::renderImage(const QSize& size) {
   resize(size);
   if (!isVisible()) show();
+  waitForEngine();
   QCoreApplication::sendPostedEvents();
   QCoreApplication::processEvents();
-  if (file_ && file_->hasRegion()) source_view_->revealLine(file_->region_first);
+  if (!snapshot_ && file_ && file_->hasRegion()) source_view_->revealLine(file_->region_first);
   return grab().toImage();
 }
 
@@ -216,6 +711,144 @@ void MainWindow::chooseScreenshotPath() {
   if (!grab().save(path)) QMessageBox::warning(this, tr("Save screenshot"), tr("Cannot write %1").arg(path));
 }
 
+bool MainWindow::saveSession(const QString& path, QString* error) const {
+  if (!file_) {
+    if (error) *error = tr("no file is open");
+    return false;
+  }
+  QJsonObject options;
+  auto list = [](const std::vector<std::string>& v) {
+    QJsonArray a;
+    for (const auto& s : v) a.append(qs(s));
+    return a;
+  };
+  options[QStringLiteral("defines")] = list(compile_options_.defines);
+  options[QStringLiteral("include_dirs")] = list(compile_options_.include_dirs);
+  options[QStringLiteral("function")] = qs(compile_options_.function);
+  QJsonObject root;
+  root[QStringLiteral("format")] = QStringLiteral("loopscape-session");
+  root[QStringLiteral("version")] = 1;
+  root[QStringLiteral("source")] = file_->path;
+  root[QStringLiteral("compiler_options")] = options;
+  root[QStringLiteral("commands")] = QJsonArray::fromStringList(history_);
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly)) {
+    if (error) *error = out.errorString();
+    return false;
+  }
+  out.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
+  if (!out.commit()) {
+    if (error) *error = out.errorString();
+    return false;
+  }
+  return true;
+}
+
+bool MainWindow::openSession(const QString& path, QString* error) {
+  QFile in(path);
+  if (!in.open(QIODevice::ReadOnly)) {
+    if (error) *error = tr("cannot read %1: %2").arg(path, in.errorString());
+    return false;
+  }
+  QJsonParseError parse_error;
+  const QJsonDocument doc = QJsonDocument::fromJson(in.readAll(), &parse_error);
+  if (!doc.isObject()) {
+    if (error) *error = tr("%1 is not a session: %2").arg(path, parse_error.errorString());
+    return false;
+  }
+  const QJsonObject root = doc.object();
+  QString source = root.value(QStringLiteral("source")).toString();
+  if (QFileInfo(source).isRelative()) source = QFileInfo(path).absoluteDir().filePath(source);
+  const QJsonObject options = root.value(QStringLiteral("compiler_options")).toObject();
+  compile_options_ = {};
+  for (const auto& v : options.value(QStringLiteral("defines")).toArray()) compile_options_.defines.push_back(v.toString().toStdString());
+  for (const auto& v : options.value(QStringLiteral("include_dirs")).toArray()) compile_options_.include_dirs.push_back(v.toString().toStdString());
+  compile_options_.function = options.value(QStringLiteral("function")).toString().toStdString();
+  QStringList commands;
+  for (const auto& v : root.value(QStringLiteral("commands")).toArray()) commands << v.toString();
+  return openFile(source, error, commands);
+}
+
+void MainWindow::chooseSessionToSave() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.loopscape.json"),
+                                                    tr("Loopscape sessions (*.json)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!saveSession(path, &error)) QMessageBox::warning(this, tr("Save session"), error);
+}
+
+void MainWindow::chooseSessionToOpen() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), tr("Loopscape sessions (*.json)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openSession(path, &error)) QMessageBox::warning(this, tr("Open session"), error);
+}
+
+QString MainWindow::exportCppScript() const {
+  if (!file_) return {};
+  auto literal = [](const QString& s) {
+    QString out = s;
+    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+    return QStringLiteral("\"%1\"").arg(out);
+  };
+  QString text;
+  text += QStringLiteral("// Loopscape session on %1, replayed with the engine library.\n").arg(file_->fileName());
+  text += QStringLiteral("#include <iostream>\n\n#include \"api/loopscape.h\"\n\nint main() {\n");
+  text += QStringLiteral("  loopscape::Session session = loopscape::open(%1);\n").arg(literal(file_->path));
+  for (const QString& line : history_) text += QStringLiteral("  loopscape::apply(session, %1);\n").arg(literal(line));
+  const QString target = code_view_->currentTarget().isEmpty() ? QStringLiteral("openmp") : code_view_->currentTarget();
+  text += QStringLiteral("  std::cout << loopscape::emit(session, %1);\n  return 0;\n}\n").arg(literal(target));
+  return text;
+}
+
+void MainWindow::exportScript() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export C++ script"), QStringLiteral("session.cpp"),
+                                                    tr("C++ sources (*.cpp)"));
+  if (path.isEmpty()) return;
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly) || out.write(exportCppScript().toUtf8()) < 0 || !out.commit())
+    QMessageBox::warning(this, tr("Export"), tr("Cannot write %1").arg(path));
+}
+
+void MainWindow::exportCode() {
+  const QString target = code_view_->currentTarget();
+  if (target.isEmpty()) return;
+  const QString suggested = QStringLiteral("%1.%2.%3")
+                                .arg(file_ ? QFileInfo(file_->path).completeBaseName() : QStringLiteral("code"), target,
+                                     target == QLatin1String("tree") || target == QLatin1String("isl-ast") ? QStringLiteral("txt") : QStringLiteral("c"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export code"), suggested);
+  if (path.isEmpty()) return;
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly) || out.write(code_view_->code(target).toUtf8()) < 0 || !out.commit())
+    QMessageBox::warning(this, tr("Export"), tr("Cannot write %1").arg(path));
+}
+
+void MainWindow::exportImage(QWidget* view, const QString& name) {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export image of %1").arg(name),
+                                                    name.toLower().replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".png"),
+                                                    tr("PNG image (*.png);;SVG image (*.svg)"));
+  if (path.isEmpty()) return;
+  bool ok = false;
+  if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setTitle(name);
+    auto* graphics = qobject_cast<QGraphicsView*>(view);
+    const QSize size = graphics && graphics->scene() ? graphics->scene()->sceneRect().size().toSize() : view->size();
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    QPainter painter(&svg);
+    if (graphics && graphics->scene())
+      graphics->scene()->render(&painter, QRectF(QPointF(0, 0), size), graphics->scene()->sceneRect());
+    else
+      view->render(&painter);
+    ok = painter.end();
+  } else {
+    ok = view->grab().save(path);
+  }
+  if (!ok) QMessageBox::warning(this, tr("Export"), tr("Cannot write %1").arg(path));
+}
+
 void MainWindow::showAbout() {
   QMessageBox::about(
       this, tr("About Loopscape"),
@@ -226,10 +859,37 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::zoom(int steps) {
-  if (steps > 0)
-    source_view_->zoomIn(steps);
-  else
-    source_view_->zoomOut(-steps);
+  zoom_steps_ = std::clamp(zoom_steps_ + steps, -4, 12);
+  applyZoom();
+}
+
+// Presentation zoom: every view's text scales by the same factor.
+void MainWindow::applyZoom() {
+  const double factor = 1.0 + 0.12 * zoom_steps_;
+  plot_view_->setPresentationZoom(factor);
+  const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_};
+  for (QWidget* view : views) {
+    QList<QWidget*> widgets = view->findChildren<QWidget*>();
+    widgets.prepend(view);
+    for (QWidget* w : widgets) {
+      QVariant base = w->property("loopscapeBaseFontSize");
+      if (!base.isValid()) {
+        base = w->font().pointSizeF();
+        w->setProperty("loopscapeBaseFontSize", base);
+      }
+      QFont f = w->font();
+      f.setPointSizeF(std::max(4.0, base.toDouble() * factor));
+      w->setFont(f);
+    }
+  }
+  statusBar()->showMessage(tr("Zoom %1%").arg(qRound(factor * 100)), 1500);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue(kLayoutKey, saveState());
+  settings.setValue(kGeometryKey, saveGeometry());
+  QMainWindow::closeEvent(event);
 }
 
 }  // namespace loopscape

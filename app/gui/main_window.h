@@ -1,54 +1,155 @@
 #pragma once
-// Loopscape's main window: the source on the left, the domain plot in the
-// middle, schedule tree and dependences on the right, generated code below.
-// Views other than the source fill in as the engine gains them.
+// Loopscape's main window: the source and history on the left, the domain
+// plot in the middle, schedule tree and dependences on the right, generated
+// code below (design/UI.md). Every view shows the Snapshot the engine worker
+// made off the GUI thread; a selection in one view highlights the same
+// statements and loops in the others; commands come from right-clicks and the
+// Transform menu, go through the worker and join a QUndoStack.
 #include <QImage>
 #include <QMainWindow>
+#include <QPointer>
+#include <memory>
 #include <optional>
 
+#include "engine_worker.h"
+#include "selection.h"
 #include "source_file.h"
 
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QStackedWidget;
+class QTextBrowser;
+class QUndoStack;
 
 namespace loopscape {
 
+class CodeView;
+class CommandForm;
+class DomainPlot;
+class DependenceView;
+class HistoryView;
+class ScheduleTreeView;
 class SourceView;
+class StartPage;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
   explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
 
-  // Shows the file; on failure keeps the current one and sets `error`.
-  bool openFile(const QString& path, QString* error = nullptr);
+  // Shows the file and asks the engine for its views (then applies
+  // `script_lines`); on failure to read it keeps the current one and sets `error`.
+  bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
   const std::optional<SourceFile>& currentFile() const { return file_; }
+  void showStartPage();
 
-  // The window laid out at `size` and rendered into an image, as on screen.
+  // The window laid out at `size` and rendered into an image, as on screen,
+  // once the engine has answered every request.
   QImage renderImage(const QSize& size);
+  // Runs the event loop until the engine is idle.
+  bool waitForEngine(int timeout_ms = 60000);
+
+  const std::shared_ptr<const Snapshot>& snapshot() const { return snapshot_; }
+  const Selection& selection() const { return selection_; }
+  void select(const Selection& selection);
+  QUndoStack* undoStack() const { return undo_stack_; }
+  EngineWorker* worker() const { return worker_; }
+
+  // The commands a right-click on `selection` offers, as a menu whose actions
+  // open the command's form (context menus and the Transform menu use it).
+  QMenu* commandMenu(const Selection& selection, const QString& node_name = {}, QWidget* parent = nullptr);
+  // Opens the form for `command` on the selection; applies it when accepted.
+  void runCommand(const QString& command, const Selection& selection, const QString& node_name = {});
+  // Applies a call through the worker; `merge_key` >= 0 merges consecutive
+  // steps with the same key into one undo step (a spin box drag).
+  void requestCommand(const CommandCall& call, int merge_key = -1);
+  // Tests: forms accept at once with their default arguments (after the preview).
+  void setFormsAutoAccept(bool on) { auto_accept_ = on; }
+  QString lastReport() const;
+  bool saveSession(const QString& path, QString* error = nullptr) const;
+  bool openSession(const QString& path, QString* error = nullptr);
+  QString exportCppScript() const;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
 
  private:
   void createViews();
   void createMenus();
+  void createStatusBar();
   void fillSampleMenu();
+  void fillTransformMenu();
   void showFileSummary();
   void chooseFile();
   void chooseScreenshotPath();
+  void chooseSessionToSave();
+  void chooseSessionToOpen();
+  void exportScript();
+  void exportCode();
+  void exportImage(QWidget* view, const QString& name);
   void showAbout();
   void zoom(int steps);
+  void applyZoom();
+  void resetLayout();
+  void addRecentFile(const QString& path);
+  QList<QString> recentFiles() const;
+  void updateStartPage();
   QDockWidget* addDock(const QString& title, const QString& object_name, QWidget* content,
                        Qt::DockWidgetArea area);
 
+  void onResult(const EngineResult& result);
+  void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
+  void showReport(const QString& title, const QString& text, bool error);
+  void clearReport();
+  void broadcastSelection(const Selection& selection, QObject* origin);
+  void onSourceLineClicked(int line);
+  QStringList loopsOf(const QString& statement) const;
+
   std::optional<SourceFile> file_;
+  CompileOptions compile_options_;
+  EngineWorker* worker_ = nullptr;
+  QUndoStack* undo_stack_ = nullptr;
+  std::shared_ptr<const Snapshot> snapshot_;
+  std::shared_ptr<const Snapshot> previous_;
+  Selection selection_;
+  QStringList history_;
+  QStringList redo_;
+  int step_ = 0;
+  int zoom_steps_ = 0;
+  bool auto_accept_ = false;
+  bool restoring_ = false;
+  struct PendingApply {
+    QString line;
+    int merge_key = -1;
+  };
+  std::optional<PendingApply> pending_apply_;
+  QPointer<CommandForm> open_form_;
+  QString last_report_;
+  QByteArray default_state_;
+
+  QStackedWidget* centre_stack_ = nullptr;
+  StartPage* start_page_ = nullptr;
   SourceView* source_view_ = nullptr;
+  ScheduleTreeView* tree_view_ = nullptr;
+  DependenceView* dependence_view_ = nullptr;
+  CodeView* code_view_ = nullptr;
+  HistoryView* history_view_ = nullptr;
+  DomainPlot* plot_view_ = nullptr;
+  QLabel* plot_message_ = nullptr;
+  QTextBrowser* report_ = nullptr;
   QLabel* title_label_ = nullptr;
   QLabel* description_label_ = nullptr;
   QLabel* region_label_ = nullptr;
   QLabel* status_label_ = nullptr;
+  QLabel* legality_label_ = nullptr;
+  QLabel* busy_label_ = nullptr;
   QMenu* view_menu_ = nullptr;
   QMenu* samples_menu_ = nullptr;
+  QMenu* recent_menu_ = nullptr;
+  QMenu* transform_menu_ = nullptr;
   QDockWidget* source_dock_ = nullptr;
   QDockWidget* history_dock_ = nullptr;
   QDockWidget* tree_dock_ = nullptr;

@@ -1,0 +1,288 @@
+#include "engine_worker.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QMetaObject>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+#include <map>
+
+#include "pipeline/pipeline.h"
+#include "session/script.h"
+#include "session/session.h"
+#include "support/error.h"
+
+namespace loopscape {
+
+namespace {
+
+constexpr int kBusyDelayMs = 150;
+constexpr std::size_t kCachedSnapshots = 48;
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+// Lives on the worker thread only (requests run one at a time).
+struct EngineState {
+  std::unique_ptr<Session> session;
+  std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
+  std::map<std::string, long> plot_parameters;
+
+  std::string prefix(std::size_t step) const {
+    std::string key;
+    const auto& h = session->history();
+    for (std::size_t k = 0; k < step && k < h.size(); ++k) key += format_call(h[k].call) + "\n";
+    return key;
+  }
+
+  std::shared_ptr<const Snapshot> snapshotAt(std::size_t step) {
+    const std::string key = prefix(step);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    SnapshotOptions options;
+    options.plot_parameters = plot_parameters;
+    auto snap = std::make_shared<const Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
+    if (cache.size() >= kCachedSnapshots) cache.clear();
+    cache[key] = snap;
+    return snap;
+  }
+};
+
+namespace {
+
+QList<qint64> point(const std::vector<long>& v) {
+  QList<qint64> out;
+  for (long x : v) out << x;
+  return out;
+}
+
+void noteWitness(const DependenceWitness& w, EngineResult& result) {
+  result.witness_source = qs(w.source);
+  result.witness_sink = qs(w.sink);
+  result.witness_source_point = point(w.source_iteration);
+  result.witness_sink_point = point(w.sink_iteration);
+}
+
+void noteRefusal(const Refusal& refusal, EngineResult& result) {
+  result.refused = true;
+  result.report = qs(refusal.report());
+  if (!refusal.legality) return;
+  const LegalityReport& l = *refusal.legality;
+  if (!l.violations.empty())
+    noteWitness(l.violations.front().witness, result);
+  else if (!l.tag_violations.empty() && !l.tag_violations.front().carried.empty())
+    noteWitness(l.tag_violations.front().carried.front(), result);
+}
+
+}  // namespace
+
+EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_shared<EngineState>()) {
+  qRegisterMetaType<EngineResult>();
+  qRegisterMetaType<PreviewResult>();
+  pool_.setMaxThreadCount(1);
+  pool_.setExpiryTimeout(-1);
+  pool_.setStackSize(64 * 1024 * 1024);  // isl and clang recurse deeply
+  busy_timer_.setSingleShot(true);
+  busy_timer_.setInterval(kBusyDelayMs);
+  connect(&busy_timer_, &QTimer::timeout, this, [this] {
+    if (busy() && !busy_shown_) {
+      busy_shown_ = true;
+      Q_EMIT busyChanged(true);
+    }
+  });
+}
+
+EngineWorker::~EngineWorker() {
+  generation_ = ~quint64(0) >> 1;  // everything queued is superseded
+  pool_.waitForDone();
+}
+
+quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work,
+                           int step) {
+  const quint64 generation = ++generation_;
+  ++pending_;
+  if (!busy_timer_.isActive() && !busy_shown_) busy_timer_.start();
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  (void)QtConcurrent::run(&pool_, [this, self, state, kind, generation, step, work = std::move(work)] {
+    EngineResult result;
+    result.kind = kind;
+    result.generation = generation;
+    result.step = step;
+    try {
+      work(*state, result);
+      if (state->session) {
+        const auto& h = state->session->history();
+        for (const auto& c : h) result.history << qs(format_call(c.call));
+        const auto& r = state->session->redo_list();
+        for (auto it = r.rbegin(); it != r.rend(); ++it) result.redo << qs(format_call(it->call));
+        if (result.step < 0 || result.step > int(h.size())) result.step = int(h.size());
+        // Superseded requests skip the expensive part; the newer one shows its own.
+        if (generation == generation_.load()) {
+          result.snapshot = state->snapshotAt(static_cast<std::size_t>(result.step));
+          if (result.step > 0) result.previous = state->snapshotAt(static_cast<std::size_t>(result.step - 1));
+        }
+      }
+    } catch (const InputError& e) {
+      result.error = qs(e.what());
+      result.error_line = int(e.where().line);
+      result.error_column = int(e.where().column);
+    } catch (const IslError& e) {
+      result.error = qs(e.what());
+      result.quota = e.quota_exceeded();
+    } catch (const std::exception& e) {
+      result.error = qs(e.what());
+    }
+    if (self) QMetaObject::invokeMethod(self, [self, result] { if (self) self->finished(result); }, Qt::QueuedConnection);
+  });
+  return generation;
+}
+
+void EngineWorker::finished(const EngineResult& result) {
+  --pending_;
+  if (result.snapshot || result.changed || result.refused || !result.error.isEmpty()) {
+    if (!result.history.isEmpty() || result.snapshot || result.changed) history_ = result.history;
+  }
+  // Results of superseded requests are dropped unless they changed the session
+  // or failed (the window must still learn about those).
+  const bool latest = result.generation == generation_.load();
+  if (latest || result.changed || result.refused || !result.error.isEmpty()) Q_EMIT resultReady(result);
+  if (pending_.load() == 0) {
+    busy_timer_.stop();
+    if (busy_shown_) {
+      busy_shown_ = false;
+      Q_EMIT busyChanged(false);
+    }
+  }
+}
+
+quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines) {
+  const std::string file = path.toStdString();
+  const std::string script = script_lines.join(QLatin1Char('\n')).toStdString();
+  return post(
+      EngineResult::Kind::Open,
+      [file, options, script](EngineState& state, EngineResult& result) {
+        LoadedProgram loaded = load_program(file, options);
+        state.session = std::make_unique<Session>(std::move(loaded));
+        state.cache.clear();
+        state.plot_parameters.clear();
+        result.changed = true;
+        if (!script.empty()) {
+          const ScriptRun run = apply_script(*state.session, parse_script(script, "script"));
+          if (run.refusal) {
+            result.refused = true;
+            result.report = qs(run.refusal->report());
+          }
+        }
+        result.step = static_cast<int>(state.session->history().size());
+      },
+      -1);
+}
+
+quint64 EngineWorker::showStep(int step) {
+  return post(EngineResult::Kind::Show, [](EngineState& state, EngineResult&) {
+    if (!state.session) throw std::runtime_error("no program is open");
+  }, step);
+}
+
+quint64 EngineWorker::setPlotParameters(const std::map<std::string, long>& values, int step) {
+  return post(EngineResult::Kind::Show, [values](EngineState& state, EngineResult&) {
+    if (state.plot_parameters != values) state.cache.clear();
+    state.plot_parameters = values;
+  }, step);
+}
+
+quint64 EngineWorker::apply(const CommandCall& call) {
+  return post(
+      EngineResult::Kind::Apply,
+      [call](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        if (std::optional<Refusal> refusal = state.session->apply(call)) {
+          noteRefusal(*refusal, result);
+        } else {
+          result.changed = true;
+        }
+      },
+      -1);
+}
+
+quint64 EngineWorker::replaceLast(const CommandCall& call) {
+  return post(
+      EngineResult::Kind::Apply,
+      [call](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        const bool had = state.session->undo();
+        if (std::optional<Refusal> refusal = state.session->apply(call)) {
+          if (had) state.session->redo();
+          noteRefusal(*refusal, result);
+        } else {
+          result.changed = true;
+        }
+      },
+      -1);
+}
+
+quint64 EngineWorker::undo() {
+  return post(
+      EngineResult::Kind::Undo,
+      [](EngineState& state, EngineResult& result) {
+        if (state.session && state.session->undo()) result.changed = true;
+      },
+      -1);
+}
+
+quint64 EngineWorker::redo() {
+  return post(
+      EngineResult::Kind::Redo,
+      [](EngineState& state, EngineResult& result) {
+        if (state.session && state.session->redo()) result.changed = true;
+      },
+      -1);
+}
+
+quint64 EngineWorker::preview(const CommandCall& call) {
+  const quint64 generation = ++preview_generation_;
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  ++pending_;
+  (void)QtConcurrent::run(&pool_, [this, self, state, call, generation] {
+    PreviewResult result;
+    result.generation = generation;
+    if (generation == preview_generation_.load()) {
+      try {
+        if (!state->session) throw std::runtime_error("no program is open");
+        auto outcome = state->session->preview(call);
+        if (auto* applied = std::get_if<AppliedCommand>(&outcome)) {
+          result.legal = true;
+          result.text = qs(applied->outcome.description);
+        } else {
+          const Refusal& refusal = std::get<Refusal>(outcome);
+          result.text = qs(refusal.legality ? refusal.legality->summary() : refusal.message);
+          if (!refusal.repair_hint.empty()) result.text += QStringLiteral("\n") + qs(refusal.repair_hint);
+        }
+      } catch (const std::exception& e) {
+        result.text = qs(e.what());
+      }
+    }
+    if (self)
+      QMetaObject::invokeMethod(self, [self, result, generation] {
+        if (!self) return;
+        --self->pending_;
+        if (generation == self->preview_generation_.load()) Q_EMIT self->previewReady(result);
+      }, Qt::QueuedConnection);
+  });
+  return generation;
+}
+
+bool EngineWorker::waitForIdle(int timeout_ms) {
+  QDeadlineTimer deadline(timeout_ms);
+  while (busy() && !deadline.hasExpired()) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(2);
+  }
+  QCoreApplication::processEvents();
+  return !busy();
+}
+
+}  // namespace loopscape

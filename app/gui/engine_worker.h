@@ -1,0 +1,106 @@
+#pragma once
+// The engine, off the GUI thread. Every request runs on one worker thread, in
+// order (isl contexts are not thread-safe); a newer request supersedes older
+// ones: their snapshots are skipped or dropped (generation counter). After
+// ~150 ms without an answer the worker says it is busy, so the window can show
+// a quiet "computing…". Errors (front-end, isl quota) come back as messages;
+// nothing here blocks the GUI.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QThreadPool>
+#include <QTimer>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "commands/command.h"
+#include "model/program.h"
+#include "snapshot/snapshot.h"
+
+namespace loopscape {
+
+struct EngineState;
+
+struct EngineResult {
+  enum class Kind { Open, Show, Apply, Undo, Redo };
+  Kind kind = Kind::Show;
+  quint64 generation = 0;
+  std::shared_ptr<const Snapshot> snapshot;  // null when superseded or failed
+  std::shared_ptr<const Snapshot> previous;  // the step before (for the code diff), may be null
+  QStringList history;                       // applied commands as script lines
+  QStringList redo;                          // undone commands, next redo first
+  int step = 0;                              // the step `snapshot` shows
+  bool changed = false;                      // the session changed (apply, undo, redo)
+  // Failure: a message for the status bar, with the front-end's location when known.
+  QString error;
+  int error_line = 0;
+  int error_column = 0;
+  bool quota = false;
+  // A refused command: the session is unchanged.
+  bool refused = false;
+  QString report;          // Refusal::report()
+  QString witness_source;  // "S0[2, 5]"
+  QString witness_sink;
+  QList<qint64> witness_source_point;  // the source instance's iterators
+  QList<qint64> witness_sink_point;
+};
+
+struct PreviewResult {
+  quint64 generation = 0;
+  bool legal = false;
+  QString text;  // what the command does, or why it is refused
+};
+
+class EngineWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit EngineWorker(QObject* parent = nullptr);
+  ~EngineWorker() override;
+
+  // Loads a C file (then applies `script_lines`), shows the last step.
+  quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {});
+  // Shows step `step` of the session (0: the original schedule).
+  quint64 showStep(int step);
+  // Plot parameter values (empty: small defaults); re-shows step `step`.
+  quint64 setPlotParameters(const std::map<std::string, long>& values, int step);
+  quint64 apply(const CommandCall& call);
+  // Replaces the last command by `call` (a spin box drag); keeps the old one when refused.
+  quint64 replaceLast(const CommandCall& call);
+  quint64 undo();
+  quint64 redo();
+  // Checks a command without applying it; the answer comes as previewReady.
+  quint64 preview(const CommandCall& call);
+
+  bool busy() const { return pending_.load() > 0; }
+  // Runs the event loop until every request has answered (tests, screenshots).
+  bool waitForIdle(int timeout_ms = 60000);
+
+  // The last session's script (GUI thread copy, updated with each result).
+  QString script() const { return history_.join(QLatin1Char('\n')); }
+
+ Q_SIGNALS:
+  void resultReady(const loopscape::EngineResult& result);
+  void previewReady(const loopscape::PreviewResult& result);
+  void busyChanged(bool busy);
+
+ private:
+  quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);
+  void finished(const EngineResult& result);
+
+  std::shared_ptr<EngineState> state_;
+  QThreadPool pool_;
+  QTimer busy_timer_;
+  std::atomic<quint64> generation_{0};
+  std::atomic<quint64> preview_generation_{0};
+  std::atomic<int> pending_{0};
+  bool busy_shown_ = false;
+  QStringList history_;
+};
+
+}  // namespace loopscape
+
+Q_DECLARE_METATYPE(loopscape::EngineResult)
+Q_DECLARE_METATYPE(loopscape::PreviewResult)

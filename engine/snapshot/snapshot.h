@@ -1,0 +1,114 @@
+#pragma once
+// What the app shows of one schedule, computed by the engine off the GUI
+// thread: the schedule tree as nodes, the dependences as rows, the legality of
+// the schedule and the generated code for every registered target, with the
+// lines of each code text tied to statements and loops. Plain data: no isl
+// objects, so a view can keep it after the program is gone.
+#include <isl/cpp.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pipeline/pipeline.h"
+#include "view/domain_points.h"
+
+namespace loopscape {
+
+struct StatementInfo {
+  std::string name;
+  unsigned line = 0;    // where the statement is written (1-based; 0: unknown)
+  unsigned column = 0;
+  std::string source_text;
+  std::vector<std::string> loops;       // source iterators, outermost first
+  std::vector<unsigned> loop_lines;     // line of each loop's `for`
+};
+
+// One node of the schedule tree. Marks are folded into the node below them:
+// name marks give `name`, tag marks give `tags`.
+struct TreeNodeInfo {
+  std::string kind;  // "domain", "band", "sequence", "set", "filter", "leaf", "context", "guard", ...
+  std::string name;  // spec 000 node name ("" when unnamed)
+  std::vector<std::string> tags;  // display form: "parallel", "vector(8)"
+  std::string text;  // band: partial schedule; filter/domain: the set; "" otherwise
+  std::vector<std::string> members;  // band: source loop name of each member ("" when none)
+  std::vector<bool> coincident;      // band: member is coincident
+  bool permutable = false;
+  std::vector<std::string> statements;  // statements whose instances reach the node
+  int parent = -1;
+  std::vector<int> children;
+  int depth = 0;
+};
+
+struct DependenceInfo {
+  std::string kind;  // "RAW", "WAR", "WAW"
+  std::string source;
+  std::string sink;
+  std::string array;
+  std::string source_access;  // "x1[i]"
+  std::string sink_access;
+  std::string relation;  // without the parameter prefix
+  std::string distance;  // "(0, 1)" or "" when not uniform
+  int carried_level = 0;
+  std::vector<int> levels;
+};
+
+// A `for` header in generated code and the lines of its body.
+struct CodeLoop {
+  int line = 0;  // 0-based line of the header
+  int last_line = 0;
+  std::string iterator;
+  std::vector<std::string> statements;  // statements in the body
+};
+
+struct CodeInfo {
+  std::string target;
+  std::string description;
+  std::string text;   // helpers and code, as a file would hold them
+  std::string error;  // set when generation failed (text empty)
+  std::vector<std::string> line_statement;  // per line: the statement it runs, or ""
+  std::vector<CodeLoop> loops;
+};
+
+struct Snapshot {
+  std::string file;
+  std::vector<std::string> parameters;
+  std::vector<StatementInfo> statements;
+  std::vector<TreeNodeInfo> tree;  // pre-order; tree[0] is the root
+  std::string tree_text;           // print_schedule_tree
+  std::vector<DependenceInfo> dependences;
+  bool legal = true;
+  std::string legality;  // the report's summary ("" when legal)
+  std::vector<CodeInfo> code;
+  std::shared_ptr<const PlotData> plot;  // null when it could not be made (plot_error)
+  std::string plot_error;
+  double milliseconds = 0;  // time it took to make
+
+  int statementIndex(const std::string& name) const;
+  const CodeInfo* findCode(const std::string& target) const;
+};
+
+struct SnapshotOptions {
+  std::vector<std::string> targets;  // empty: every registered target
+  bool check_legality = true;
+  bool plot = true;
+  std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
+};
+
+// Target names in display order: openmp, c, then the rest by name.
+std::vector<std::string> display_target_names();
+
+// Everything the views show of `schedule`, a schedule of `loaded.program`.
+// Runs isl under the program's quota: throws IslError.
+Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedule,
+                       const SnapshotOptions& options = {});
+
+// The program-only parts (statements, dependences), for a program whose schedule
+// is not known yet.
+Snapshot make_program_snapshot(const LoadedProgram& loaded);
+
+// Ties the lines of generated code to statements and loops (exposed for tests).
+void annotate_code(const Program& program, CodeInfo& code);
+
+}  // namespace loopscape

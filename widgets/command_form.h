@@ -1,0 +1,54 @@
+#pragma once
+// A small form for one command's arguments (loops, sizes, another statement),
+// built from the command's signature, with a live legality preview: green when
+// the command is legal, red with the reason when it is not.
+#include <QDialog>
+#include <QStringList>
+
+class QLabel;
+class QCheckBox;
+class QFormLayout;
+
+namespace loopscape {
+
+struct CommandFormSpec {
+  QString command;    // "tile"
+  QString target;     // "S1" or a node name
+  QString signature;  // "tile(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i])"
+  QString summary;
+  QStringList loops;       // loops of the target, outermost first
+  QString selected_loop;   // preselected for the first loop argument
+  QStringList statements;  // every statement (for statement arguments)
+};
+
+class CommandForm : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit CommandForm(const CommandFormSpec& spec, QWidget* parent = nullptr);
+
+  // The arguments as written in a script.
+  QStringList arguments() const;
+  QString scriptLine() const;
+  // Sets the preview line: green when legal, red with the reason otherwise.
+  void setPreview(bool legal, const QString& text);
+  QString previewText() const;
+  bool previewLegal() const { return legal_; }
+  bool liveApply() const;
+
+  // Parameter names of a signature, without the optional ones in brackets.
+  static QStringList requiredParameters(const QString& signature);
+
+ Q_SIGNALS:
+  // The arguments changed (preview them); `dragging` while a spin box moves.
+  void argumentsChanged(const QStringList& arguments);
+
+ private:
+  CommandFormSpec spec_;
+  QList<QWidget*> fields_;
+  QLabel* preview_;
+  QCheckBox* live_ = nullptr;
+  bool legal_ = false;
+};
+
+}  // namespace loopscape

@@ -1,0 +1,29 @@
+#pragma once
+// The session's commands as a script, one line per step (0: the original
+// schedule). Picking a step shows that step's schedule, plot and code.
+#include <QListWidget>
+
+namespace loopscape {
+
+class HistoryView : public QListWidget {
+  Q_OBJECT
+
+ public:
+  explicit HistoryView(QWidget* parent = nullptr);
+
+  // `lines[k]` is command k+1 as a script line; `current` the step shown.
+  void setHistory(const QStringList& lines, int current, const QStringList& redo = {});
+  QStringList scriptLines() const { return lines_; }
+  int currentStep() const { return current_; }
+  void setCurrentStep(int step);
+
+ Q_SIGNALS:
+  void stepSelected(int step);
+
+ private:
+  QStringList lines_;
+  int current_ = 0;
+  bool updating_ = false;
+};
+
+}  // namespace loopscape

@@ -1,0 +1,36 @@
+#pragma once
+// What the window shows before a file is open: the bundled samples, one line
+// each from their description comment, and the recently opened files.
+#include <QWidget>
+
+class QListWidget;
+
+namespace loopscape {
+
+struct StartEntry {
+  QString path;
+  QString title;
+  QString description;
+};
+
+class StartPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit StartPage(QWidget* parent = nullptr);
+
+  void setSamples(const QList<StartEntry>& samples);
+  void setRecent(const QList<StartEntry>& recent);
+  QListWidget* samplesList() const { return samples_; }
+  QListWidget* recentList() const { return recent_; }
+
+ Q_SIGNALS:
+  void openRequested(const QString& path);
+  void browseRequested();
+
+ private:
+  QListWidget* samples_;
+  QListWidget* recent_;
+};
+
+}  // namespace loopscape
