@@ -69,11 +69,24 @@ class FailCommand : public Command {
   }
 };
 
+// crash(): fails like a bug would.
+class CrashCommand : public Command {
+ public:
+  std::string name() const override { return "crash"; }
+  std::string signature() const override { return "crash()"; }
+  std::string summary() const override { return "throws std::out_of_range (test double)"; }
+  CommandOutcome apply(const CommandContext&, const CommandCall& call, const isl::schedule&) const override {
+    return CommandOutcome{isl::schedule(), call.args.at(5).text, {}, {}};
+  }
+};
+
 const PlaceCommand kPlace;
 const FailCommand kFail;
+const CrashCommand kCrash;
 const Command* lookup(const std::string& name) {
   if (name == "place") return &kPlace;
   if (name == "fail") return &kFail;
+  if (name == "crash") return &kCrash;
   return nullptr;
 }
 
@@ -183,6 +196,16 @@ class TestSession : public QObject {
     s.program().isl().set_max_operations(IslContext::kDefaultMaxOperations);
     QVERIFY(!s.apply(line(kSkewInterchange, 2)));
     QCOMPARE(s.history().size(), std::size_t(2));
+  }
+
+  void unexpectedFailureIsARefusal() {
+    Session s = make_session();
+    QVERIFY(!s.apply(line(kSkew)));
+    const auto r = s.apply(line("S0.crash()", 6));
+    QVERIFY(r);
+    QCOMPARE(r->kind, Refusal::Kind::Internal);
+    QVERIFY2(r->message.rfind("t.ls:6:1: error: S0.crash() failed inside the engine: ", 0) == 0, r->message.c_str());
+    QCOMPARE(s.history().size(), std::size_t(1));
   }
 
   void undoRedo() {

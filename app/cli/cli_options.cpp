@@ -230,7 +230,7 @@ every code printer (all targets). Prints the stages' medians and, as the last
 line, median_ms=X p95_ms=Y over the repetitions. A command that runs into the
 isl quota stops with an error (exit 2) instead of hanging.
 
-  --repetitions N     time N runs (default: at least 10, until 1 s has passed,
+  --repetitions N     time N runs (default: at least 20, until 1 s has passed,
                       at most 200)
 
 )") + kScriptOptions + kCommonOptions;

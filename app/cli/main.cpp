@@ -215,7 +215,7 @@ int run_bench(const CliOptions& o) {
     total.push_back(t_command + t_codegen);
     const int done = rep + 1;
     if (o.repetitions ? done >= o.repetitions
-                      : (done >= 10 && ms_since(bench_start) >= 1000.0) || done >= 200)
+                      : (done >= 20 && ms_since(bench_start) >= 1000.0) || done >= 200)
       break;
   }
 

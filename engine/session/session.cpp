@@ -159,6 +159,12 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
     refusal.kind = Refusal::Kind::Arguments;
     refusal.message = location_prefix(call) + "error: " + text + ": " + e.what();
     return refusal;
+  } catch (const std::exception& e) {
+    // Never half-applied, never fatal for the app: report it as a refusal.
+    refusal.kind = Refusal::Kind::Internal;
+    refusal.message = location_prefix(call) + "error: " + text + " failed inside the engine: " + e.what() +
+                      "; the command was not applied";
+    return refusal;
   }
 }
 

@@ -36,6 +36,7 @@ struct Refusal {
     Arguments,  // unknown command, bad argument (InputError): message has the location
     Illegal,    // the result breaks a dependence or a parallel tag: `legality` is set
     Quota,      // isl stopped at its operation quota (or failed) on the way
+    Internal,   // the command failed in an unexpected way (a bug): message says where
   };
   Kind kind = Kind::Arguments;
   CommandCall call;
