@@ -1,0 +1,162 @@
+#pragma once
+// Paints a PlotData (engine/view/domain_points.h) into any QPainter: the state
+// of the domain plot (axes, slices, view transform, animation, highlights)
+// without widgets, so the plot can render offscreen (tests, benchmark,
+// screenshots). Points are drawn from positions precomputed when the axes or
+// slices change; nothing is allocated per point at paint time beyond batches.
+//
+// Placement: the plot's dimensions are the iterator names of all statements
+// (first appearance order). A statement is shown when it has both axis
+// iterators and its point matches the slice value of every other dimension it
+// has; dimensions it lacks do not filter it (S0[i, j] shows on every slice of
+// k). When several statements are shown, each is shifted a fraction of a unit
+// along the diagonal so instances at the same coordinates stay distinct.
+#include <QColor>
+#include <QFont>
+#include <QImage>
+#include <QPointF>
+#include <QPolygonF>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "view/domain_points.h"
+
+class QPainter;
+
+namespace loopscape {
+
+class PlotRenderer {
+ public:
+  enum class AnimationMode { Steps, Sequential };  // parallel steps, or one point at a time
+
+  PlotRenderer();
+
+  // Keeps axes (by name), slices (clamped) and the animation step when possible.
+  void setData(std::shared_ptr<const PlotData> data);
+  const PlotData* data() const { return data_.get(); }
+  const std::shared_ptr<const PlotData>& sharedData() const { return data_; }
+
+  // Dimensions: the iterator names of every statement, in first-appearance order.
+  const QStringList& dimensions() const { return dims_; }
+  int xAxis() const { return x_axis_; }
+  int yAxis() const { return y_axis_; }
+  void setAxes(int x, int y);  // indices into dimensions(); equal indices are refused
+  // Dimensions other than the axes, each sliced at one value.
+  std::vector<int> sliceDimensions() const;
+  long sliceValue(int dim) const;
+  void setSliceValue(int dim, long value);
+  // Smallest and largest value of a dimension over all points (0, 0 when none).
+  std::pair<long, long> dimensionRange(int dim) const;
+
+  // View: data -> screen is x' = origin.x + x * scale, y' = origin.y - y * scale.
+  void setViewport(const QSizeF& size);
+  QSizeF viewport() const { return viewport_; }
+  QRectF plotRect() const;  // the area inside the axes
+  void fitToView();
+  void zoomAt(const QPointF& screen, double factor);
+  void panBy(const QPointF& delta);
+  double scale() const { return scale_; }
+  QPointF toScreen(const QPointF& data) const;
+  QPointF toData(const QPointF& screen) const;
+
+  // Animation: -1 shows every point as is; s in [0, animationLength()) lights
+  // step s (or point s in Sequential mode), dims earlier ones and fades later ones.
+  void setAnimationMode(AnimationMode mode);
+  AnimationMode animationMode() const { return mode_; }
+  int animationLength() const;
+  void setAnimationStep(int step);
+  int animationStep() const { return anim_step_; }
+  // Points lit at the current step (indices into data()->points).
+  std::vector<std::uint32_t> currentPoints() const;
+
+  void setHighlightedStatement(int statement);  // -1: none; others are dimmed
+  int highlightedStatement() const { return highlight_statement_; }
+  void setHighlightedPoints(std::vector<std::uint32_t> points);
+  const std::vector<std::uint32_t>& highlightedPoints() const { return highlighted_; }
+  void setSelectedPoint(std::int64_t point);  // -1: none
+  std::int64_t selectedPoint() const { return selected_; }
+  void setHoveredPoint(std::int64_t point);
+  std::int64_t hoveredPoint() const { return hovered_; }
+
+  void setShowArrows(bool on) { show_arrows_ = on; }
+  void setShowTiles(bool on) { show_tiles_ = on; }
+  void setShowNumbers(bool on) { show_numbers_ = on; }
+  void setShowLegend(bool on) { show_legend_ = on; }
+  bool showArrows() const { return show_arrows_; }
+  bool showTiles() const { return show_tiles_; }
+  bool showNumbers() const { return show_numbers_; }
+  void setFontScale(double factor);
+  double fontScale() const { return font_scale_; }
+  void setBaseFont(const QFont& font) { base_font_ = font; }
+
+  // Shown points (indices), after axes and slices.
+  const std::vector<std::uint32_t>& visiblePoints() const { return visible_; }
+  bool isVisible(std::size_t point) const;
+  // Screen position of a shown point; nullopt when hidden by the slices.
+  std::optional<QPointF> pointPosition(std::size_t point) const;
+  // The shown point nearest `screen` within `radius` pixels (or the point's radius), or -1.
+  std::int64_t pointAt(const QPointF& screen, double radius = 6.0) const;
+  double pointRadius() const;
+
+  static QColor colorOf(int program_index);
+  static QColor violationColor() { return QColor(0xD0, 0x10, 0x2C); }
+
+  void paint(QPainter& painter) const;
+
+ private:
+  void rebuildDimensions();
+  void recomputeVisible();
+  void computeTileHulls();
+  QFont font(double relative = 1.0) const;
+  void paintAxes(QPainter& p, const QRectF& area) const;
+  void paintTiles(QPainter& p) const;
+  void paintArrows(QPainter& p, const QRectF& area) const;
+  void paintPoints(QPainter& p, const QRectF& area) const;
+  void paintSquares(QPainter& p, const std::vector<std::vector<QPointF>>& batches, int states, double r) const;
+  void paintOverlays(QPainter& p, const QRectF& area) const;
+  void paintLegend(QPainter& p, const QRectF& area) const;
+  int animIndex(std::size_t point) const;
+
+  std::shared_ptr<const PlotData> data_;
+  QStringList dims_;
+  std::vector<std::vector<int>> stmt_dim_pos_;  // per statement: position of each plot dim in its iterators (-1)
+  std::vector<std::pair<long, long>> dim_range_;
+  std::vector<long> slice_;
+  int x_axis_ = -1;
+  int y_axis_ = -1;
+
+  std::vector<std::uint32_t> visible_;
+  std::vector<QPointF> pos_;     // data-space position per point (NaN when hidden)
+  std::unordered_map<std::int64_t, std::vector<std::uint32_t>> grid_;  // rounded data cell -> shown points
+  std::vector<QPolygonF> tile_hulls_;                                // data space
+  std::vector<int> tile_hull_index_;
+  QRectF data_bounds_;
+
+  QSizeF viewport_{640, 480};
+  QPointF origin_{40, 440};
+  double scale_ = 20;
+  bool fitted_ = false;
+
+  AnimationMode mode_ = AnimationMode::Steps;
+  int anim_step_ = -1;
+  int highlight_statement_ = -1;
+  std::vector<std::uint32_t> highlighted_;
+  std::int64_t selected_ = -1;
+  std::int64_t hovered_ = -1;
+  bool show_arrows_ = true;
+  bool show_tiles_ = true;
+  bool show_numbers_ = false;
+  bool show_legend_ = true;
+  double font_scale_ = 1.0;
+  QFont base_font_;
+  mutable QImage layer_;  // points drawn as squares, reused between frames
+};
+
+}  // namespace loopscape
