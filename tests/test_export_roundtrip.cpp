@@ -77,12 +77,14 @@ class TestExportRoundtrip : public QObject {
     // 2. Export two sessions: a tiled product for openmp, and -D + the tree target.
     QVERIFY(write(app + "/tile.ls", "# tile the product\nS1.tile(i, j, 16, 16, i0, j0, i1, j1)\n"));
     QVERIFY(write(app + "/jacobi.ls", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)\n"));
+    QVERIFY(write(app + "/seidel.ls", "S0.skew(i, j, 1)\nS0.tile(i, j, 16, 16, i0, j0, i1, j1)\n"));
     const QList<Case> cases{
         {"replay_matmul", app + "/tile.ls", {QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c")}, "openmp"},
         {"replay_jacobi",
          app + "/jacobi.ls",
          {QStringLiteral(LOOPSCAPE_SAMPLES "/jacobi2d.c"), "-DN=50", "-I", QStringLiteral(LOOPSCAPE_SAMPLES)},
          "tree"},
+        {"replay_seidel", app + "/seidel.ls", {QStringLiteral(LOOPSCAPE_SAMPLES "/seidel2d.c")}, "isl-ast"},
     };
     QString cmake = "cmake_minimum_required(VERSION 3.25)\nproject(replay LANGUAGES C CXX)\n"
                     "find_package(Loopscape REQUIRED)\n";

@@ -69,21 +69,40 @@ class StatementHandle {
   StatementHandle& NAME(const Args&... args) {         \
     return call(#NAME, std::vector<Argument>{Argument(args)...}); \
   }
+  // Loop transforms (Tiramisu's names and argument order).
   LOOPSCAPE_COMMAND(interchange)           // (i, j)
   LOOPSCAPE_COMMAND(tile)                  // (i, j, t1, t2 [, i0, j0, i1, j1])
   LOOPSCAPE_COMMAND(split)                 // (i, s, i0, i1)
   LOOPSCAPE_COMMAND(shift)                 // (i, s)
-  LOOPSCAPE_COMMAND(skew)                  // (i, j, factor ...)
-  LOOPSCAPE_COMMAND(reverse)               // (i)
-  LOOPSCAPE_COMMAND(fuse)                  // node commands, spec 000
-  LOOPSCAPE_COMMAND(distribute)
+  LOOPSCAPE_COMMAND(skew)                  // (i, j, f [, ni, nj])
+  LOOPSCAPE_COMMAND(loop_reversal)         // (i)
   LOOPSCAPE_COMMAND(after)                 // (B, i)
+  LOOPSCAPE_COMMAND(before)                // (B, i)
+  LOOPSCAPE_COMMAND(then)                  // (B, i)
+  LOOPSCAPE_COMMAND(compute_at)            // (C, j)
+  LOOPSCAPE_COMMAND(set_schedule)          // ({ S0[i, j] -> [j, i] })
+  // Schedule-tree operations on named nodes (spec 000).
+  LOOPSCAPE_COMMAND(cat)
+  LOOPSCAPE_COMMAND(apply)
+  LOOPSCAPE_COMMAND(index_set_split)
+  LOOPSCAPE_COMMAND(fuse)
+  LOOPSCAPE_COMMAND(distribute)
+  LOOPSCAPE_COMMAND(parallel)
+  LOOPSCAPE_COMMAND(name)
+  // Hardware mapping, data and communication.
   LOOPSCAPE_COMMAND(parallelize)           // (i)
   LOOPSCAPE_COMMAND(vectorize)             // (i, v)
   LOOPSCAPE_COMMAND(unroll)                // (i, v)
   LOOPSCAPE_COMMAND(gpu)
+  LOOPSCAPE_COMMAND(tile_gpu)
+  LOOPSCAPE_COMMAND(pipeline)
   LOOPSCAPE_COMMAND(space_time_transform)  // ({i, j}, {1, 1})
-  LOOPSCAPE_COMMAND(set_schedule)          // ({ S0[i, j] -> [j, i] })
+  LOOPSCAPE_COMMAND(store_in)
+  LOOPSCAPE_COMMAND(storage_fold)
+  LOOPSCAPE_COMMAND(cache_shared_at)
+  LOOPSCAPE_COMMAND(send)
+  LOOPSCAPE_COMMAND(receive)
+  // `inline` is a C++ keyword: S0.call("inline", {}).
 #undef LOOPSCAPE_COMMAND
 
  private:
