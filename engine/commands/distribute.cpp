@@ -1,0 +1,35 @@
+// S.distribute(L): the iterations of loop L are spread over the nodes (MPI
+// ranks) of a distributed system (Tiramisu's `node` space tag). Recorded as
+// "@node" on L. Ranks run concurrently, so L must carry no dependence (the
+// legality check treats `node` like `parallel`); data that crosses ranks is
+// exchanged with send/receive.
+#include "commands/builtin_commands.h"
+#include "commands/tag_support.h"
+
+namespace loopscape {
+namespace {
+
+class DistributeCommand : public CommandBase {
+ public:
+  std::string name() const override { return "distribute"; }
+  std::string signature() const override { return "distribute(L)"; }
+  std::string summary() const override {
+    return "Spread the iterations of loop L over distributed nodes (MPI ranks); L must carry no dependence.";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& context, const CommandCall& call,
+                     const isl::schedule& schedule) const override {
+    expect_argument_count(call, {1}, signature());
+    return tag_support::tag_one_loop(
+        context, call, schedule, LoopTag{"node", {}}, "distributed (one iteration per node)",
+        "distribute a loop that carries no dependence (ranks run concurrently); exchange data between ranks with "
+        "send/receive");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_distribute_command() { return std::make_unique<DistributeCommand>(); }
+
+}  // namespace loopscape

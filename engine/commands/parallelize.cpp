@@ -1,0 +1,33 @@
+// S.parallelize(L): loop L runs its iterations on CPU threads (Tiramisu's
+// `cpu` space tag; the OpenMP target prints `#pragma omp parallel for`).
+// Recorded as the tag "@parallel" on L; legality (analysis/legality.h) refuses
+// it when L carries a dependence.
+#include "commands/builtin_commands.h"
+#include "commands/tag_support.h"
+
+namespace loopscape {
+namespace {
+
+class ParallelizeCommand : public CommandBase {
+ public:
+  std::string name() const override { return "parallelize"; }
+  std::string signature() const override { return "parallelize(L)"; }
+  std::string summary() const override {
+    return "Run the iterations of loop L in parallel on CPU threads (L must carry no dependence).";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& context, const CommandCall& call,
+                     const isl::schedule& schedule) const override {
+    expect_argument_count(call, {1}, signature());
+    return tag_support::tag_one_loop(
+        context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
+        "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_parallelize_command() { return std::make_unique<ParallelizeCommand>(); }
+
+}  // namespace loopscape

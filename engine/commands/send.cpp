@@ -1,0 +1,26 @@
+// S.send(L, src, s, q [, {props}]): see commands/communication.h.
+#include "commands/builtin_commands.h"
+#include "commands/communication.h"
+#include "commands/loop_resolution.h"
+
+namespace loopscape {
+namespace {
+
+class SendCommand : public CommandBase {
+ public:
+  std::string name() const override { return "send"; }
+  std::string signature() const override { return "send(L, src, s, q [, {props}])"; }
+  std::string summary() const override { return "Send a message to rank q at each iteration of loop L (distributed ranks)."; }
+
+ protected:
+  CommandOutcome run(const CommandContext& context, const CommandCall& call,
+                     const isl::schedule& schedule) const override {
+    return record_transfer(context, call, schedule, true);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_send_command() { return std::make_unique<SendCommand>(); }
+
+}  // namespace loopscape

@@ -1,0 +1,98 @@
+// S.store_in(B [, {e1, e2, ...}]): S[i, j, ...] stores its value in
+// B[e1][e2]... (default: B[i][j]...), Tiramisu's Layer III mapping. Recorded
+// in the schedule (schedule/data_layout.h), replacing an earlier mapping of S.
+// Checked: B is a name, with as many indices as an existing array B has
+// dimensions; each index is an affine expression of S's iterators and the
+// parameters; and the mapping never sends two instances of S that wrote
+// different elements to the same element of B (that would overwrite values,
+// a change of the computation rather than of its layout).
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/val.h>
+
+#include "commands/builtin_commands.h"
+#include "commands/tag_support.h"
+#include "schedule/data_layout.h"
+
+namespace loopscape {
+namespace {
+
+std::string tuple_at(const isl::point& p, const std::string& name, int first, int n) {
+  std::string s = name + "[";
+  for (int k = 0; k < n; ++k)
+    s += (k ? ", " : "") + std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, first + k)).get_num_si());
+  return s + "]";
+}
+
+class StoreInCommand : public CommandBase {
+ public:
+  std::string name() const override { return "store_in"; }
+  std::string signature() const override { return "store_in(B [, {e1, e2, ...}])"; }
+  std::string summary() const override {
+    return "Store the values of the statement in buffer B at B[e1][e2]... (default: its own iterators).";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& context, const CommandCall& call,
+                     const isl::schedule& schedule) const override {
+    using namespace tag_support;
+    expect_argument_count(call, {1, 2}, signature());
+    const Program& program = context.program;
+    const Statement& s = require_statement(program, call);
+    const std::string buffer = parse_identifier(call.args[0], "the buffer");
+    if (program.find_statement(buffer))
+      throw InputError(call.args[0].where, "'" + buffer + "' is a statement, not a buffer");
+    std::vector<std::string> indices = call.args.size() == 2 ? parse_list(call.args[1]) : s.iterators();
+    const SourceLocation where = call.args.size() == 2 ? call.args[1].where : call.where;
+    if (const Array* a = program.find_array(buffer); a && a->extents.size() != indices.size())
+      throw InputError(where, "array " + buffer + " has " + std::to_string(a->extents.size()) + " dimension" +
+                                  (a->extents.size() == 1 ? "" : "s") + ", but " + std::to_string(indices.size()) +
+                                  " ind" + (indices.size() == 1 ? "ex is" : "ices are") + " given");
+    for (std::string& e : indices) {
+      parse_affine(program, s, e, where, "the index");
+      // One canonical spelling in the mark: no commas appear in affine text.
+      while (!e.empty() && e.front() == ' ') e.erase(e.begin());
+      while (!e.empty() && e.back() == ' ') e.pop_back();
+    }
+    StorageMapping mapping{s.name, buffer, indices};
+    CommandOutcome out;
+    out.schedule = set_storage_mapping(schedule, mapping);
+    // Instances that wrote different elements must not share one now.
+    isl::map now = storage_relation(program, out.schedule, s.name);
+    isl::map before;
+    for (const Access& a : s.accesses)
+      if (a.kind == Access::Kind::Write) {
+        before = a.relation.intersect_domain(s.domain);
+        break;
+      }
+    if (!before.is_null() && !now.is_null()) {
+      isl::map merged = now.apply_range(now.reverse())
+                            .subtract(before.apply_range(before.reverse()))
+                            .intersect_params(program.context);
+      if (!merged.is_empty()) {
+        isl::point p = merged.wrap().sample_point();
+        const int n = static_cast<int>(s.iterators().size());
+        std::string params;
+        for (std::size_t k = 0; k < program.parameters.size(); ++k)
+          params += (params.empty() ? "" : ", ") + program.parameters[k] + " = " +
+                    std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, static_cast<int>(k))).get_num_si());
+        throw InputError(where, (params.empty() ? "" : "with " + params + ", ") + tuple_at(p, s.name, 0, n) +
+                                    " and " + tuple_at(p, s.name, n, n) + " write different elements of " +
+                                    std::string(isl_map_get_tuple_name(before.get(), isl_dim_out)) +
+                                    " but would store into the same element of " + buffer +
+                                    ": one value would overwrite the other (use an index for every loop that "
+                                    "writes distinct elements)");
+      }
+    }
+    out.description = "stores the values of " + s.name + "[" + join(s.iterators()) + "] in " + buffer + "[" +
+                      join(indices, "][") + "]";
+    out.changed_statements = {s.name};
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_store_in_command() { return std::make_unique<StoreInCommand>(); }
+
+}  // namespace loopscape

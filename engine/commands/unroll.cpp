@@ -1,0 +1,34 @@
+// S.unroll(L, v [, Lo, Li]): unroll loop L by v. A loop with a constant trip
+// count <= v is tagged "@unroll(v)" (fully unrolled); otherwise L is split by
+// v into Lo, Li (default L0, L1) and Li is tagged. Unrolling keeps the order
+// of the iterations, so it is always legal; the generated code computes the
+// same as before.
+#include "commands/builtin_commands.h"
+#include "commands/tag_support.h"
+
+namespace loopscape {
+namespace {
+
+class UnrollCommand : public CommandBase {
+ public:
+  std::string name() const override { return "unroll"; }
+  std::string signature() const override { return "unroll(L, v [, Lo, Li])"; }
+  std::string summary() const override {
+    return "Unroll loop L by a factor v (split into Lo, Li when needed; Li is unrolled).";
+  }
+
+ protected:
+  CommandOutcome run(const CommandContext& context, const CommandCall& call,
+                     const isl::schedule& schedule) const override {
+    expect_argument_count(call, {2, 4}, signature());
+    const long v = parse_positive_integer(call.args[1], "the unroll factor v");
+    const LoopTag tag{"unroll", {std::to_string(v)}};
+    return tag_support::split_and_tag(context, call, schedule, v, tag, "unroll(" + std::to_string(v) + ")", "");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_unroll_command() { return std::make_unique<UnrollCommand>(); }
+
+}  // namespace loopscape
