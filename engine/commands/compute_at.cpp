@@ -21,6 +21,9 @@ std::optional<long> min_distance(const isl::union_map& deps, const isl::union_pw
   isl::union_set deltas = times.deltas();
   if (deltas.is_empty()) return std::nullopt;
   isl::set d = isl::manage(isl_set_from_union_set(deltas.release()));
+  // The smallest distance for any parameter values.
+  d = isl::manage(isl_set_project_out(d.release(), isl_dim_param, 0,
+                                      static_cast<unsigned>(isl_set_dim(d.get(), isl_dim_param))));
   isl::pw_aff low = isl::manage(isl_set_dim_min(d.release(), 0));
   if (isl_pw_aff_n_piece(low.get()) != 1 || !isl_pw_aff_is_cst(low.get())) return std::nullopt;
   std::optional<long> value;

@@ -13,6 +13,62 @@
 
 namespace loopscape {
 
+namespace {
+template <class T>
+T copy_of(const T& x) {
+  return x.is_null() ? T() : x;
+}
+}  // namespace
+
+EditNode::EditNode(const EditNode& o)
+    : kind(o.kind),
+      set(copy_of(o.set)),
+      schedule(copy_of(o.schedule)),
+      loop_names(o.loop_names),
+      permutable(o.permutable),
+      mark(o.mark),
+      original(copy_of(o.original)),
+      children(o.children) {}
+
+namespace {
+template <class T>
+T take(T& x) noexcept {
+  return x.is_null() ? T() : isl::manage(x.release());
+}
+}  // namespace
+
+EditNode::EditNode(EditNode&& o) noexcept
+    : kind(o.kind),
+      set(take(o.set)),
+      schedule(take(o.schedule)),
+      loop_names(std::move(o.loop_names)),
+      permutable(o.permutable),
+      mark(std::move(o.mark)),
+      original(take(o.original)),
+      children(std::move(o.children)) {}
+
+EditNode& EditNode::operator=(EditNode&& o) noexcept {
+  if (this != &o) {
+    kind = o.kind;
+    set = take(o.set);
+    schedule = take(o.schedule);
+    loop_names = std::move(o.loop_names);
+    permutable = o.permutable;
+    mark = std::move(o.mark);
+    original = take(o.original);
+    children = std::move(o.children);
+  }
+  return *this;
+}
+
+EditNode& EditNode::operator=(const EditNode& o) {
+  if (this != &o) {
+    EditNode copy(o);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
 int EditNode::n_member() const {
   return kind == Kind::Band ? static_cast<int>(isl_multi_union_pw_aff_size(schedule.get())) : 0;
 }

@@ -28,6 +28,14 @@ struct EditNode {
   isl::schedule_node original;             // Other: the node as it was (context, guard, ...)
   std::vector<EditNode> children;
 
+  EditNode() = default;
+  // Copies tolerate the null isl members of other kinds (isl's C++ copies throw on null).
+  EditNode(const EditNode& other);
+  EditNode& operator=(const EditNode& other);
+  // isl's C++ classes have no move constructors: these move the pointers.
+  EditNode(EditNode&& other) noexcept;
+  EditNode& operator=(EditNode&& other) noexcept;
+
   int n_member() const;
   bool is_band() const { return kind == Kind::Band; }
   bool is_mark() const { return kind == Kind::Mark; }

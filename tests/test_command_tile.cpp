@@ -1,0 +1,82 @@
+// tile: statement form (2-D and 3-D), names in the tree, legal and illegal cases, run and compare.
+#include <QtTest>
+
+#include "command_test_support.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+class TestCommandTile : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void stencilTimeLoopNeedsSkewing() {
+    const LoadedProgram l = load_c(kStencil1D);
+    CommandOutcome o;
+    const isl::schedule plain = apply_all(l, {"S0.tile(t, i, 4, 4)"}, &o);
+    const LegalityReport bad = legality(l, plain);
+    QVERIFY(!bad.legal());
+    QVERIFY2(!bad.violations.empty(), bad.summary().c_str());
+    const DependenceWitness& w = bad.violations[0].witness;
+    QCOMPARE(w.source_statement, std::string("S0"));
+    // The witness goes one step in t and one step back in i, across a tile boundary in i.
+    QCOMPARE(w.sink_iteration[0] - w.source_iteration[0], 1L);
+    QCOMPARE(w.sink_iteration[1] - w.source_iteration[1], -1L);
+    QVERIFY2(o.repair_hint.find("S0.skew(t, i, 1)") != std::string::npos, o.repair_hint.c_str());
+
+    const isl::schedule skewed = apply_all(l, {"S0.skew(t, i, 1)", "S0.tile(t, i, 4, 4)"}, &o);
+    const LegalityReport good = legality(l, skewed);
+    QVERIFY2(good.legal(), good.summary().c_str());
+    QVERIFY2(o.description.find("into t0, i0, t1, i1") != std::string::npos, o.description.c_str());
+    const std::string diff = run_and_compare(l, skewed);
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
+  void matmulTiledAndNamed() {
+    const LoadedProgram l = load_c(kMatmul);
+    CommandOutcome o;
+    const isl::schedule s = apply_all(l, {"S0.tile(i, j, 8, 4, i0, j0, i1, j1)"}, &o);
+    QVERIFY2(legality(l, s).legal(), legality(l, s).summary().c_str());
+    QCOMPARE(o.changed_statements, std::vector<std::string>{"S0"});
+    // Created names live in the tree and address the loops afterwards.
+    const std::string tree = print_schedule_tree(s);
+    QVERIFY2(tree.find("loops(i0,j0,i1,j1,)") != std::string::npos, tree.c_str());
+    const isl::schedule again = apply_all(l, {"S0.tile(i, j, 8, 4, i0, j0, i1, j1)", "S0.interchange(j1, k)"});
+    QVERIFY(legality(l, again).legal());
+    const std::string diff = run_and_compare(l, again);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // The source names of tiled loops are gone.
+    const std::string err = input_error([&] { apply_command(l, s, "S0.loop_reversal(i)"); });
+    QVERIFY2(err.find("has no loop 'i'") != std::string::npos && err.find("i0, j0, i1, j1, k") != std::string::npos,
+             err.c_str());
+  }
+
+  void threeDimensional() {
+    const LoadedProgram l = load_c(kMatmul);
+    const isl::schedule s = apply_all(l, {"S0.tile(i, j, k, 4, 4, 8)"});
+    QVERIFY(legality(l, s).legal());
+    const std::string diff = run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // Reordering the point loops of the reduction keeps the dependences; moving k1 outward past k0 does not.
+    const isl::schedule bad = apply_all(l, {"S0.tile(i, j, k, 4, 4, 8)", "S0.interchange(k0, k1)"});
+    QVERIFY(!legality(l, bad).legal());
+  }
+
+  void argumentErrors() {
+    const LoadedProgram l = load_c(kMatmul);
+    const isl::schedule s = l.original_schedule;
+    std::string e = input_error([&] { apply_command(l, s, "S0.tile(i, j, 0, 4)"); });
+    QVERIFY2(e.find("script:1:15") != std::string::npos && e.find("positive") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_command(l, s, "S0.tile(i, k, 4, 4)"); });
+    QVERIFY2(e.find("consecutive") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_command(l, s, "S0.tile(i, j, 4)"); });
+    QVERIFY2(e.find("takes") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_command(l, s, "S0.tile(i, j, 4, 4, a, b, c, k)"); });
+    QVERIFY2(e.find("'k' already names a loop") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_command(l, s, "S9.tile(i, j, 4, 4)"); });
+    QVERIFY2(!e.empty(), e.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCommandTile)
+#include "test_command_tile.moc"

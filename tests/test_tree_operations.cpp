@@ -1,0 +1,120 @@
+// Spec 000's tree operations on named nodes, with the PLUTO mvt walk-through
+// (interchange C1, fuse C0 and C1 as F, tile F by 4 x 4 naming G).
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+#include "command_test_support.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+namespace {
+std::string golden(const std::string& name) {
+  std::ifstream in(std::string(LOOPSCAPE_TEST_DATA) + "/golden/" + name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+class TestTreeOperations : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void plutoMvtWalkThrough() {
+    const LoadedProgram l = load_sample("mvt.c");
+    QCOMPARE(print_schedule_tree(l.original_schedule), golden("mvt.tree"));
+    CommandOutcome o;
+    const isl::schedule t0 = apply_all(l, {"C1.interchange(1, 0)"}, &o);
+    QCOMPARE(print_schedule_tree(t0), std::string("{ S0[i, j] -> []; S1[i, j] -> [] } : R\n"
+                                                  "    { S0[i, j] -> [i, j] } : C0\n"
+                                                  "    { S1[i, j] -> [j, i] } : C1\n"));
+    const isl::schedule t1 = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)"}, &o);
+    QCOMPARE(print_schedule_tree(t1), golden("mvt_fused.tree"));
+    QVERIFY2(o.description.find("fuses bands C0 and C1 (S0 and S1) into band F") != std::string::npos,
+             o.description.c_str());
+    const isl::schedule t2 = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.tile(4, 4, G)"});
+    // The golden tiled tree, with the point band named G.
+    std::string expected = golden("mvt_tiled.tree");
+    const auto second = expected.find('\n', expected.find('\n') + 1);
+    const auto third = expected.find('\n', second + 1);
+    expected.insert(third, " : G");
+    QCOMPARE(print_schedule_tree(t2), expected);
+    QVERIFY(legality(l, t2).legal());
+    const std::string diff = run_and_compare(l, t2);
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
+  void splitCatApplyInterchange() {
+    const LoadedProgram l = load_c(kMatmul);
+    const isl::schedule s = apply_all(l, {"R.split(1)"});
+    QVERIFY(s.get_map().is_equal(l.original_schedule.get_map()));
+    const isl::schedule c = apply_all(l, {"R.split(1)", "R.cat()"});
+    QCOMPARE(print_schedule_tree(c), print_schedule_tree(l.original_schedule));
+    const isl::schedule a = apply_all(l, {"R.apply({ [i, j, k] -> [i, k, j] })"});
+    QVERIFY(legality(l, a).legal());
+    std::string diff = run_and_compare(l, a);
+    QVERIFY2(diff.empty(), diff.c_str());
+    QVERIFY(!legality(l, apply_all(l, {"R.apply({ [i, j, k] -> [i, j, -k] })"})).legal());
+    const isl::schedule p = apply_all(l, {"R.interchange(2, 0, 1)"});
+    QVERIFY(legality(l, p).legal());
+    diff = run_and_compare(l, p);
+    QVERIFY2(diff.empty(), diff.c_str());
+    std::string e = input_error([&] { apply_all(l, {"R.interchange(0, 0)"}); });
+    QVERIFY2(e.find("repeated") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_all(l, {"R.split(3)"}); });
+    QVERIFY2(e.find("between 1 and 2") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_all(l, {"Q.split(1)"}); });
+    QVERIFY2(e.find("neither a statement nor a node") != std::string::npos, e.c_str());
+  }
+
+  void indexSetSplitAndNames() {
+    const LoadedProgram l = load_c(kMatmul);
+    const isl::schedule s = apply_all(l, {"R.index_set_split({ [i, j, k] : i < 5 }, A, B)"});
+    const std::string tree = print_schedule_tree(s);
+    QVERIFY2(tree.find(" : A") != std::string::npos && tree.find(" : B") != std::string::npos, tree.c_str());
+    QVERIFY(legality(l, s).legal());
+    std::string diff = run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // Reversing only the second part of the reduction loop is still illegal.
+    QVERIFY(!legality(l, apply_all(l, {"R.index_set_split({ [i, j, k] : i < 5 }, A, B)",
+                                       "B.apply({ [i, j, k] -> [i, j, -k] })"}))
+                 .legal());
+    // Naming: node form and statement form.
+    const isl::schedule n = apply_all(l, {"R.split(1)", "S0.name(j, Inner)", "Inner.interchange(1, 0)"});
+    QVERIFY(legality(l, n).legal());
+    diff = run_and_compare(l, n);
+    QVERIFY2(diff.empty(), diff.c_str());
+    const isl::schedule r = apply_all(l, {"R.name(Z)", "Z.split(2)"});
+    QVERIFY(print_schedule_tree(r).find(" : Z") != std::string::npos);
+    const std::string e = input_error([&] { apply_all(l, {"R.split(1)", "S0.name(j, Inner)", "R.name(Inner)"}); });
+    QVERIFY2(e.find("already names a node") != std::string::npos, e.c_str());
+  }
+
+  void distributeAndParallel() {
+    const LoadedProgram l = load_sample("mvt.c");
+    const isl::schedule d = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.distribute(C0, C1, D, E)"});
+    const std::string tree = print_schedule_tree(d);
+    QVERIFY2(tree.find(" : D") != std::string::npos && tree.find(" : E") != std::string::npos, tree.c_str());
+    QVERIFY(legality(l, d).legal());
+    std::string diff = run_and_compare(l, d);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // The two products are independent: the root's children may run in any order.
+    const isl::schedule p = apply_all(l, {"R.parallel()", "C0.parallel()"});
+    QVERIFY2(legality(l, p).legal(), legality(l, p).summary().c_str());
+    diff = run_and_compare(l, p);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // Jacobi-2d: distributing the time loop over the two sweeps is illegal, and so is a parallel time loop.
+    const LoadedProgram j = load_sample("jacobi2d.c");
+    const std::string jt = print_schedule_tree(j.original_schedule);
+    const LegalityReport bad = legality(j, apply_all(j, {"R.distribute(C0, C1)"}));
+    QVERIFY2(!bad.legal(), jt.c_str());
+    const LegalityReport tag = legality(j, apply_all(j, {"R.parallel()"}));
+    QVERIFY(!tag.tag_violations.empty());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestTreeOperations)
+#include "test_tree_operations.moc"
