@@ -323,8 +323,7 @@ void DomainPlot::rebuildAxisControls() {
 void DomainPlot::rebuildSliceControls() {
   const std::vector<int> dims = renderer_.sliceDimensions();
   if (QList<int>(dims.begin(), dims.end()) != slice_dims_) {
-    for (QObject* child : slice_box_->children())
-      if (child->isWidgetType()) delete child;
+    qDeleteAll(slice_box_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
     slice_sliders_.clear();
     slice_dims_ = QList<int>(dims.begin(), dims.end());
     for (int d : dims) {
@@ -370,8 +369,7 @@ void DomainPlot::rebuildParameterControls() {
   if (data)
     for (const auto& [name, value] : data->parameters) names << QString::fromStdString(name);
   if (names != parameter_names_) {
-    for (QObject* child : parameter_box_->children())
-      if (child->isWidgetType()) delete child;
+    qDeleteAll(parameter_box_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
     parameter_sliders_.clear();
     parameter_names_ = names;
     for (const QString& name : names) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <numeric>
 
 #include "statement_colors.h"
 
@@ -241,19 +242,34 @@ void PlotRenderer::computeTileHulls() {
   tile_hulls_.clear();
   if (!data_ || data_->tiles.empty()) return;
   std::map<int, std::vector<QPointF>> members;
-  const double e = 0.38;
+  const double e = 0.42;  // around the integer point, past the statements' offsets
   for (std::uint32_t p : visible_) {
     const int t = data_->points[p].tile;
     if (t < 0) continue;
     auto& v = members[t];
-    const QPointF q = pos_[p];
+    const QPointF q(std::round(pos_[p].x()), std::round(pos_[p].y()));
     v.push_back(q + QPointF(-e, -e));
     v.push_back(q + QPointF(e, -e));
     v.push_back(q + QPointF(e, e));
     v.push_back(q + QPointF(-e, e));
   }
   tile_hull_index_.clear();
+  tile_checker_.clear();
+  // Checkerboard parity: each key value over its dimension's step between tiles.
+  std::vector<long> step;
+  for (const PlotTile& tile : data_->tiles) {
+    if (step.size() < tile.key.size()) step.resize(tile.key.size(), 0);
+    const PlotTile& first = data_->tiles.front();
+    for (std::size_t k = 0; k < tile.key.size() && k < first.key.size(); ++k) {
+      const long d = std::abs(tile.key[k] - first.key[k]);
+      if (d > 0) step[k] = step[k] == 0 ? d : std::gcd(step[k], d);
+    }
+  }
   for (auto& [t, pts] : members) {
+    long sum = 0;
+    const auto& key = data_->tiles[static_cast<std::size_t>(t)].key;
+    for (std::size_t k = 0; k < key.size(); ++k) sum += step[k] > 0 ? key[k] / step[k] : 0;
+    tile_checker_.push_back(static_cast<int>(std::abs(sum) % 2));
     tile_hulls_.push_back(convexHull(std::move(pts)));
     tile_hull_index_.push_back(t);
   }
@@ -481,11 +497,7 @@ void PlotRenderer::paintTiles(QPainter& p) const {
   p.setPen(pen);
   const QColor fills[2] = {QColor(0xE9, 0xEE, 0xF6), QColor(0xF5, 0xEF, 0xE4)};
   for (std::size_t k = 0; k < tile_hulls_.size(); ++k) {
-    // Checkerboard by tile key so neighbours differ.
-    const auto& key = data_->tiles[static_cast<std::size_t>(tile_hull_index_[k])].key;
-    long sum = 0;
-    for (long v : key) sum += v;
-    p.setBrush(fills[static_cast<std::size_t>(std::abs(sum) % 2)]);
+    p.setBrush(fills[tile_checker_[k]]);
     p.drawPolygon(tile_hulls_[k]);
   }
   p.restore();
@@ -580,8 +592,8 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
       draw(batches[s * kStates + Normal], r, c, outline ? QPen(c.darker(140), 1) : QPen(Qt::NoPen));
     }
   }
-  // Lit points always as discs, on top.
-  for (std::size_t s = 0; s < n_stmt; ++s) {
+  // Lit points on top, ringed (in the layer when small).
+  for (std::size_t s = 0; round && s < n_stmt; ++s) {
     const QColor c = colorOf(data_->statements[s].program_index);
     draw(batches[s * kStates + Current], std::max(r * 1.35, r + 1.0), c,
          QPen(QColor(0x20, 0x20, 0x20), r >= 3 ? 1.6 : 0.8));
@@ -598,8 +610,10 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
       const QPointF s = toScreen(pos_[pt]);
       if (!area.contains(s)) continue;
       if (anim_step_ >= 0 && animIndex(pt) > anim_step_) continue;
-      const QString text = QString::number(animIndex(pt));
-      p.drawText(QPointF(s.x() + r + 1, s.y() - r - 1), text);
+      const QString text = QString::number(animIndex(pt) + 1);
+      const QRectF box(s.x() + r * 0.6, s.y() - r * 0.6 - fm.height(), fm.horizontalAdvance(text) + 4, fm.height());
+      p.fillRect(box, QColor(255, 255, 255, 200));
+      p.drawText(box, Qt::AlignCenter, text);
     }
   }
 }
@@ -610,7 +624,7 @@ void PlotRenderer::paintSquares(QPainter& p, const std::vector<std::vector<QPoin
   if (layer_.size() != size) layer_ = QImage(size, QImage::Format_ARGB32_Premultiplied);
   layer_.fill(Qt::transparent);
   const int w = layer_.width(), h = layer_.height();
-  const int side = std::max(1, static_cast<int>(std::lround(2 * r)));
+  const int side = std::clamp(static_cast<int>(std::lround(scale_ * 0.7)), 1, std::max(1, static_cast<int>(std::lround(2 * r))));
   const int half = side / 2;
   auto* bits = reinterpret_cast<QRgb*>(layer_.bits());
   const qsizetype stride = layer_.bytesPerLine() / static_cast<qsizetype>(sizeof(QRgb));
@@ -632,6 +646,8 @@ void PlotRenderer::paintSquares(QPainter& p, const std::vector<std::vector<QPoin
     fill(batches[s * static_cast<std::size_t>(states) + Dim], withAlpha(colorOf(data_->statements[s].program_index), 80));
   for (std::size_t s = 0; s < n_stmt; ++s)
     fill(batches[s * static_cast<std::size_t>(states) + Normal], colorOf(data_->statements[s].program_index));
+  for (std::size_t s = 0; s < n_stmt; ++s)
+    fill(batches[s * static_cast<std::size_t>(states) + Current], colorOf(data_->statements[s].program_index));
   p.drawImage(QPointF(0, 0), layer_);
 }
 

@@ -137,6 +137,7 @@ class PlotRenderer {
   std::unordered_map<std::int64_t, std::vector<std::uint32_t>> grid_;  // rounded data cell -> shown points
   std::vector<QPolygonF> tile_hulls_;                                // data space
   std::vector<int> tile_hull_index_;
+  std::vector<int> tile_checker_;  // 0 or 1 per hull
   QRectF data_bounds_;
 
   QSizeF viewport_{640, 480};
