@@ -26,15 +26,7 @@ class SetScheduleCommand : public CommandBase {
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
     const CommandArgument& arg = call.args[0];
-    isl::union_map um;
-    {
-      isl_union_map* raw = isl_union_map_read_from_str(program.ctx().get(), arg.text.c_str());
-      if (!raw) {
-        isl_ctx_reset_error(program.ctx().get());
-        throw InputError(arg.where, "not an isl map: '" + arg.text + "'");
-      }
-      um = isl::manage(raw);
-    }
+    isl::union_map um = parse_union_map_argument(program, arg);
     isl::union_map own = um.intersect_domain(isl::union_set(isl::set::universe(s.domain.space())));
     if (!own.subtract(um).is_empty() || !um.subtract(own).is_empty())
       throw InputError(arg.where, "the map must be on " + s.name + " only (" + s.name + "[" +

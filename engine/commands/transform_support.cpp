@@ -3,6 +3,7 @@
 #include <isl/aff.h>
 #include <isl/set.h>
 #include <isl/space.h>
+#include <isl/union_map.h>
 #include <isl/union_set.h>
 #include <isl/val.h>
 
@@ -250,5 +251,16 @@ EditNode& require_band_node(EditNode& root, const CommandCall& call, EditPath& p
                                       : n.kind == EditNode::Kind::Set    ? "set"
                                                                          : "non-band node"));
   return n;
+}
+}  // namespace loopscape
+
+namespace loopscape {
+isl::union_map parse_union_map_argument(const Program& program, const CommandArgument& arg) {
+  isl_union_map* raw = isl_union_map_read_from_str(program.ctx().get(), arg.text.c_str());
+  if (!raw) {
+    isl_ctx_reset_error(program.ctx().get());
+    throw InputError(arg.where, "not an isl map: '" + arg.text + "'");
+  }
+  return isl::manage(raw);
 }
 }  // namespace loopscape

@@ -67,3 +67,8 @@ namespace loopscape {
 // The band named by the call's target; InputError when it is no band.
 EditNode& require_band_node(EditNode& root, const CommandCall& call, EditPath& path);
 }  // namespace loopscape
+
+namespace loopscape {
+// The argument read as an isl union map (InputError at its location when it is none).
+isl::union_map parse_union_map_argument(const Program& program, const CommandArgument& arg);
+}  // namespace loopscape

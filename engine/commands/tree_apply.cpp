@@ -26,12 +26,7 @@ class TreeApplyCommand : public CommandBase {
     EditPath path;
     EditNode& band = require_band_node(root, call, path);
     const CommandArgument& arg = call.args[0];
-    isl_union_map* raw = isl_union_map_read_from_str(ctx.program.ctx().get(), arg.text.c_str());
-    if (!raw) {
-      isl_ctx_reset_error(ctx.program.ctx().get());
-      throw InputError(arg.where, "not an isl map: '" + arg.text + "'");
-    }
-    isl::union_map map = isl::manage(raw);
+    const isl::union_map map = parse_union_map_argument(ctx.program, arg);
     // The band's time tuple, anonymous, so `{ [t] -> [...] }` matches it.
     isl::union_map partial = isl::union_map::from(members_to_multi(band.members()));
     isl::union_map applied = partial.apply_range(map);
