@@ -49,7 +49,7 @@ class StorageFoldCommand : public CommandBase {
       isl::pw_aff e = isl::manage(isl_multi_pw_aff_get_pw_aff(index.get(), k));
       isl::pw_aff var = isl::manage(isl_pw_aff_var_on_domain(
           isl_local_space_from_space(isl_pw_aff_get_domain_space(e.get())), isl_dim_set, static_cast<unsigned>(it)));
-      isl::pw_aff rest = e.sub(var.intersect_domain(e.domain()));
+      isl::pw_aff rest = e.sub(var.intersect_domain(e.domain())).gist(e.domain());
       if (isl_pw_aff_involves_dims(rest.get(), isl_dim_in, 0, static_cast<unsigned>(its.size())) == isl_bool_false)
         dim = k;
     }

@@ -34,11 +34,12 @@ bool is_list(const CommandArgument& arg) {
 
 std::vector<std::string> parse_list(const CommandArgument& arg) {
   std::string t = trim(arg.text);
+  std::vector<std::string> items;
   if (!t.empty() && t.front() == '{') {
     if (t.back() != '}') throw InputError(arg.where, "unterminated list '" + arg.text + "': expected {a, b, ...}");
-    t = t.substr(1, t.size() - 2);
+    t = trim(t.substr(1, t.size() - 2));
+    if (t.empty()) return items;
   }
-  std::vector<std::string> items;
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = t.find(',', start);

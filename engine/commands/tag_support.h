@@ -15,7 +15,7 @@
 
 namespace loopscape::tag_support {
 
-// "{i, j}" -> {"i", "j"}; a bare item "i" -> {"i"}. Empty items are refused.
+// "{i, j}" -> {"i", "j"}; a bare item "i" -> {"i"}; "{}" -> {}. Empty items are refused.
 std::vector<std::string> parse_list(const CommandArgument& arg);
 bool is_list(const CommandArgument& arg);  // written with braces
 

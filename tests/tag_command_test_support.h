@@ -1,0 +1,114 @@
+#pragma once
+// Helpers for the tag, data and communication command tests
+// (tests/test_command_<name>.cpp): load a C kernel from a string (written to
+// a temporary file so the runner can compile it), apply a command through
+// the registry, check legality, generate OpenMP code and run it.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/legality.h"
+#include "codegen/emitter.h"
+#include "codegen/target.h"
+#include "commands/command.h"
+#include "pipeline/pipeline.h"
+#include "runner/runner.h"
+#include "schedule/tree_printer.h"
+
+namespace loopscape::tagtest {
+
+// A program loaded from C text, kept in a temporary folder.
+struct Kernel {
+  std::unique_ptr<QTemporaryDir> dir;
+  std::unique_ptr<LoadedProgram> loaded;
+  const Program& program() const { return loaded->program; }
+  const Dependences& dependences() const { return loaded->dependences; }
+  const isl::schedule& original() const { return loaded->original_schedule; }
+};
+
+inline Kernel load_kernel(const std::string& source, const std::string& file = "kernel.c") {
+  Kernel k;
+  k.dir = std::make_unique<QTemporaryDir>();
+  const std::string path = k.dir->path().toStdString() + "/" + file;
+  std::ofstream(path) << source;
+  k.loaded = std::make_unique<LoadedProgram>(load_program(path, CompileOptions{}));
+  return k;
+}
+
+inline CommandCall call(const std::string& target, const std::string& command, const std::vector<std::string>& args) {
+  CommandCall c;
+  c.target = target;
+  c.command = command;
+  c.where = SourceLocation{"script", 1, 1};
+  unsigned column = 1;
+  for (const std::string& a : args) c.args.push_back(CommandArgument{a, SourceLocation{"script", 1, ++column}});
+  return c;
+}
+
+inline CommandOutcome apply(const Kernel& k, const isl::schedule& schedule, const std::string& target,
+                            const std::string& command, const std::vector<std::string>& args) {
+  const Command* c = find_command(command);
+  if (!c) throw std::runtime_error("no command " + command);
+  CommandContext context{k.program(), k.dependences()};
+  return c->apply(context, call(target, command, args), schedule);
+}
+
+// The InputError message of a refused call ("" when it was accepted).
+inline std::string refusal(const Kernel& k, const isl::schedule& schedule, const std::string& target,
+                           const std::string& command, const std::vector<std::string>& args) {
+  try {
+    apply(k, schedule, target, command, args);
+  } catch (const InputError& e) {
+    return e.message();
+  }
+  return {};
+}
+
+inline LegalityReport legality(const Kernel& k, const isl::schedule& schedule) {
+  return check_schedule(k.program(), k.dependences(), schedule);
+}
+
+inline std::string tree(const isl::schedule& schedule) { return print_schedule_tree(schedule); }
+
+// OpenMP code without automatic parallel tags: only the commands' tags.
+inline GeneratedCode openmp_code(const Kernel& k, const isl::schedule& schedule) {
+  CodegenOptions o;
+  o.auto_parallel = false;
+  return generate(k.program(), schedule, k.dependences().all(), "openmp", o);
+}
+inline std::string openmp(const Kernel& k, const isl::schedule& schedule) { return openmp_code(k, schedule).text; }
+
+// Compiles and runs the original file and the one with the generated region.
+inline VerifyResult run_and_compare(const Kernel& k, const isl::schedule& schedule) {
+  RunnerOptions o;
+  o.compile_flags = {"-O2", "-fopenmp"};
+  o.run_timeout_seconds = 30;
+  VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), openmp_code(k, schedule)), o);
+  if (r.equal() && r.values_compared == 0) r.status = VerifyResult::Status::Error;  // nothing was compared
+  return r;
+}
+
+// Matmul with its loops in the order given (a permutation of "ijk").
+inline std::string matmul_source(const std::string& order = "ijk") {
+  std::string loops;
+  std::string indent = "  ";
+  for (char c : order) {
+    loops += indent + "for (" + std::string(1, c) + " = 0; " + std::string(1, c) + " < N; " + std::string(1, c) +
+             "++)\n";
+    indent += "  ";
+  }
+  return "#define N 24\n"
+         "void kernel(double C[N][N], double A[N][N], double B[N][N]) {\n"
+         "  int i, j, k;\n"
+         "#pragma scop\n" +
+         loops + indent +
+         "C[i][j] += A[i][k] * B[k][j];\n"
+         "#pragma endscop\n"
+         "}\n";
+}
+
+}  // namespace loopscape::tagtest
