@@ -17,18 +17,20 @@ namespace {
 
 enum class Field { Loop, Integer, Statement, Text };
 
-Field fieldKind(const QString& name) {
+// Statement arguments exist only where a command orders one statement
+// relative to another (after, before, compute_at); elsewhere S, S1, ... are sizes.
+Field fieldKind(const QString& command, const QString& name) {
   static const QRegularExpression loop(QStringLiteral("^L[a-z]?\\d*$"));
-  static const QRegularExpression statement(QStringLiteral("^(S|S\\d|other|stmt|statement)$"));
-  static const QRegularExpression integer(QStringLiteral("^([a-z]\\d*|II|N|factor|size)$"));
+  static const QRegularExpression integer(QStringLiteral("^([a-z]\\d*|S\\d*|II|N\\d*|factor|size)$"));
+  static const QStringList ordering{QStringLiteral("after"), QStringLiteral("before"), QStringLiteral("compute_at")};
   if (loop.match(name).hasMatch()) return Field::Loop;
-  if (statement.match(name).hasMatch()) return Field::Statement;
+  if (ordering.contains(command) && (name == QLatin1String("S") || name == QLatin1String("C"))) return Field::Statement;
   if (integer.match(name).hasMatch()) return Field::Integer;
   return Field::Text;
 }
 
 int defaultInteger(const QString& command, const QString& name) {
-  if (command.startsWith(QLatin1String("tile"))) return 32;
+  if (command.startsWith(QLatin1String("tile")) || command == QLatin1String("split")) return 32;
   if (command == QLatin1String("vectorize")) return 8;
   if (command == QLatin1String("unroll")) return 4;
   if (name == QLatin1String("II")) return 1;
@@ -59,16 +61,17 @@ CommandForm::CommandForm(const CommandFormSpec& spec, QWidget* parent) : QDialog
   layout->addWidget(summary);
   auto* form = new QFormLayout;
   layout->addLayout(form);
-  int loop_index = std::max(0, int(spec.loops.indexOf(spec.selected_loop)));
+  if (!spec.selected_loop.isEmpty() && !spec_.loops.contains(spec.selected_loop)) spec_.loops.prepend(spec.selected_loop);
+  int loop_index = std::max(0, int(spec_.loops.indexOf(spec.selected_loop)));
   bool has_integer = false;
   for (const QString& name : requiredParameters(spec.signature)) {
     QWidget* field = nullptr;
-    switch (fieldKind(name)) {
+    switch (fieldKind(spec.command, name)) {
       case Field::Loop: {
         auto* combo = new QComboBox;
-        combo->addItems(spec.loops);
+        combo->addItems(spec_.loops);
         combo->setEditable(true);
-        if (!spec.loops.isEmpty()) combo->setCurrentIndex(std::min(loop_index++, int(spec.loops.size()) - 1));
+        if (!spec_.loops.isEmpty()) combo->setCurrentIndex(std::min(loop_index++, int(spec_.loops.size()) - 1));
         connect(combo, &QComboBox::currentTextChanged, this, [this] { Q_EMIT argumentsChanged(arguments()); });
         field = combo;
         break;

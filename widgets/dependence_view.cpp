@@ -63,6 +63,7 @@ DependenceView::DependenceView(QWidget* parent) : QTabWidget(parent) {
   table_->setAlternatingRowColors(true);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setWordWrap(false);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   addTab(table_, tr("Table"));
 
   auto* graph = new StatementGraph;

@@ -11,7 +11,7 @@ namespace loopscape {
 namespace {
 
 constexpr double kPad = 7;
-constexpr double kMaxTextWidth = 460;
+constexpr double kMaxTextWidth = 330;
 constexpr double kDot = 8;
 constexpr double kToggle = 14;
 
@@ -69,7 +69,7 @@ QSizeF BoxItem::measure(const BoxContent& content, const QFont& font) {
     width = std::max(width, std::min(kMaxTextWidth, m.horizontalAdvance(line.text)) + (line.dot.isValid() ? kDot + 5 : 0));
     height += m.height() + 1;
   }
-  return QSizeF(std::ceil(width + 2 * kPad), std::ceil(height + 2 * kPad - 2));
+  return QSizeF(std::ceil(width + 2 * kPad + 4), std::ceil(height + 2 * kPad - 2));
 }
 
 QRectF BoxItem::boundingRect() const { return QRectF(QPointF(-3, -3), size_ + QSizeF(6, 6)); }

@@ -82,7 +82,11 @@ BoxContent contentFor(const Snapshot& snap, int index, bool collapsed, int hidde
     for (const QString& s : statements) {
       const int k = snap.statementIndex(s.toStdString());
       c.title = c.title.isEmpty() ? s : c.title + QStringLiteral(", ") + s;
-      if (k >= 0) c.lines << BoxLine{QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].source_text), QColor(), true};
+      if (k >= 0) {
+        QString text = QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].source_text);
+        if (text.size() > 34) text = text.left(32) + QStringLiteral("\u2026");
+        c.lines << BoxLine{text, QColor(), true};
+      }
     }
     const int first = statements.isEmpty() ? -1 : snap.statementIndex(statements.first().toStdString());
     c.fill = statementTint(first, 45);
@@ -90,16 +94,13 @@ BoxContent contentFor(const Snapshot& snap, int index, bool collapsed, int hidde
     c.title_color = QColor(0x10, 0x10, 0x10);
   } else if (node.kind == "filter") {
     for (const QString& piece : splitPieces(node.text))
-      c.lines << BoxLine{piece, statementColor(pieceStatement(snap, piece)), true};
+      c.lines << BoxLine{piece.section(QLatin1Char(':'), 0, 0).trimmed(), statementColor(pieceStatement(snap, piece)), true};
     c.fill = QColor(0xFB, 0xFB, 0xF7);
   } else if (node.kind == "domain") {
     c.title = QStringLiteral("domain");
     if (!snap.parameters.empty())
       c.lines << BoxLine{QStringLiteral("parameters: ") + toQt(snap.parameters).join(QStringLiteral(", ")), QColor(), false};
-    for (const QString& s : statements) {
-      const int k = snap.statementIndex(s.toStdString());
-      c.lines << BoxLine{s, statementColor(k), true};
-    }
+    c.lines << BoxLine{statements.join(QStringLiteral(", ")), QColor(), true};
     c.fill = QColor(0xF4, 0xF4, 0xF4);
   } else {
     for (const QString& s : statements) c.lines << BoxLine{s, statementColor(snap.statementIndex(s.toStdString())), true};
@@ -125,7 +126,7 @@ ScheduleTreeView::ScheduleTreeView(QWidget* parent) : QGraphicsView(parent) {
   setRenderHint(QPainter::Antialiasing);
   setRenderHint(QPainter::TextAntialiasing);
   setBackgroundBrush(QColor(0xFD, 0xFD, 0xFD));
-  setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+  setAlignment(Qt::AlignLeft | Qt::AlignTop);
   setDragMode(QGraphicsView::ScrollHandDrag);
   setToolTip(QString());
 }
@@ -219,6 +220,15 @@ void ScheduleTreeView::rebuild() {
                                   QColor(0x90, 0x90, 0x90), Qt::SolidLine, 1.3, true));
   scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-12, -12, 12, 12));
   applyHighlight();
+  fitWidth();
+}
+
+void ScheduleTreeView::fitWidth() {
+  const QRectF rect = scene()->sceneRect();
+  if (rect.isEmpty() || viewport()->width() < 50) return;
+  const double scale = std::clamp(viewport()->width() / rect.width(), 0.55, 1.0);
+  setTransform(QTransform::fromScale(scale, scale));
+  centerOn(rect.center().x(), rect.top() + viewport()->height() / (2 * scale));
 }
 
 Selection ScheduleTreeView::selectionForNode(int node) const {
@@ -298,6 +308,7 @@ void ScheduleTreeView::changeEvent(QEvent* event) {
 
 void ScheduleTreeView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
+  fitWidth();
 }
 
 }  // namespace loopscape

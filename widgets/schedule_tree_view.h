@@ -31,6 +31,9 @@ class ScheduleTreeView : public QGraphicsView {
   void setCollapsed(int node, bool collapsed);
   bool isCollapsed(int node) const;
 
+  // Scales the drawing down (not below 55%) so the tree fits the view's width.
+  void fitWidth();
+
   // The selection a click on `node` makes.
   Selection selectionForNode(int node) const;
 

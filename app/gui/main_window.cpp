@@ -94,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   default_state_ = saveState();
   QSettings settings;
   if (!qEnvironmentVariableIsSet("LOOPSCAPE_DEFAULT_LAYOUT")) {
-    restoreState(settings.value(kLayoutKey).toByteArray());
+    layout_restored_ = restoreState(settings.value(kLayoutKey).toByteArray());
   }
   updateStartPage();
 }
@@ -203,12 +203,30 @@ void MainWindow::resetLayout() {
   addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
   splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
+  applyDefaultDockSizes();
+}
+
+// Default proportions (design/UI.md); below 1500 pixels the right column tabs
+// into one dock so the plot keeps its room (1366x768 laptops).
+void MainWindow::applyDefaultDockSizes() {
   const int w = width() > 200 ? width() : 1600;
   const int h = height() > 200 ? height() : 1000;
-  resizeDocks({source_dock_, tree_dock_}, {w * 30 / 100, w * 30 / 100}, Qt::Horizontal);
+  resizeDocks({source_dock_, tree_dock_}, {w * 24 / 100, w * 30 / 100}, Qt::Horizontal);
   resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
-  resizeDocks({tree_dock_, dependences_dock_}, {h * 36 / 100, h * 20 / 100}, Qt::Vertical);
-  resizeDocks({code_dock_}, {h * 33 / 100}, Qt::Vertical);
+  if (w >= 1500) resizeDocks({tree_dock_, dependences_dock_}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
+  resizeDocks({code_dock_}, {h * 27 / 100}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!sized_ && !layout_restored_) {
+    if (width() < 1500) {
+      tabifyDockWidget(tree_dock_, dependences_dock_);
+      tree_dock_->raise();
+    }
+    applyDefaultDockSizes();
+  }
+  sized_ = true;
 }
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& object_name, QWidget* content,
@@ -687,10 +705,14 @@ bool MainWindow::waitForEngine(int timeout_ms) { return worker_->waitForIdle(tim
 QImage MainWindow::renderImage(const QSize& size) {
   resize(size);
   if (!isVisible()) show();
+  QCoreApplication::processEvents();
+  if (!layout_restored_) applyDefaultDockSizes();
   waitForEngine();
   QCoreApplication::sendPostedEvents();
   QCoreApplication::processEvents();
-  if (!snapshot_ && file_ && file_->hasRegion()) source_view_->revealLine(file_->region_first);
+  if (file_ && file_->hasRegion() && selection_.isEmpty()) source_view_->revealLine(file_->region_first);
+  tree_view_->fitWidth();
+  QCoreApplication::processEvents();
   return grab().toImage();
 }
 

@@ -75,6 +75,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void createViews();
@@ -94,6 +95,7 @@ class MainWindow : public QMainWindow {
   void zoom(int steps);
   void applyZoom();
   void resetLayout();
+  void applyDefaultDockSizes();
   void addRecentFile(const QString& path);
   QList<QString> recentFiles() const;
   void updateStartPage();
@@ -121,6 +123,8 @@ class MainWindow : public QMainWindow {
   int zoom_steps_ = 0;
   bool auto_accept_ = false;
   bool restoring_ = false;
+  bool layout_restored_ = false;
+  bool sized_ = false;
   struct PendingApply {
     QString line;
     int merge_key = -1;

@@ -94,12 +94,17 @@ struct TreeWalker {
   void walk(isl::schedule_node node, int parent, int depth) {
     std::string name;
     std::vector<std::string> tags;
+    std::vector<std::string> loop_names;  // from a "@loops(...)" mark: names of the band's members
     while (is_mark(node)) {
       const std::string id = mark_id_name(node);
-      if (auto tag = LoopTag::parse(id))
-        tags.push_back(tag->display());
-      else
+      if (auto tag = LoopTag::parse(id)) {
+        if (tag->kind == "loops")
+          loop_names = tag->args;
+        else
+          tags.push_back(tag->display());
+      } else {
         name = id;
+      }
       node = node.child(0);
     }
     const auto type = isl_schedule_node_get_type(node.get());
@@ -119,7 +124,9 @@ struct TreeWalker {
         info.permutable = band.permutable();
         const int n = static_cast<int>(band.n_member());
         for (int m = 0; m < n; ++m) {
-          info.members.push_back(member_loop_name(program, node, m));
+          std::string member = member_loop_name(program, node, m);
+          if (member.empty() && m < static_cast<int>(loop_names.size())) member = loop_names[static_cast<std::size_t>(m)];
+          info.members.push_back(member);
           info.coincident.push_back(band.member_get_coincident(m));
         }
         break;
@@ -127,6 +134,7 @@ struct TreeWalker {
       case isl_schedule_node_filter: {
         isl::union_set f = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
         info.text = strip_parameters(str(f));
+        info.statements = statements_of(f.intersect(node_domain(node)));
         break;
       }
       case isl_schedule_node_domain: {
