@@ -1,17 +1,16 @@
 #pragma once
 // Helpers for the tag, data and communication command tests
-// (tests/test_command_<name>.cpp): load a C kernel from a string (written to
-// a temporary file so the runner can compile it), apply a command through
-// the registry, check legality, generate OpenMP code and run it.
-#include <QTemporaryDir>
+// (tests/test_command_<name>.cpp), on top of command_test_support.h: calls
+// from argument lists, refusal messages, OpenMP code without automatic
+// parallel tags (so only the commands' tags show) and running it.
 #include <QtTest>
 
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "analysis/legality.h"
+#include "command_test_support.h"
 #include "codegen/emitter.h"
 #include "codegen/target.h"
 #include "commands/command.h"
@@ -21,22 +20,16 @@
 
 namespace loopscape::tagtest {
 
-// A program loaded from C text, kept in a temporary folder.
+// A program loaded from C text (command_test_support.h load_c).
 struct Kernel {
-  std::unique_ptr<QTemporaryDir> dir;
   std::unique_ptr<LoadedProgram> loaded;
   const Program& program() const { return loaded->program; }
   const Dependences& dependences() const { return loaded->dependences; }
   const isl::schedule& original() const { return loaded->original_schedule; }
 };
 
-inline Kernel load_kernel(const std::string& source, const std::string& file = "kernel.c") {
-  Kernel k;
-  k.dir = std::make_unique<QTemporaryDir>();
-  const std::string path = k.dir->path().toStdString() + "/" + file;
-  std::ofstream(path) << source;
-  k.loaded = std::make_unique<LoadedProgram>(load_program(path, CompileOptions{}));
-  return k;
+inline Kernel load_kernel(const std::string& source) {
+  return Kernel{std::make_unique<LoadedProgram>(testing::load_c(source))};
 }
 
 inline CommandCall call(const std::string& target, const std::string& command, const std::vector<std::string>& args) {
@@ -69,12 +62,13 @@ inline std::string refusal(const Kernel& k, const isl::schedule& schedule, const
 }
 
 inline LegalityReport legality(const Kernel& k, const isl::schedule& schedule) {
-  return check_schedule(k.program(), k.dependences(), schedule);
+  return testing::legality(*k.loaded, schedule);
 }
 
 inline std::string tree(const isl::schedule& schedule) { return print_schedule_tree(schedule); }
 
-// OpenMP code without automatic parallel tags: only the commands' tags.
+// OpenMP code without automatic parallel tags, so that only the commands'
+// tags are printed (command_test_support.h generates with them).
 inline GeneratedCode openmp_code(const Kernel& k, const isl::schedule& schedule) {
   CodegenOptions o;
   o.auto_parallel = false;
