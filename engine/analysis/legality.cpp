@@ -1,5 +1,7 @@
 #include "analysis/legality.h"
 
+#include "support/text.h"
+
 #include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/point.h>
@@ -45,12 +47,6 @@ std::string element_text(const std::string& array, const std::vector<long>& subs
   std::string s = array;
   for (long v : subscripts) s += "[" + std::to_string(v) + "]";
   return s;
-}
-
-std::string isl_text(const isl::map& m) {
-  std::ostringstream out;
-  out << m;
-  return out.str();
 }
 
 unsigned dims(const isl::set& s) { return static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set)); }
@@ -406,7 +402,7 @@ std::string access_text(const Program& program, const Statement& statement, int 
       }
     }
   }
-  return text.empty() ? isl_text(relation) : text;
+  return text.empty() ? to_text(relation) : text;
 }
 
 LegalityReport check_schedule(const Program& program, const Dependences& dependences,

@@ -351,12 +351,6 @@ void merge_with_child_band(EditNode& band, const std::string& what, const Source
   band.children.push_back(std::move(grandchild));
 }
 
-std::string join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string s;
-  for (std::size_t k = 0; k < items.size(); ++k) s += (k ? separator : "") + items[k];
-  return s;
-}
-
 std::string list_text(const std::vector<std::string>& items) {
   if (items.empty()) return "";
   if (items.size() == 1) return items[0];

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/program.h"
+#include "support/text.h"
 
 namespace loopscape {
 
@@ -87,6 +88,5 @@ void merge_with_child_band(EditNode& band, const std::string& what, const Source
 
 // Text helpers: "S0", "S0 and S1", "S0, S1 and S2".
 std::string list_text(const std::vector<std::string>& items);
-std::string join(const std::vector<std::string>& items, const std::string& separator = ", ");
 
 }  // namespace loopscape

@@ -3,22 +3,10 @@
 #include <sstream>
 
 #include "schedule/tree_printer.h"
+#include "support/text.h"
 
 namespace loopscape {
 namespace {
-
-std::string join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-  return out;
-}
-
-template <typename T>
-std::string isl_text(const T& object) {
-  std::ostringstream os;
-  os << object;
-  return os.str();
-}
 
 std::string array_declaration(const Array& array) {
   std::string out = array.element_type + " " + array.name;
@@ -44,7 +32,7 @@ std::string describe_access(const Statement& statement, int access_index) {
   if (access_index < 0 || access_index >= static_cast<int>(statement.accesses.size())) return "?";
   const Access& a = statement.accesses[access_index];
   return std::string(a.kind == Access::Kind::Read ? "read " : "write ") +
-         strip_parameters(isl_text(a.relation));
+         strip_parameters(to_text(a.relation));
 }
 
 std::string describe_dependence(const Program& program, const Dependence& d) {
@@ -53,7 +41,7 @@ std::string describe_dependence(const Program& program, const Dependence& d) {
     return s ? describe_access(*s, index) : std::string("?");
   };
   std::string out = short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement +
-                    " on " + d.array + ": " + strip_parameters(isl_text(d.relation));
+                    " on " + d.array + ": " + strip_parameters(to_text(d.relation));
   out += "\n      source " + access_of(d.source_statement, d.source_access) + "\n      sink   " +
          access_of(d.sink_statement, d.sink_access);
   out += "\n      distance " + distance_text(d) + ", " + level_text(d);
@@ -67,7 +55,7 @@ std::string program_report(const LoadedProgram& loaded) {
   out << "region: " << (p.region.whole_function_body ? "body of " : "#pragma scop in ")
       << p.region.function << ", lines " << p.region.begin_line << "-" << p.region.end_line << "\n";
   out << "parameters: " << (p.parameters.empty() ? "(none)" : join(p.parameters, ", ")) << "\n";
-  out << "context: " << isl_text(p.context) << "\n";
+  out << "context: " << to_text(p.context) << "\n";
 
   out << "\narrays (" << p.arrays.size() << "):\n";
   for (const Array& a : p.arrays) out << "  " << array_declaration(a) << "\n";
@@ -75,7 +63,7 @@ std::string program_report(const LoadedProgram& loaded) {
   out << "\nstatements (" << p.statements.size() << "):\n";
   for (const Statement& s : p.statements) {
     out << "  " << s.name << "  (" << s.where.str() << ")  " << s.source_text << "\n";
-    out << "    domain: " << strip_parameters(isl_text(s.domain)) << "\n";
+    out << "    domain: " << strip_parameters(to_text(s.domain)) << "\n";
     for (std::size_t i = 0; i < s.accesses.size(); ++i)
       out << "    " << describe_access(s, static_cast<int>(i)) << "\n";
   }

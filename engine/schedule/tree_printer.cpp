@@ -12,6 +12,7 @@
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/tags.h"
+#include "support/text.h"
 
 namespace loopscape {
 
@@ -101,13 +102,6 @@ std::string unwrap_outputs(const std::string& text) {
   return text.substr(0, open + 1) + out + text.substr(close);
 }
 
-template <typename T>
-std::string str(const T& obj) {
-  std::ostringstream os;
-  os << obj;
-  return os.str();
-}
-
 struct Printer {
   TreePrintOptions opt;
   std::ostringstream out;
@@ -119,7 +113,7 @@ struct Printer {
     std::vector<std::pair<std::string, std::string>> parts;
     std::string params;
     m.foreach_map([&](isl::map piece) {
-      std::string text = str(piece);
+      std::string text = to_text(piece);
       if (params.empty() && text[0] == '[') params = text.substr(0, text.find("-> {") + 3);
       parts.emplace_back(piece.has_domain_tuple_id() ? piece.domain_tuple_id().name() : std::string(),
                          inside_braces(text));
@@ -165,7 +159,7 @@ struct Printer {
         },
         &pieces);
     for (const isl::pw_multi_aff& piece : pieces) {
-      std::string text = str(piece);
+      std::string text = to_text(piece);
       if (params.empty() && text[0] == '[') params = text.substr(0, text.find("-> {") + 3);
       isl::space sp = piece.space();
       parts.emplace_back(sp.has_domain_tuple_id() ? sp.domain_tuple_id().name() : std::string(),
@@ -216,7 +210,7 @@ struct Printer {
           return;
         }
         isl::union_set f = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
-        line(depth, "filter " + map_text(str(f)), suffix_of(names, tags, false));
+        line(depth, "filter " + map_text(to_text(f)), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }
@@ -233,25 +227,25 @@ struct Printer {
       }
       case isl_schedule_node_context: {
         isl::set c = isl::manage(isl_schedule_node_context_get_context(node.get()));
-        line(depth, "context " + str(c), suffix_of(names, tags, false));
+        line(depth, "context " + to_text(c), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }
       case isl_schedule_node_guard: {
         isl::set g = isl::manage(isl_schedule_node_guard_get_guard(node.get()));
-        line(depth, "guard " + str(g), suffix_of(names, tags, false));
+        line(depth, "guard " + to_text(g), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }
       case isl_schedule_node_extension: {
         isl::union_map e = isl::manage(isl_schedule_node_extension_get_extension(node.get()));
-        line(depth, "extension " + map_text(str(e)), suffix_of(names, tags, false));
+        line(depth, "extension " + map_text(to_text(e)), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }
       case isl_schedule_node_expansion: {
         isl::union_map e = isl::manage(isl_schedule_node_expansion_get_expansion(node.get()));
-        line(depth, "expansion " + map_text(str(e)), suffix_of(names, tags, false));
+        line(depth, "expansion " + map_text(to_text(e)), suffix_of(names, tags, false));
         print_children(node, depth + 1);
         return;
       }

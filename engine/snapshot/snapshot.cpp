@@ -17,6 +17,7 @@
 #include "schedule/node_names.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
+#include "support/text.h"
 
 namespace loopscape {
 
@@ -43,13 +44,6 @@ std::vector<std::string> display_target_names() {
 }
 
 namespace {
-
-template <typename T>
-std::string str(const T& obj) {
-  std::ostringstream os;
-  os << obj;
-  return os.str();
-}
 
 std::string kind_name(isl_schedule_node_type type) {
   switch (type) {
@@ -133,13 +127,13 @@ struct TreeWalker {
       }
       case isl_schedule_node_filter: {
         isl::union_set f = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
-        info.text = strip_parameters(str(f));
+        info.text = strip_parameters(to_text(f));
         info.statements = statements_of(f.intersect(node_domain(node)));
         break;
       }
       case isl_schedule_node_domain: {
         isl::union_set d = isl::manage(isl_schedule_node_domain_get_domain(node.get()));
-        info.text = strip_parameters(str(d));
+        info.text = strip_parameters(to_text(d));
         break;
       }
       default:
@@ -171,7 +165,7 @@ DependenceInfo dependence_info(const Program& program, const Dependence& d) {
   const Statement* sink = program.find_statement(d.sink_statement);
   if (source && d.source_access >= 0) info.source_access = access_text(program, *source, d.source_access);
   if (sink && d.sink_access >= 0) info.sink_access = access_text(program, *sink, d.sink_access);
-  info.relation = strip_parameters(str(d.relation));
+  info.relation = strip_parameters(to_text(d.relation));
   info.distance = distance_text(d);
   info.carried_level = d.carried_level;
   info.levels = d.levels;
