@@ -17,8 +17,10 @@
 #include "codegen/loop_ast.h"
 #include "codegen/target.h"
 #include "codegen_kernels.h"
+#include "command_test_support.h"
 #include "golden.h"
 #include "schedule/node_names.h"
+#include "schedule/parallelism.h"
 #include "schedule/original_schedule.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
@@ -194,6 +196,61 @@ class TestCodegenOpenmp : public QObject {
     isl::schedule user = tag_band_member(*find_node(s, "R"), 1, LoopTag{"parallel", {}}).schedule();
     const std::string u = generate(p, user, std::nullopt, "openmp").text;
     QVERIFY2(u.find("#pragma omp parallel for\n  for (int j = 0; j < nj; j++)") != std::string::npos, u.c_str());
+  }
+
+  void sharedAstGivesTheSameCode_data() {
+    QTest::addColumn<QString>("sample");
+    QTest::addColumn<QStringList>("script");
+    QTest::addColumn<int>("asts");  // isl ASTs the cache ends up building
+    QTest::newRow("matmul") << "matmul.c" << QStringList{} << 2;  // c/isl-ast, and openmp's with a parallel tag
+    QTest::newRow("seidel2d") << "seidel2d.c" << QStringList{} << 1;  // nothing to parallelise: one AST
+    QTest::newRow("seidel2d skew tile") << "seidel2d.c"
+                                        << QStringList{"S0.skew(i, j, 1)", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)"} << 1;
+    QTest::newRow("jacobi2d tile") << "jacobi2d.c" << QStringList{"S0.tile(i, j, 8, 8, i0, j0, i1, j1)"} << 2;
+    QTest::newRow("image_pipeline") << "image_pipeline.c" << QStringList{} << 2;
+  }
+
+  void sharedAstGivesTheSameCode() {
+    QFETCH(QString, sample);
+    QFETCH(QStringList, script);
+    QFETCH(int, asts);
+    const LoadedProgram l = load_sample(sample.toStdString());
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    const isl::union_map deps = l.dependences.all();
+    AstCache cache;
+    for (const std::string& name : target_names()) {
+      const GeneratedCode alone = generate(l.program, s, deps, name);
+      const GeneratedCode shared = generate(l.program, s, deps, name, {}, &cache);
+      QVERIFY2(alone.full_text() == shared.full_text(), name.c_str());
+    }
+    QCOMPARE(cache.size(), std::size_t(asts));
+  }
+
+  void tiledStencilKeepsItsTileLoopParallel() {
+    const LoadedProgram l = load_sample("jacobi2d.c");
+    const isl::schedule s = apply_all(l, {"S0.tile(i, j, 8, 8, i0, j0, i1, j1)"});
+    const isl::union_map deps = l.dependences.all();
+    // Every band below the time loop: the tile loop and the untiled S1 loop i are
+    // free inside one time step, the time loop itself is not.
+    const isl::schedule_node time = *find_node(s, "R");
+    QVERIFY(member_carries_dependence(time, 0, deps));
+    const std::string code = generate_code(l.program, s, deps, TargetKind::OpenMP);
+    const auto pragma_count = [&](const std::string& pragma) {
+      int n = 0;
+      for (auto at = code.find(pragma); at != std::string::npos; at = code.find(pragma, at + 1)) ++n;
+      return n;
+    };
+    QCOMPARE(pragma_count("#pragma omp parallel for"), 2);
+    QVERIFY2(code.find("#pragma omp parallel for\n  for (int c1 = 0; c1 <= floord(n - 2, 8); c1++)") !=
+                 std::string::npos,
+             code.c_str());
+    // Skewed and tiled seidel: every loop carries a dependence (no wavefront yet).
+    const LoadedProgram seidel = load_sample("seidel2d.c");
+    const isl::schedule st = apply_all(seidel, {"S0.skew(i, j, 1)", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)"});
+    const std::string sc = generate_code(seidel.program, st, seidel.dependences.all(), TargetKind::OpenMP);
+    QVERIFY2(sc.find("#pragma") == std::string::npos, sc.c_str());
   }
 
   void loopAstIsTargetNeutral() {

@@ -198,8 +198,9 @@ int run_bench(const CliOptions& o) {
     const auto t1 = Clock::now();
     std::size_t bytes = 0;
     try {
+      AstCache cache;  // as the app does: one AST per schedule, shared by the targets
       for (const std::string& t : targets) {
-        const GeneratedCode code = generate(program, schedule, l.session.dependences().all(), t);
+        const GeneratedCode code = generate(program, schedule, l.session.dependences().all(), t, {}, &cache);
         bytes += code.replaces_region ? emit_file(program, code).size() : code.full_text().size();
       }
     } catch (const IslError& e) {

@@ -67,14 +67,14 @@ void register_target(std::unique_ptr<Target> target) {
 
 GeneratedCode generate(const Program& program, const isl::schedule& schedule,
                        const std::optional<isl::union_map>& dependences, const std::string& target,
-                       const CodegenOptions& options) {
+                       const CodegenOptions& options, AstCache* cache) {
   const Target* t = find_target(target);
   if (!t) {
     std::string known;
     for (const auto& n : target_names()) known += (known.empty() ? "" : ", ") + n;
     throw InputError(SourceLocation{}, "unknown target '" + target + "' (known: " + known + ")");
   }
-  return t->generate(CodegenInput{program, schedule, dependences, options});
+  return t->generate(CodegenInput{program, schedule, dependences, options, cache});
 }
 
 std::string generate_code(const Program& program, const isl::schedule& schedule, const isl::union_map& dependences,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/dependences.h"
+#include "codegen/ast_cache.h"
 #include "model/program.h"
 
 namespace loopscape {
@@ -30,6 +31,8 @@ struct CodegenInput {
   const isl::schedule& schedule;
   std::optional<isl::union_map> dependences;  // instance -> instance, all kinds
   CodegenOptions options;
+  // Shared by the targets printed for one schedule (null: build per target).
+  AstCache* cache = nullptr;
 };
 
 struct GeneratedCode {
@@ -60,9 +63,10 @@ std::vector<std::string> target_names();
 void register_target(std::unique_ptr<Target> target);
 
 // Generates for the target named `target`; throws InputError for an unknown name.
+// Pass one `cache` to every call for the same schedule to build its AST once.
 GeneratedCode generate(const Program& program, const isl::schedule& schedule,
                        const std::optional<isl::union_map>& dependences, const std::string& target,
-                       const CodegenOptions& options = {});
+                       const CodegenOptions& options = {}, AstCache* cache = nullptr);
 
 // Convenience for the CLI: the generated text, helpers first.
 std::string generate_code(const Program& program, const isl::schedule& schedule,

@@ -4,7 +4,6 @@
 #include "codegen/c_printer.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
-#include "schedule/parallelism.h"
 
 namespace loopscape {
 namespace {
@@ -20,10 +19,8 @@ class CTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.replaces_region = true;
-    out.schedule = in.schedule;
-    if (openmp_ && in.options.auto_parallel && in.dependences)
-      out.schedule = mark_outermost_parallel_loops(in.program, in.schedule, *in.dependences);
-    LoopNodePtr ast = build_loop_ast(in.program, out.schedule);
+    out.schedule = openmp_ ? auto_parallel_schedule_for(in) : in.schedule;
+    LoopNodePtr ast = convert_isl_ast(in.program, isl_ast_for(in, out.schedule));
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;

@@ -17,7 +17,7 @@ class IslAstTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    isl::ast_node ast = build_isl_ast(in.program, in.schedule);
+    isl::ast_node ast = isl_ast_for(in, in.schedule);
     in.program.isl().bounded("print the isl AST", [&] {
       char* s = isl_ast_node_to_C_str(ast.get());
       out.text = s ? s : "";

@@ -10,37 +10,32 @@
 
 namespace loopscape {
 
+namespace {
+
+// The pairs of `pairs` that get equal values of `schedule` (skipped when it
+// has no dimension).
+isl::union_map equal_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& schedule) {
+  if (schedule.size() == 0) return pairs;
+  return isl::manage(isl_union_map_eq_at_multi_union_pw_aff(pairs.copy(), schedule.copy()));
+}
+
+}  // namespace
+
+// Works on pairs, one schedule dimension at a time (no deltas: with tiled
+// schedules, whose dimensions hold floor divisions, deltas are the slow part).
 bool member_carries_dependence(const isl::schedule_node& band_node, int member,
                                const isl::union_map& dependences) {
   isl::schedule_node band = skip_marks(band_node);
   isl::union_set dom = node_domain(band);
   isl::union_map deps = dependences.intersect_domain(dom).intersect_range(dom);
   if (deps.is_empty()) return false;
-  isl::multi_union_pw_aff mupa = band.as<isl::schedule_node_band>().partial_schedule();
-  const unsigned n = static_cast<unsigned>(mupa.size());
-  if (static_cast<unsigned>(member) + 1 < n)
-    mupa = isl::manage(isl_multi_union_pw_aff_drop_dims(mupa.release(), isl_dim_set,
-                                                        static_cast<unsigned>(member) + 1,
-                                                        n - static_cast<unsigned>(member) - 1));
-  isl::union_map prefix = band.prefix_schedule_union_map();
-  isl::union_map times = isl::manage(
-      isl_union_map_flat_range_product(prefix.release(), isl::union_map::from(mupa).release()));
-  isl::union_set deltas = deps.apply_domain(times).apply_range(times).deltas();
-  bool carried = false;
-  deltas.foreach_set([&](isl::set d) {
-    if (carried) return;
-    const unsigned dims = static_cast<unsigned>(d.tuple_dim());
-    if (dims == 0) return;
-    // Outer deltas all zero, last one nonzero.
-    isl::set outer_zero = isl::set::universe(d.space());
-    for (unsigned k = 0; k + 1 < dims; ++k)
-      outer_zero = isl::manage(isl_set_fix_si(outer_zero.release(), isl_dim_set, k, 0));
-    isl::set last_zero = isl::manage(isl_set_fix_si(isl::set::universe(d.space()).release(), isl_dim_set,
-                                                    dims - 1, 0));
-    isl::set bad = d.intersect(outer_zero).subtract(last_zero);
-    if (!bad.is_empty()) carried = true;
-  });
-  return carried;
+  // Pairs not yet ordered by an outer loop or sequence, nor by earlier members.
+  deps = equal_at(deps, band.prefix_schedule_multi_union_pw_aff());
+  isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
+  for (int k = 0; k < member && !deps.is_empty(); ++k)
+    deps = equal_at(deps, isl::multi_union_pw_aff(partial.at(k)));
+  if (deps.is_empty()) return false;
+  return !deps.subtract(equal_at(deps, isl::multi_union_pw_aff(partial.at(member)))).is_empty();
 }
 
 std::vector<bool> parallel_members(const isl::schedule_node& band_node, const isl::union_map& dependences) {

@@ -346,12 +346,13 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   }
   const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;
   const isl::union_map dependences = loaded.dependences.all();
+  AstCache cache;
   for (const std::string& name : targets) {
     CodeInfo info;
     info.target = name;
     if (const Target* target = find_target(name)) info.description = target->description();
     try {
-      const GeneratedCode generated = generate(program, schedule, dependences, name);
+      const GeneratedCode generated = generate(program, schedule, dependences, name, {}, &cache);
       info.text = generated.full_text();
       annotate_code(program, info);
     } catch (const IslError&) {

@@ -1,0 +1,1 @@
+S1.interchange(k, j)

@@ -1,0 +1,37 @@
+#pragma once
+// One isl AST per schedule, shared by every target printed for one state of a
+// session: the c and isl-ast targets (and openmp, when no loop gets an
+// automatic parallel tag) print the same AST, and building it is the
+// expensive part of code generation.
+#include <isl/cpp.h>
+
+#include <utility>
+#include <vector>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+struct CodegenInput;
+
+class AstCache {
+ public:
+  // build_isl_ast(program, schedule), built once per distinct schedule.
+  const isl::ast_node& isl_ast(const Program& program, const isl::schedule& schedule);
+  // mark_outermost_parallel_loops(program, schedule, dependences), once per schedule.
+  const isl::schedule& auto_parallel(const Program& program, const isl::schedule& schedule,
+                                     const isl::union_map& dependences);
+  std::size_t size() const { return asts_.size(); }  // isl ASTs built so far
+
+ private:
+  std::vector<std::pair<isl::schedule, isl::ast_node>> asts_;
+  std::vector<std::pair<isl::schedule, isl::schedule>> parallel_;
+};
+
+// The isl AST of `schedule` for a target: from the input's cache when it has one.
+isl::ast_node isl_ast_for(const CodegenInput& input, const isl::schedule& schedule);
+// The input's schedule with the outermost dependence-free loops tagged
+// parallel (the schedule itself without dependences or with auto_parallel off).
+isl::schedule auto_parallel_schedule_for(const CodegenInput& input);
+
+}  // namespace loopscape
