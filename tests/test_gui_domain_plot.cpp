@@ -1,6 +1,7 @@
 // The domain plot widget on engine-computed PlotData: axis choice, slices,
 // highlighting, animation stepping, point selection by mouse, parameter
-// sliders, and the rendered pixels at known point positions.
+// sliders, the rendered pixels at known point positions, and how the plot
+// fits long, thin domains.
 #include <QtTest>
 
 #include <QComboBox>
@@ -83,6 +84,27 @@ bool close(const QColor& a, const QColor& b, int tolerance = 24) {
 }
 
 QString describe(const QColor& c) { return c.name(); }
+
+QString describe(const QRectF& used, const QRectF& area) {
+  return QStringLiteral("points span %1 x %2 of %3 x %4")
+      .arg(used.width())
+      .arg(used.height())
+      .arg(area.width())
+      .arg(area.height());
+}
+
+// The screen rectangle the shown points span.
+QRectF usedArea(const DomainPlot& plot) {
+  double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+  for (std::uint32_t p : plot.renderer().visiblePoints()) {
+    const QPointF at = *plot.pointPosition(p);
+    x0 = std::min(x0, at.x());
+    y0 = std::min(y0, at.y());
+    x1 = std::max(x1, at.x());
+    y1 = std::max(y1, at.y());
+  }
+  return x0 <= x1 ? QRectF(QPointF(x0, y0), QPointF(x1, y1)) : QRectF();
+}
 
 }  // namespace
 
@@ -352,6 +374,39 @@ class TestGuiDomainPlot : public QObject {
     QVERIFY2(std::abs(r.x() - q.x() - 60) < 1e-6 && std::abs(r.y() - q.y() - 30) < 1e-6,
              qPrintable(QStringLiteral("%1,%2").arg(r.x() - q.x()).arg(r.y() - q.y())));
     plot->fitToView();
+  }
+
+  void longThinDomainsFillThePlot() {
+    // n = 100 by 4: fitted with unit squares it would be a strip 3 units high.
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < 4; j++)\n      A[i][j] = A[i][j] + 1;",
+                            "int n", "double A[100][4]");
+    auto plot = makePlot(plotOf(lp, {{"n", 100}}));
+    const QRectF area = plot->renderer().plotRect();
+    QRectF used = usedArea(*plot);
+    QVERIFY2(used.width() >= 0.85 * area.width(), qPrintable(describe(used, area)));
+    QVERIFY2(used.height() >= 0.5 * area.height(), qPrintable(describe(used, area)));
+    QVERIFY(area.contains(used));
+    QVERIFY(plot->renderer().scaleY() > 2 * plot->renderer().scaleX());
+    // The mouse still finds points, and their squares do not overlap along i.
+    const QPointF p = *plot->pointPosition(QStringLiteral("S0"), {50, 2});
+    QCOMPARE(plot->plotData()->point_label(static_cast<std::size_t>(plot->renderer().pointAt(p))),
+             std::string("S0[50, 2]"));
+    QVERIFY(2 * plot->renderer().pointRadius() < plot->renderer().scaleX());
+
+    // A 1-D statement: one row across the whole width, in the middle.
+    LoadedProgram line = load("  for (i = 0; i < n; i++)\n    A[i] = A[i] + 1;", "int n", "double A[100]");
+    plot->setPlotData(plotOf(line, {{"n", 100}}));
+    plot->fitToView();
+    used = usedArea(*plot);
+    QVERIFY2(used.width() >= 0.85 * plot->renderer().plotRect().width(), qPrintable(describe(used, area)));
+    QVERIFY2(std::abs(used.center().y() - plot->renderer().plotRect().center().y()) < 2, qPrintable(describe(used, area)));
+
+    // Close to the area's shape: unit squares, so a skew still reads as one.
+    plot->setPlotData(plotOf(matmul(), {{"n", 8}}));
+    plot->fitToView();
+    QCOMPARE(plot->renderer().scaleX(), plot->renderer().scaleY());
+    used = usedArea(*plot);
+    QVERIFY2(used.height() >= 0.75 * plot->renderer().plotRect().height(), qPrintable(describe(used, area)));
   }
 
   void hundredThousandPointsPaint() {

@@ -309,20 +309,31 @@ QRectF PlotRenderer::plotRect() const {
                 std::max(10.0, viewport_.height() - top - bottom));
 }
 
+// Unit squares keep a domain's shape (a skew reads as a skew), but a long,
+// thin domain (a 1-D statement, n = 100 by 4) fitted that way is a strip in
+// mostly blank space. So when the uniform fit would use less than
+// 1 / kMaxStretch of the area along one axis, that axis is fitted on its own.
 void PlotRenderer::fitToView() {
+  constexpr double kMaxStretch = 2.5;
+  constexpr double kMaxScale = 90.0;  // larger points stop helping
   fitted_ = true;
   const QRectF area = plotRect().adjusted(12, 12, -12, -12);
   QRectF b = data_bounds_.isNull() && visible_.empty() ? QRectF(0, 0, 1, 1) : data_bounds_;
   b = b.adjusted(-0.7, -0.7, 0.7, 0.7);
-  scale_ = std::max(1e-3, std::min(area.width() / b.width(), area.height() / b.height()));
-  scale_ = std::min(scale_, 90.0);
+  const double fit_x = area.width() / b.width();
+  const double fit_y = area.height() / b.height();
+  const double uniform = std::min(fit_x, fit_y);
+  const bool thin = std::max(fit_x, fit_y) > kMaxStretch * uniform;
+  scale_x_ = std::clamp(thin ? fit_x : uniform, 1e-3, kMaxScale);
+  scale_y_ = std::clamp(thin ? fit_y : uniform, 1e-3, kMaxScale);
   const QPointF c = b.center();
-  origin_ = QPointF(area.center().x() - c.x() * scale_, area.center().y() + c.y() * scale_);
+  origin_ = QPointF(area.center().x() - c.x() * scale_x_, area.center().y() + c.y() * scale_y_);
 }
 
 void PlotRenderer::zoomAt(const QPointF& screen, double factor) {
   const QPointF d = toData(screen);
-  scale_ = std::clamp(scale_ * factor, 0.02, 400.0);
+  scale_x_ = std::clamp(scale_x_ * factor, 0.02, 400.0);
+  scale_y_ = std::clamp(scale_y_ * factor, 0.02, 400.0);
   origin_ += screen - toScreen(d);
   fitted_ = false;
 }
@@ -333,11 +344,11 @@ void PlotRenderer::panBy(const QPointF& delta) {
 }
 
 QPointF PlotRenderer::toScreen(const QPointF& d) const {
-  return QPointF(origin_.x() + d.x() * scale_, origin_.y() - d.y() * scale_);
+  return QPointF(origin_.x() + d.x() * scale_x_, origin_.y() - d.y() * scale_y_);
 }
 
 QPointF PlotRenderer::toData(const QPointF& s) const {
-  return QPointF((s.x() - origin_.x()) / scale_, (origin_.y() - s.y()) / scale_);
+  return QPointF((s.x() - origin_.x()) / scale_x_, (origin_.y() - s.y()) / scale_y_);
 }
 
 void PlotRenderer::setAnimationMode(AnimationMode mode) {
@@ -385,19 +396,20 @@ std::optional<QPointF> PlotRenderer::pointPosition(std::size_t point) const {
 
 double PlotRenderer::pointRadius() const {
   const double spacing = data_ && data_->statements.size() > 1 ? 0.12 : 0.24;
-  return std::clamp(scale_ * spacing, 1.2, 11.0);
+  return std::clamp(scale() * spacing, 1.2, 11.0);
 }
 
 std::int64_t PlotRenderer::pointAt(const QPointF& screen, double radius) const {
   if (visible_.empty()) return -1;
   const double r = std::max(radius, pointRadius() + 1.5);
   const QPointF d = toData(screen);
-  const long reach = std::min<long>(40, static_cast<long>(std::ceil(r / scale_ + 0.5)));
+  const long reach_x = std::min<long>(40, static_cast<long>(std::ceil(r / scale_x_ + 0.5)));
+  const long reach_y = std::min<long>(40, static_cast<long>(std::ceil(r / scale_y_ + 0.5)));
   const long cx = std::lround(d.x()), cy = std::lround(d.y());
   std::int64_t best = -1;
   double best_dist = r * r;
-  for (long x = cx - reach; x <= cx + reach; ++x)
-    for (long y = cy - reach; y <= cy + reach; ++y) {
+  for (long x = cx - reach_x; x <= cx + reach_x; ++x)
+    for (long y = cy - reach_y; y <= cy + reach_y; ++y) {
       auto it = grid_.find(cellKey(x, y));
       if (it == grid_.end()) continue;
       for (std::uint32_t p : it->second) {
@@ -441,15 +453,17 @@ void PlotRenderer::paintAxes(QPainter& p, const QRectF& area) const {
   p.drawRect(area);
   if (!data_ || x_axis_ < 0 || y_axis_ < 0) return;
   const QFontMetricsF fm(font());
-  const long step = niceStep(fm.horizontalAdvance(QStringLiteral("00000")) / scale_);
+  const double tick_gap = fm.horizontalAdvance(QStringLiteral("00000"));
+  const long x_step = niceStep(tick_gap / scale_x_);
+  const long y_step = niceStep(tick_gap / scale_y_);
   const QPointF d0 = toData(area.bottomLeft());
   const QPointF d1 = toData(area.topRight());
   const QColor grid(0xEC, 0xEC, 0xEF);
   const QColor tick_text(0x55, 0x55, 0x55);
   p.setFont(font());
   // Vertical grid lines and x ticks.
-  const long xs = static_cast<long>(std::ceil(d0.x() / static_cast<double>(step))) * step;
-  for (long x = xs; x <= d1.x(); x += step) {
+  const long xs = static_cast<long>(std::ceil(d0.x() / static_cast<double>(x_step))) * x_step;
+  for (long x = xs; x <= d1.x(); x += x_step) {
     const double sx = toScreen(QPointF(static_cast<double>(x), 0)).x();
     p.setPen(QPen(grid, 1));
     p.drawLine(QPointF(sx, area.top() + 1), QPointF(sx, area.bottom() - 1));
@@ -459,8 +473,9 @@ void PlotRenderer::paintAxes(QPainter& p, const QRectF& area) const {
     p.drawText(QRectF(sx - 40, area.bottom() + 5, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                QString::number(x));
   }
-  const long ys = static_cast<long>(std::ceil(d0.y() / static_cast<double>(step))) * step;
-  for (long y = ys; y <= d1.y(); y += step) {
+  // One dimension only: the points sit on y = 0 and the y axis means nothing.
+  const long ys = static_cast<long>(std::ceil(d0.y() / static_cast<double>(y_step))) * y_step;
+  for (long y = ys; y_axis_ != x_axis_ && y <= d1.y(); y += y_step) {
     const double sy = toScreen(QPointF(0, static_cast<double>(y))).y();
     p.setPen(QPen(grid, 1));
     p.drawLine(QPointF(area.left() + 1, sy), QPointF(area.right() - 1, sy));
@@ -490,7 +505,7 @@ void PlotRenderer::paintAxes(QPainter& p, const QRectF& area) const {
 void PlotRenderer::paintTiles(QPainter& p) const {
   if (tile_hulls_.empty()) return;
   p.save();
-  p.setTransform(QTransform(scale_, 0, 0, -scale_, origin_.x(), origin_.y()), true);
+  p.setTransform(QTransform(scale_x_, 0, 0, -scale_y_, origin_.x(), origin_.y()), true);
   QPen pen(QColor(0x6E, 0x6E, 0x78), 1.3);
   pen.setCosmetic(true);
   pen.setJoinStyle(Qt::RoundJoin);
@@ -601,7 +616,7 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
   p.setRenderHint(QPainter::Antialiasing, true);
 
   // Numbers: execution step (Steps) or rank (Sequential).
-  if (show_numbers_ && scale_ >= 18 && total <= 4000) {
+  if (show_numbers_ && scale() >= 18 && total <= 4000) {
     QFont f = font(0.8);
     p.setFont(f);
     p.setPen(QColor(0x30, 0x30, 0x30));
@@ -624,7 +639,7 @@ void PlotRenderer::paintSquares(QPainter& p, const std::vector<std::vector<QPoin
   if (layer_.size() != size) layer_ = QImage(size, QImage::Format_ARGB32_Premultiplied);
   layer_.fill(Qt::transparent);
   const int w = layer_.width(), h = layer_.height();
-  const int side = std::clamp(static_cast<int>(std::lround(scale_ * 0.7)), 1, std::max(1, static_cast<int>(std::lround(2 * r))));
+  const int side = std::clamp(static_cast<int>(std::lround(scale() * 0.7)), 1, std::max(1, static_cast<int>(std::lround(2 * r))));
   const int half = side / 2;
   auto* bits = reinterpret_cast<QRgb*>(layer_.bits());
   const qsizetype stride = layer_.bytesPerLine() / static_cast<qsizetype>(sizeof(QRgb));

@@ -20,6 +20,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -55,14 +56,18 @@ class PlotRenderer {
   // Smallest and largest value of a dimension over all points (0, 0 when none).
   std::pair<long, long> dimensionRange(int dim) const;
 
-  // View: data -> screen is x' = origin.x + x * scale, y' = origin.y - y * scale.
+  // View: data -> screen is x' = origin.x + x * scaleX, y' = origin.y - y * scaleY.
   void setViewport(const QSizeF& size);
   QSizeF viewport() const { return viewport_; }
   QRectF plotRect() const;  // the area inside the axes
+  // Unit squares (scaleX == scaleY) unless the shown points are long and thin
+  // next to the plot area: then each axis is fitted on its own (see .cpp).
   void fitToView();
   void zoomAt(const QPointF& screen, double factor);
   void panBy(const QPointF& delta);
-  double scale() const { return scale_; }
+  double scaleX() const { return scale_x_; }
+  double scaleY() const { return scale_y_; }
+  double scale() const { return std::min(scale_x_, scale_y_); }  // pixels per unit along the denser axis
   QPointF toScreen(const QPointF& data) const;
   QPointF toData(const QPointF& screen) const;
 
@@ -95,6 +100,8 @@ class PlotRenderer {
   void setFontScale(double factor);
   double fontScale() const { return font_scale_; }
   void setBaseFont(const QFont& font) { base_font_ = font; }
+  // The labels' font (ticks, axis names, legend), `relative` to the tick size.
+  QFont font(double relative = 1.0) const;
 
   // Shown points (indices), after axes and slices.
   const std::vector<std::uint32_t>& visiblePoints() const { return visible_; }
@@ -114,7 +121,6 @@ class PlotRenderer {
   void rebuildDimensions();
   void recomputeVisible();
   void computeTileHulls();
-  QFont font(double relative = 1.0) const;
   void paintAxes(QPainter& p, const QRectF& area) const;
   void paintTiles(QPainter& p) const;
   void paintArrows(QPainter& p, const QRectF& area) const;
@@ -142,7 +148,8 @@ class PlotRenderer {
 
   QSizeF viewport_{640, 480};
   QPointF origin_{40, 440};
-  double scale_ = 20;
+  double scale_x_ = 20;
+  double scale_y_ = 20;
   bool fitted_ = false;
 
   AnimationMode mode_ = AnimationMode::Steps;
