@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -93,6 +94,11 @@ class DomainPlotCanvas : public QWidget {
 
   void mouseDoubleClickEvent(QMouseEvent* e) override {
     if (e->button() == Qt::LeftButton && owner_->renderer_.pointAt(e->position()) < 0) owner_->fitToView();
+  }
+
+  void contextMenuEvent(QContextMenuEvent* e) override {
+    owner_->canvasContextMenu(QPointF(e->pos()), e->globalPos());
+    e->accept();
   }
 
   void leaveEvent(QEvent*) override {
@@ -634,6 +640,30 @@ void DomainPlot::canvasClicked(std::int64_t point) {
   if (point < 0 || !d) return;
   const std::size_t p = static_cast<std::size_t>(point);
   Q_EMIT pointSelected(QString::fromStdString(d->statement_name(p)), toList(d->coords(p)));
+}
+
+void DomainPlot::canvasContextMenu(const QPointF& position, const QPoint& global_position) {
+  const std::int64_t point = renderer_.pointAt(position);
+  const PlotData* d = renderer_.data();
+  if (point < 0 || !d) {
+    Q_EMIT contextMenuRequested(QString(), {}, global_position);
+    return;
+  }
+  // The menu acts on what it names: the point becomes the selection first.
+  canvasClicked(point);
+  const std::size_t p = static_cast<std::size_t>(point);
+  Q_EMIT contextMenuRequested(QString::fromStdString(d->statement_name(p)), toList(d->coords(p)), global_position);
+}
+
+QStringList DomainPlot::shownStatements() const {
+  const PlotData* d = renderer_.data();
+  if (!d) return {};
+  std::vector<bool> shown(d->statements.size(), false);
+  for (std::uint32_t p : renderer_.visiblePoints()) shown[static_cast<std::size_t>(d->points[p].statement)] = true;
+  QStringList out;
+  for (std::size_t s = 0; s < shown.size(); ++s)
+    if (shown[s]) out << QString::fromStdString(d->statements[s].name);
+  return out;
 }
 
 void DomainPlot::canvasHovered(std::int64_t point) {

@@ -3,8 +3,8 @@
 // two chosen iterator dimensions with slice sliders for the others, dependence
 // arrows by kind (RAW solid, WAR dashed, WAW dotted), tiles outlined, violated
 // pairs thick red with source and sink ringed, hover tooltips, selection and
-// linked highlighting, pan and zoom, the execution-order animation and one
-// slider per parameter. It shows a PlotData the engine computed (the window
+// linked highlighting, a right-click that asks for commands, pan and zoom, the
+// execution-order animation and one slider per parameter. It shows a PlotData the engine computed (the window
 // recomputes it off the GUI thread when parametersChanged is emitted); it never
 // calls isl. Painting is PlotRenderer's (widgets/plot_renderer.h).
 #include <QList>
@@ -81,6 +81,8 @@ class DomainPlot : public QWidget {
   std::int64_t selectedPoint() const { return renderer_.selectedPoint(); }
   // The hover text of a point: "S1[3, 5]", its time and step, the dependences touching it.
   QString pointDescription(std::size_t point) const;
+  // Statements with points shown under the current axes and slices, in program order.
+  QStringList shownStatements() const;
 
   // The plot alone (canvas only) at `size`, as painted.
   QImage renderPlot(const QSize& size) const;
@@ -103,6 +105,9 @@ class DomainPlot : public QWidget {
  Q_SIGNALS:
   void pointSelected(const QString& statement, const QList<qint64>& coordinates);
   void pointHovered(const QString& statement, const QList<qint64>& coordinates);  // "" when none
+  // A right-click: on a point (selected first, pointSelected emitted), or on
+  // empty space with `statement` "" (the window offers the commands that apply).
+  void contextMenuRequested(const QString& statement, const QList<qint64>& coordinates, const QPoint& global_position);
   void parametersChanged(const QMap<QString, qint64>& values);
   void animationStepChanged(int step);
   void axesChanged(const QString& x, const QString& y);
@@ -116,6 +121,7 @@ class DomainPlot : public QWidget {
   void axisComboChanged();
   void canvasClicked(std::int64_t point);
   void canvasHovered(std::int64_t point);
+  void canvasContextMenu(const QPointF& position, const QPoint& global_position);
   void emitParameters();
   void refresh();
 

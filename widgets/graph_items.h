@@ -49,6 +49,7 @@ class BoxItem : public QGraphicsItem {
   // The collapse toggle in item coordinates (empty when not collapsible).
   QRectF toggleRect() const;
   const BoxContent& content() const { return content_; }
+  const QFont& font() const { return font_; }
 
  private:
   BoxContent content_;

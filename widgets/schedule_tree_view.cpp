@@ -224,9 +224,11 @@ void ScheduleTreeView::rebuild() {
 }
 
 void ScheduleTreeView::fitWidth() {
+  constexpr double kSmallestFit = 0.55;
   const QRectF rect = scene()->sceneRect();
   if (rect.isEmpty() || viewport()->width() < 50) return;
-  const double scale = std::clamp(viewport()->width() / rect.width(), 0.55, 1.0);
+  const double smallest = std::clamp(kSmallestFit * presentation_zoom_, kSmallestFit, 1.0);
+  const double scale = std::clamp(viewport()->width() / rect.width(), smallest, 1.0);
   setTransform(QTransform::fromScale(scale, scale));
   centerOn(rect.center().x(), rect.top() + viewport()->height() / (2 * scale));
 }
@@ -304,6 +306,11 @@ void ScheduleTreeView::contextMenuEvent(QContextMenuEvent* event) {
 void ScheduleTreeView::changeEvent(QEvent* event) {
   QGraphicsView::changeEvent(event);
   if (event->type() == QEvent::FontChange) rebuild();
+}
+
+void ScheduleTreeView::setPresentationZoom(double factor) {
+  presentation_zoom_ = factor;
+  fitWidth();
 }
 
 void ScheduleTreeView::resizeEvent(QResizeEvent* event) {

@@ -33,6 +33,10 @@ class ScheduleTreeView : public QGraphicsView {
 
   // Scales the drawing down (not below 55%) so the tree fits the view's width.
   void fitWidth();
+  // The window's presentation zoom (1: none; the font is already scaled):
+  // fitting then shrinks less, so zoomed text stays larger on screen and the
+  // tree scrolls instead.
+  void setPresentationZoom(double factor);
 
   // The selection a click on `node` makes.
   Selection selectionForNode(int node) const;
@@ -58,6 +62,7 @@ class ScheduleTreeView : public QGraphicsView {
   QSet<QString> collapsed_;
   QHash<int, BoxItem*> items_;
   bool fitted_ = false;
+  double presentation_zoom_ = 1.0;
 };
 
 }  // namespace loopscape

@@ -28,6 +28,9 @@ struct EngineState {
   std::unique_ptr<Session> session;
   std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
   std::map<std::string, long> plot_parameters;
+  // The drag whose command is the session's last one (-1: none), so a later
+  // value of that drag replaces it and never a command applied otherwise.
+  int live_drag = -1;
 
   std::string prefix(std::size_t step) const {
     std::string key;
@@ -163,6 +166,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
   return post(
       EngineResult::Kind::Open,
       [file, options, script](EngineState& state, EngineResult& result) {
+        state.live_drag = -1;
         LoadedProgram loaded = load_program(file, options);
         state.session = std::make_unique<Session>(std::move(loaded));
         state.cache.clear();
@@ -198,6 +202,7 @@ quint64 EngineWorker::apply(const CommandCall& call) {
       EngineResult::Kind::Apply,
       [call](EngineState& state, EngineResult& result) {
         if (!state.session) throw std::runtime_error("no program is open");
+        state.live_drag = -1;
         if (std::optional<Refusal> refusal = state.session->apply(call)) {
           noteRefusal(*refusal, result);
         } else {
@@ -207,17 +212,18 @@ quint64 EngineWorker::apply(const CommandCall& call) {
       -1);
 }
 
-quint64 EngineWorker::replaceLast(const CommandCall& call) {
+quint64 EngineWorker::applyLive(const CommandCall& call, int drag) {
   return post(
       EngineResult::Kind::Apply,
-      [call](EngineState& state, EngineResult& result) {
+      [call, drag](EngineState& state, EngineResult& result) {
         if (!state.session) throw std::runtime_error("no program is open");
-        const bool had = state.session->undo();
+        const bool replacing = state.live_drag == drag && state.session->undo();
         if (std::optional<Refusal> refusal = state.session->apply(call)) {
-          if (had) state.session->redo();
+          if (replacing) state.session->redo();
           noteRefusal(*refusal, result);
         } else {
           result.changed = true;
+          state.live_drag = drag;
         }
       },
       -1);
@@ -227,6 +233,7 @@ quint64 EngineWorker::undo() {
   return post(
       EngineResult::Kind::Undo,
       [](EngineState& state, EngineResult& result) {
+        state.live_drag = -1;
         if (state.session && state.session->undo()) result.changed = true;
       },
       -1);
@@ -236,6 +243,7 @@ quint64 EngineWorker::redo() {
   return post(
       EngineResult::Kind::Redo,
       [](EngineState& state, EngineResult& result) {
+        state.live_drag = -1;
         if (state.session && state.session->redo()) result.changed = true;
       },
       -1);

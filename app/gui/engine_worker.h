@@ -67,8 +67,10 @@ class EngineWorker : public QObject {
   // Plot parameter values (empty: small defaults); re-shows step `step`.
   quint64 setPlotParameters(const std::map<std::string, long>& values, int step);
   quint64 apply(const CommandCall& call);
-  // Replaces the last command by `call` (a spin box drag); keeps the old one when refused.
-  quint64 replaceLast(const CommandCall& call);
+  // One value of a spin box drag (`drag` names the drag, >= 0): the first value
+  // is applied, each later one replaces the command this drag applied, unless
+  // something else changed the session since; a refused value keeps the last.
+  quint64 applyLive(const CommandCall& call, int drag);
   quint64 undo();
   quint64 redo();
   // Checks a command without applying it; the answer comes as previewReady.

@@ -49,6 +49,8 @@ namespace loopscape {
 namespace {
 
 constexpr int kMaxRecent = 8;
+constexpr double kZoomPerStep = 0.12;
+constexpr int kPresentationZoomSteps = 6;  // 172%: code and labels read from the back of a room
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kLayoutKey = QStringLiteral("layout/state");
 const QString kGeometryKey = QStringLiteral("layout/geometry");
@@ -141,6 +143,15 @@ void MainWindow::createViews() {
   connect(plot_view_, &DomainPlot::pointSelected, this, [this](const QString& statement, const QList<qint64>&) {
     broadcastSelection(Selection{{statement}, {}, -1}, plot_view_);
   });
+  connect(plot_view_, &DomainPlot::contextMenuRequested, this,
+          [this](const QString& statement, const QList<qint64>&, const QPoint& at) {
+            // On a point: its statement. On empty space: the statements in sight.
+            const QStringList statements = statement.isEmpty() ? plot_view_->shownStatements() : QStringList{statement};
+            QMenu* menu = statementCommandMenu(statements, this);
+            menu->setObjectName(QStringLiteral("plotCommandMenu"));
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(at);
+          });
   connect(plot_view_, &DomainPlot::parametersChanged, this, [this](const QMap<QString, qint64>& values) {
     std::map<std::string, long> parameters;
     for (auto it = values.begin(); it != values.end(); ++it) parameters[it.key().toStdString()] = long(it.value());
@@ -310,10 +321,18 @@ void MainWindow::createMenus() {
   view_menu_->addSeparator();
   QAction* zoom_in = view_menu_->addAction(tr("Zoom &In"), this, [this] { zoom(1); });
   zoom_in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(QStringLiteral("Ctrl+="))});
+  zoom_in->setObjectName(QStringLiteral("zoomInAction"));
   QAction* zoom_out = view_menu_->addAction(tr("Zoom &Out"), this, [this] { zoom(-1); });
   zoom_out->setShortcut(QKeySequence::ZoomOut);
+  zoom_out->setObjectName(QStringLiteral("zoomOutAction"));
   QAction* zoom_reset = view_menu_->addAction(tr("&Reset Zoom"), this, [this] { zoom(-zoom_steps_); });
   zoom_reset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
+  zoom_reset->setObjectName(QStringLiteral("zoomResetAction"));
+  presentation_action_ = view_menu_->addAction(tr("&Presentation Zoom"), this, &MainWindow::setPresentationZoom);
+  presentation_action_->setObjectName(QStringLiteral("presentationZoomAction"));
+  presentation_action_->setCheckable(true);
+  presentation_action_->setShortcut(QKeySequence(Qt::Key_F5));
+  presentation_action_->setStatusTip(tr("Every view's text at projector size; again to go back"));
   view_menu_->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
 
   transform_menu_ = menuBar()->addMenu(tr("&Transform"));
@@ -444,14 +463,15 @@ void MainWindow::onResult(const EngineResult& result) {
       source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
     }
     showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
-    pending_apply_.reset();
+    pending_applies_.erase(result.generation);
     return;
   }
   if (result.kind == EngineResult::Kind::Apply) {
-    if (result.changed && pending_apply_) {
-      undo_stack_->push(new CommandStep(worker_, pending_apply_->line, pending_apply_->merge_key));
+    auto pending = pending_applies_.find(result.generation);
+    if (pending != pending_applies_.end()) {
+      if (result.changed) undo_stack_->push(new CommandStep(worker_, pending->second.line, pending->second.merge_key));
+      pending_applies_.erase(pending);
     }
-    pending_apply_.reset();
   }
   if (result.kind == EngineResult::Kind::Open) {
     undo_stack_->clear();
@@ -641,6 +661,31 @@ QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_n
   return menu;
 }
 
+QMenu* MainWindow::statementCommandMenu(const QStringList& statements, QWidget* parent) {
+  if (statements.size() != 1) {
+    auto* menu = new QMenu(parent);
+    for (const QString& statement : statements) {
+      QMenu* sub = statementCommandMenu({statement}, menu);
+      sub->setTitle(statement);
+      sub->setObjectName(QStringLiteral("statement_") + statement);
+      menu->addMenu(sub);
+    }
+    if (menu->isEmpty()) menu->addAction(tr("(no statement shown here)"))->setEnabled(false);
+    return menu;
+  }
+  const QString statement = statements.first();
+  QMenu* menu = commandMenu(Selection{{statement}, {}, -1}, {}, parent);
+  const QStringList loops = loopsOf(statement);
+  if (!loops.isEmpty()) menu->addSection(tr("At one loop of %1").arg(statement));
+  for (const QString& loop : loops) {
+    QMenu* sub = commandMenu(Selection{{statement}, loop, -1}, {}, menu);
+    sub->setTitle(tr("loop %1").arg(loop));
+    sub->setObjectName(QStringLiteral("loop_") + loop);
+    menu->addMenu(sub);
+  }
+  return menu;
+}
+
 void MainWindow::runCommand(const QString& command_name, const Selection& selection, const QString& node_name) {
   const Command* command = find_command(command_name.toStdString());
   if (!command || !snapshot_) return;
@@ -673,11 +718,7 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
   connect(form, &CommandForm::argumentsChanged, this, [this, form, makeCall, merge_key, applied_live] {
     worker_->preview(makeCall());
     if (form->liveApply()) {
-      pending_apply_ = PendingApply{form->scriptLine(), merge_key};
-      if (*applied_live)
-        worker_->replaceLast(makeCall());
-      else
-        worker_->apply(makeCall());
+      pending_applies_[worker_->applyLive(makeCall(), merge_key)] = PendingApply{form->scriptLine(), merge_key};
       *applied_live = true;
     }
   });
@@ -687,17 +728,16 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
     form->accept();
   }
   const int answer = auto_accept_ ? QDialog::Accepted : form->exec();
-  if (answer == QDialog::Accepted && !(form->liveApply() && *applied_live)) {
-    pending_apply_ = PendingApply{form->scriptLine(), -1};
-    worker_->apply(makeCall());
-  }
+  if (answer == QDialog::Accepted && !(form->liveApply() && *applied_live))
+    pending_applies_[worker_->apply(makeCall())] = PendingApply{form->scriptLine(), -1};
   form->hide();
   form->deleteLater();
 }
 
 void MainWindow::requestCommand(const CommandCall& call, int merge_key) {
-  pending_apply_ = PendingApply{qs(format_call(call)), merge_key};
-  worker_->apply(call);
+  // A merge key makes each call one value of a drag (applyLive), so its steps merge.
+  const quint64 generation = merge_key >= 0 ? worker_->applyLive(call, merge_key) : worker_->apply(call);
+  pending_applies_[generation] = PendingApply{qs(format_call(call)), merge_key};
 }
 
 bool MainWindow::waitForEngine(int timeout_ms) { return worker_->waitForIdle(timeout_ms); }
@@ -885,9 +925,23 @@ void MainWindow::zoom(int steps) {
   applyZoom();
 }
 
+void MainWindow::setPresentationZoom(bool on) {
+  if (on != presenting_) {
+    presenting_ = on;
+    if (on) {
+      zoom_steps_before_presenting_ = zoom_steps_;
+      zoom_steps_ = std::max(zoom_steps_, kPresentationZoomSteps);
+    } else {
+      zoom_steps_ = zoom_steps_before_presenting_;
+    }
+    applyZoom();
+  }
+  if (presentation_action_->isChecked() != on) presentation_action_->setChecked(on);
+}
+
 // Presentation zoom: every view's text scales by the same factor.
 void MainWindow::applyZoom() {
-  const double factor = 1.0 + 0.12 * zoom_steps_;
+  const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
   const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_};
   for (QWidget* view : views) {
@@ -896,7 +950,9 @@ void MainWindow::applyZoom() {
     for (QWidget* w : widgets) {
       QVariant base = w->property("loopscapeBaseFontSize");
       if (!base.isValid()) {
-        base = w->font().pointSizeF();
+        // New since the last zoom (a code tab, say): it took its size from a
+        // zoomed parent, so its unzoomed size is that over the old factor.
+        base = w->font().pointSizeF() / zoom_factor_;
         w->setProperty("loopscapeBaseFontSize", base);
       }
       QFont f = w->font();
@@ -904,6 +960,8 @@ void MainWindow::applyZoom() {
       w->setFont(f);
     }
   }
+  zoom_factor_ = factor;
+  tree_view_->setPresentationZoom(factor);
   statusBar()->showMessage(tr("Zoom %1%").arg(qRound(factor * 100)), 1500);
 }
 

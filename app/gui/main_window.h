@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QMainWindow>
 #include <QPointer>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -15,6 +16,7 @@
 #include "selection.h"
 #include "source_file.h"
 
+class QAction;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -61,14 +63,24 @@ class MainWindow : public QMainWindow {
   // The commands a right-click on `selection` offers, as a menu whose actions
   // open the command's form (context menus and the Transform menu use it).
   QMenu* commandMenu(const Selection& selection, const QString& node_name = {}, QWidget* parent = nullptr);
+  // What a right-click on the domain plot offers: for one statement its
+  // commands, then one submenu per loop of it with that loop preselected; for
+  // several (empty plot space), one such submenu per statement.
+  QMenu* statementCommandMenu(const QStringList& statements, QWidget* parent = nullptr);
   // Opens the form for `command` on the selection; applies it when accepted.
   void runCommand(const QString& command, const Selection& selection, const QString& node_name = {});
-  // Applies a call through the worker; `merge_key` >= 0 merges consecutive
-  // steps with the same key into one undo step (a spin box drag).
+  // Applies a call through the worker. `merge_key` >= 0 makes it one value of
+  // a spin box drag: it replaces the last call with the same key when that is
+  // still the last step, and the drag is one undo step.
   void requestCommand(const CommandCall& call, int merge_key = -1);
   // Tests: forms accept at once with their default arguments (after the preview).
   void setFormsAutoAccept(bool on) { auto_accept_ = on; }
   QString lastReport() const;
+  // Presentation zoom (View menu, F5): every view's text at projector size;
+  // off restores the zoom from before.
+  void setPresentationZoom(bool on);
+  bool presentationZoom() const { return presenting_; }
+  double zoomFactor() const { return zoom_factor_; }
   bool saveSession(const QString& path, QString* error = nullptr) const;
   bool openSession(const QString& path, QString* error = nullptr);
   QString exportCppScript() const;
@@ -121,15 +133,20 @@ class MainWindow : public QMainWindow {
   QStringList redo_;
   int step_ = 0;
   int zoom_steps_ = 0;
+  double zoom_factor_ = 1.0;  // the factor the views' fonts are scaled by now
+  bool presenting_ = false;
+  int zoom_steps_before_presenting_ = 0;
   bool auto_accept_ = false;
   bool restoring_ = false;
   bool layout_restored_ = false;
   bool sized_ = false;
+  // Applies in flight, by worker generation: each changed session becomes an
+  // undo step, steps of one spin box drag merging by their key.
   struct PendingApply {
     QString line;
     int merge_key = -1;
   };
-  std::optional<PendingApply> pending_apply_;
+  std::map<quint64, PendingApply> pending_applies_;
   QPointer<CommandForm> open_form_;
   QString last_report_;
   QByteArray default_state_;
@@ -154,6 +171,7 @@ class MainWindow : public QMainWindow {
   QMenu* samples_menu_ = nullptr;
   QMenu* recent_menu_ = nullptr;
   QMenu* transform_menu_ = nullptr;
+  QAction* presentation_action_ = nullptr;
   QDockWidget* source_dock_ = nullptr;
   QDockWidget* history_dock_ = nullptr;
   QDockWidget* tree_dock_ = nullptr;

@@ -1,0 +1,289 @@
+// Commands from the window's own widgets: a right-click on a point of the
+// domain plot offers its statement's commands (at each of its loops) and opens
+// the command form with its legality preview; a right-click on empty plot space
+// offers the statements in sight; a tile-size spin box stepped with "apply
+// while changing" on is one undo step, and never replaces an earlier command.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QPointer>
+#include <QSpinBox>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <functional>
+
+#include "code_view.h"
+#include "command_form.h"
+#include "commands/command.h"
+#include "domain_plot.h"
+#include "history_view.h"
+#include "main_window.h"
+
+using namespace loopscape;
+
+namespace {
+
+QString samplePath(const QString& name) { return QDir(QStringLiteral(LOOPSCAPE_SAMPLES)).filePath(name); }
+
+QAction* findAction(const QMenu* menu, const QString& name) {
+  for (QAction* a : menu->actions())
+    if (a->objectName() == name) return a;
+  return nullptr;
+}
+
+QMenu* findSubmenu(const QMenu* menu, const QString& name) {
+  for (QAction* a : menu->actions())
+    if (a->menu() && a->menu()->objectName() == name) return a->menu();
+  return nullptr;
+}
+
+QStringList sectionTitles(const QMenu* menu) {
+  QStringList out;
+  for (QAction* a : menu->actions())
+    if (a->isSeparator() && !a->text().isEmpty()) out << a->text();
+  return out;
+}
+
+// A right-click as the window system delivers it to the plot's canvas.
+void rightClick(QWidget* widget, QPoint at) {
+  QContextMenuEvent event(QContextMenuEvent::Mouse, at, widget->mapToGlobal(at));
+  QCoreApplication::sendEvent(widget, &event);
+}
+
+CommandForm* openForm(const MainWindow& window) {
+  for (CommandForm* form : window.findChildren<CommandForm*>())
+    if (form->isVisible()) return form;
+  return nullptr;
+}
+
+// Runs `interact` on the command form `trigger` opens (modal), then closes the
+// form with Apply: interact returns whether it got through. Closing it
+// whatever happens keeps a failed check from hanging the test in exec().
+bool withForm(MainWindow& window, const std::function<void()>& trigger,
+              const std::function<bool(CommandForm*)>& interact) {
+  bool ok = false;
+  QTimer::singleShot(0, &window, [&] {
+    CommandForm* form = nullptr;
+    if (!QTest::qWaitFor([&] { return (form = openForm(window)) != nullptr; }, 5000)) return;
+    ok = interact(form);
+    form->accept();
+  });
+  trigger();
+  return ok;
+}
+
+bool waitForLegalPreview(CommandForm* form) {
+  return QTest::qWaitFor([form] { return form->previewLegal() && form->previewText().startsWith(QChar(0x2714)); },
+                         30000);
+}
+
+}  // namespace
+
+class TestGuiCommands : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    qputenv("LOOPSCAPE_DEFAULT_LAYOUT", "1");
+    QCoreApplication::setOrganizationName(QStringLiteral("LoopscapeTests"));
+    for (const char* name : {"tile", "interchange", "skew", "parallelize"})
+      if (!find_command(name)) QSKIP("a command the menus offer is missing from this build");
+  }
+  void plotPointOffersItsStatementsCommands();
+  void emptyPlotSpaceOffersTheStatementsInSight();
+  void spinBoxDragIsOneUndoStep();
+  void dragAfterARefusedValueKeepsEarlierSteps();
+};
+
+void TestGuiCommands::plotPointOffersItsStatementsCommands() {
+  MainWindow window;
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+  window.renderImage(QSize(1600, 1000));
+  auto* plot = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"));
+  auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
+  auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+  QVERIFY(plot && plot->plotData() && code && history);
+  const QString before = code->code(QStringLiteral("openmp"));
+
+  // An instance of S1 (C[i][j] += ...) in the middle of the shown slice.
+  std::int64_t point = -1;
+  for (std::uint32_t p : plot->renderer().visiblePoints())
+    if (plot->plotData()->statement_name(p) == "S1") point = p;
+  QVERIFY(point >= 0);
+  const QPoint at = plot->pointPosition(static_cast<std::size_t>(point))->toPoint();
+  rightClick(plot->canvas(), at);
+
+  // The point is selected in every view, and the menu is about its statement.
+  QCOMPARE(plot->selectedPoint(), point);
+  QCOMPARE(window.selection().statements, QStringList{QStringLiteral("S1")});
+  QPointer<QMenu> menu = window.findChild<QMenu*>(QStringLiteral("plotCommandMenu"));
+  QVERIFY(menu);
+  QVERIFY(menu->isVisible());
+  QCOMPARE(sectionTitles(menu).value(0), QStringLiteral("S1"));
+  for (const char* name : {"tile", "interchange", "skew", "parallelize"})
+    QVERIFY2(findAction(menu, QStringLiteral("command_%1").arg(name)), name);
+  // One submenu per loop of S1, each with the loop preselected.
+  for (const QString& loop : {QStringLiteral("i"), QStringLiteral("j"), QStringLiteral("k")}) {
+    QMenu* at_loop = findSubmenu(menu, QStringLiteral("loop_") + loop);
+    QVERIFY2(at_loop, qPrintable(loop));
+    QCOMPARE(sectionTitles(at_loop).value(0), QStringLiteral("S1, loop %1").arg(loop));
+    QVERIFY(findAction(at_loop, QStringLiteral("command_tile")));
+    QVERIFY(findAction(at_loop, QStringLiteral("command_parallelize")));
+  }
+
+  // Tile at loop i: the form names the statement, preselects i and j, and
+  // previews the command as legal before it is applied.
+  QAction* const tile = findAction(findSubmenu(menu, QStringLiteral("loop_i")), QStringLiteral("command_tile"));
+  QString title, first_loop, second_loop;
+  // As a menu does: it hides, then triggers the action.
+  const auto trigger = [menu, tile] {
+    if (menu) menu->hide();
+    tile->trigger();
+  };
+  const bool previewed = withForm(window, trigger, [&](CommandForm* form) {
+    title = form->windowTitle();
+    if (auto* l1 = form->findChild<QComboBox*>(QStringLiteral("arg_L1"))) first_loop = l1->currentText();
+    if (auto* l2 = form->findChild<QComboBox*>(QStringLiteral("arg_L2"))) second_loop = l2->currentText();
+    return waitForLegalPreview(form);
+  });
+  if (menu) menu->close();
+  QVERIFY(previewed);
+  QCOMPARE(title, QStringLiteral("S1.tile"));
+  QCOMPARE(first_loop, QStringLiteral("i"));
+  QCOMPARE(second_loop, QStringLiteral("j"));
+
+  QVERIFY(window.waitForEngine());
+  QVERIFY2(window.lastReport().isEmpty(), qPrintable(window.lastReport()));
+  QCOMPARE(window.undoStack()->count(), 1);
+  QCOMPARE(history->scriptLines(), QStringList{QStringLiteral("S1.tile(i, j, 32, 32)")});
+  QVERIFY(code->code(QStringLiteral("openmp")) != before);
+}
+
+void TestGuiCommands::emptyPlotSpaceOffersTheStatementsInSight() {
+  MainWindow window;
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+  window.renderImage(QSize(1600, 1000));
+  auto* plot = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"));
+  QVERIFY(plot && plot->plotData());
+  QCOMPARE(plot->shownStatements(), (QStringList{QStringLiteral("S0"), QStringLiteral("S1")}));
+
+  // The top-left corner, outside the axes: no point there.
+  QCOMPARE(plot->renderer().pointAt(QPointF(3, 3)), -1);
+  rightClick(plot->canvas(), QPoint(3, 3));
+  QCOMPARE(plot->selectedPoint(), -1);
+  QPointer<QMenu> menu = window.findChild<QMenu*>(QStringLiteral("plotCommandMenu"));
+  QVERIFY(menu);
+  QVERIFY(menu->isVisible());
+  for (const QString& statement : {QStringLiteral("S0"), QStringLiteral("S1")}) {
+    QMenu* sub = findSubmenu(menu, QStringLiteral("statement_") + statement);
+    QVERIFY2(sub, qPrintable(statement));
+    QCOMPARE(sub->title(), statement);
+    QVERIFY(findAction(sub, QStringLiteral("command_tile")));
+    QVERIFY(findSubmenu(sub, QStringLiteral("loop_i")));
+  }
+  // S0 (C[i][j] = 0) has no k loop; S1 has.
+  QVERIFY(!findSubmenu(findSubmenu(menu, QStringLiteral("statement_S0")), QStringLiteral("loop_k")));
+  QVERIFY(findSubmenu(findSubmenu(menu, QStringLiteral("statement_S1")), QStringLiteral("loop_k")));
+  menu->close();
+}
+
+void TestGuiCommands::spinBoxDragIsOneUndoStep() {
+  MainWindow window;
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+  window.show();
+  QVERIFY(window.waitForEngine());
+  auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
+  auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+  const QString before = code->code(QStringLiteral("openmp"));
+
+  int steps_while_dragging = -1;
+  QStringList lines_while_dragging;
+  const bool dragged = withForm(
+      window, [&] { window.runCommand(QStringLiteral("tile"), Selection{{QStringLiteral("S1")}, QStringLiteral("i"), -1}); },
+      [&](CommandForm* form) {
+        auto* live = form->findChild<QCheckBox*>(QStringLiteral("liveApply"));
+        auto* size = form->findChild<QSpinBox*>(QStringLiteral("arg_S1"));
+        if (!live || !size || size->value() != 32) return false;
+        live->setChecked(true);
+        // Six steps up, as the arrow key or a drag on the arrows makes them:
+        // some wait for the engine's answer, some come before it.
+        for (int k = 0; k < 6; ++k) {
+          QTest::keyClick(size, Qt::Key_Up);
+          if (k % 2 == 1 && !window.waitForEngine()) return false;
+        }
+        if (!window.waitForEngine()) return false;
+        steps_while_dragging = window.undoStack()->count();
+        lines_while_dragging = history->scriptLines();
+        return size->value() == 38;
+      });
+  QVERIFY(dragged);
+  QVERIFY(window.waitForEngine());
+  // Applied while dragging, one step all along, and Apply adds none.
+  QCOMPARE(steps_while_dragging, 1);
+  QCOMPARE(lines_while_dragging, QStringList{QStringLiteral("S1.tile(i, j, 38, 32)")});
+  QCOMPARE(window.undoStack()->count(), 1);
+  QCOMPARE(window.undoStack()->undoText(), QStringLiteral("S1.tile(i, j, 38, 32)"));
+  QCOMPARE(history->scriptLines(), QStringList{QStringLiteral("S1.tile(i, j, 38, 32)")});
+  const QString tiled = code->code(QStringLiteral("openmp"));
+  QVERIFY(tiled != before);
+  QVERIFY2(tiled.contains(QStringLiteral("38")), qPrintable(tiled));
+
+  // One undo takes the whole drag back.
+  window.undoStack()->undo();
+  QVERIFY(window.waitForEngine());
+  QVERIFY(!window.undoStack()->canUndo());
+  QCOMPARE(history->scriptLines(), QStringList());
+  QCOMPARE(code->code(QStringLiteral("openmp")), before);
+  window.undoStack()->redo();
+  QVERIFY(window.waitForEngine());
+  QCOMPARE(history->scriptLines(), QStringList{QStringLiteral("S1.tile(i, j, 38, 32)")});
+  QCOMPARE(code->code(QStringLiteral("openmp")), tiled);
+}
+
+void TestGuiCommands::dragAfterARefusedValueKeepsEarlierSteps() {
+  MainWindow window;
+  const QString interchange = QStringLiteral("S1.interchange(i, j)");
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c")), nullptr, {interchange}));
+  window.show();
+  QVERIFY(window.waitForEngine());
+  auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+  QCOMPARE(history->scriptLines(), QStringList{interchange});
+
+  QString refusal;
+  const bool dragged = withForm(
+      window, [&] { window.runCommand(QStringLiteral("tile"), Selection{{QStringLiteral("S1")}, {}, -1}); },
+      [&](CommandForm* form) {
+        auto* live = form->findChild<QCheckBox*>(QStringLiteral("liveApply"));
+        auto* size = form->findChild<QSpinBox*>(QStringLiteral("arg_S1"));
+        if (!live || !size) return false;
+        live->setChecked(true);
+        size->setValue(0);  // refused: a tile size must be positive
+        if (!window.waitForEngine()) return false;
+        refusal = window.lastReport();
+        size->setValue(4);
+        size->setValue(5);
+        return window.waitForEngine();
+      });
+  QVERIFY(dragged);
+  QVERIFY(window.waitForEngine());
+  QVERIFY2(refusal.contains(QStringLiteral("positive")), qPrintable(refusal));
+  // The refused first value applied nothing, so the next one did not replace
+  // the interchange: both steps are there, the drag as one undo step.
+  QCOMPARE(history->scriptLines().size(), 2);
+  QCOMPARE(history->scriptLines().first(), interchange);
+  QVERIFY2(history->scriptLines().last().startsWith(QStringLiteral("S1.tile(")) &&
+               history->scriptLines().last().endsWith(QStringLiteral(", 5, 32)")),
+           qPrintable(history->scriptLines().last()));
+  QCOMPARE(window.undoStack()->count(), 2);
+  window.undoStack()->undo();
+  QVERIFY(window.waitForEngine());
+  QCOMPARE(history->scriptLines(), QStringList{interchange});
+}
+
+QTEST_MAIN(TestGuiCommands)
+#include "test_gui_commands.moc"

@@ -1,0 +1,127 @@
+// The presentation zoom (View > Presentation Zoom, F5) as a projector needs
+// it: the code, the source, the plot's labels and the schedule tree's text
+// are larger on screen, and turning it off gives back the sizes from before,
+// including a zoom the user had chosen with Ctrl+.
+#include <QAction>
+#include <QGraphicsScene>
+#include <QPlainTextEdit>
+#include <QtTest>
+
+#include "code_view.h"
+#include "domain_plot.h"
+#include "graph_items.h"
+#include "main_window.h"
+#include "schedule_tree_view.h"
+#include "source_view.h"
+
+using namespace loopscape;
+
+namespace {
+
+QString samplePath(const QString& name) { return QDir(QStringLiteral(LOOPSCAPE_SAMPLES)).filePath(name); }
+
+// What a reader sees of each view's text, in points on screen.
+struct TextSizes {
+  double code = 0;
+  double source = 0;
+  double plot_labels = 0;
+  double tree_on_screen = 0;    // a node's font times the tree view's scale
+  double tree_box_height = 0;   // the root's box, in viewport pixels
+};
+
+TextSizes measure(const MainWindow& window) {
+  TextSizes t;
+  auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
+  auto* source = window.findChild<SourceView*>(QStringLiteral("sourceView"));
+  auto* plot = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"));
+  auto* tree = window.findChild<ScheduleTreeView*>(QStringLiteral("scheduleTreeView"));
+  t.code = code->editor(QStringLiteral("openmp"))->font().pointSizeF();
+  t.source = source->font().pointSizeF();
+  t.plot_labels = plot->renderer().font().pointSizeF();
+  for (QGraphicsItem* item : tree->scene()->items()) {
+    auto* box = dynamic_cast<BoxItem*>(item);
+    if (!box || box->key() != 0) continue;
+    t.tree_on_screen = box->font().pointSizeF() * tree->transform().m11();
+    t.tree_box_height = tree->mapFromScene(box->sceneBoundingRect()).boundingRect().height();
+  }
+  return t;
+}
+
+QString describe(const TextSizes& t) {
+  return QStringLiteral("code %1 source %2 plot %3 tree %4 (box %5 px)")
+      .arg(t.code)
+      .arg(t.source)
+      .arg(t.plot_labels)
+      .arg(t.tree_on_screen)
+      .arg(t.tree_box_height);
+}
+
+QAction* action(const MainWindow& window, const QString& name) { return window.findChild<QAction*>(name); }
+
+}  // namespace
+
+class TestGuiPresentationZoom : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    qputenv("LOOPSCAPE_DEFAULT_LAYOUT", "1");
+    QCoreApplication::setOrganizationName(QStringLiteral("LoopscapeTests"));
+  }
+
+  void everyViewsTextGrowsAndComesBack() {
+    MainWindow window;
+    QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+    window.renderImage(QSize(1600, 1000));
+    QAction* present = action(window, QStringLiteral("presentationZoomAction"));
+    QVERIFY(present);
+    QVERIFY(present->isCheckable());
+    QCOMPARE(present->shortcut(), QKeySequence(Qt::Key_F5));
+    const TextSizes before = measure(window);
+    QVERIFY2(before.code > 0 && before.source > 0 && before.plot_labels > 0 && before.tree_on_screen > 0 &&
+                 before.tree_box_height > 0,
+             qPrintable(describe(before)));
+
+    present->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(window.presentationZoom());
+    QVERIFY(present->isChecked());
+    const TextSizes big = measure(window);
+    // At least half as large again everywhere, the tree included: fitting
+    // the tree to its dock must not shrink the zoom away.
+    QVERIFY2(big.code >= 1.5 * before.code, qPrintable(describe(big)));
+    QVERIFY2(big.source >= 1.5 * before.source, qPrintable(describe(big)));
+    QVERIFY2(big.plot_labels >= 1.5 * before.plot_labels, qPrintable(describe(big)));
+    QVERIFY2(big.tree_on_screen >= 1.5 * before.tree_on_screen, qPrintable(describe(big)));
+    QVERIFY2(big.tree_box_height >= 1.4 * before.tree_box_height, qPrintable(describe(big)));
+
+    present->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(!window.presentationZoom());
+    QVERIFY(!present->isChecked());
+    const TextSizes back = measure(window);
+    QCOMPARE(back.code, before.code);
+    QCOMPARE(back.source, before.source);
+    QCOMPARE(back.plot_labels, before.plot_labels);
+    QVERIFY2(qFuzzyCompare(back.tree_on_screen, before.tree_on_screen), qPrintable(describe(back)));
+    QVERIFY2(std::abs(back.tree_box_height - before.tree_box_height) <= 1, qPrintable(describe(back)));
+  }
+
+  void turningItOffKeepsTheUsersOwnZoom() {
+    MainWindow window;
+    QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+    window.renderImage(QSize(1600, 1000));
+    const double plain = measure(window).code;
+    action(window, QStringLiteral("zoomInAction"))->trigger();
+    const double zoomed_in = measure(window).code;
+    QVERIFY(zoomed_in > plain);
+    window.setPresentationZoom(true);
+    QVERIFY(measure(window).code > zoomed_in);
+    window.setPresentationZoom(false);
+    QCOMPARE(measure(window).code, zoomed_in);
+    QCOMPARE(window.zoomFactor(), 1.12);
+  }
+};
+
+QTEST_MAIN(TestGuiPresentationZoom)
+#include "test_gui_presentation_zoom.moc"
