@@ -243,7 +243,7 @@ class TestCodegenOpenmp : public QObject {
       return n;
     };
     QCOMPARE(pragma_count("#pragma omp parallel for"), 2);
-    QVERIFY2(code.find("#pragma omp parallel for\n  for (int c1 = 0; c1 <= floord(n - 2, 8); c1++)") !=
+    QVERIFY2(code.find("#pragma omp parallel for\n  for (int i0 = 0; i0 <= floord(n - 2, 8); i0++)") !=
                  std::string::npos,
              code.c_str());
     // Skewed and tiled seidel: every loop carries a dependence (no wavefront yet).

@@ -45,6 +45,13 @@ class TestCommandTile : public QObject {
     QVERIFY(legality(l, again).legal());
     const std::string diff = run_and_compare(l, again);
     QVERIFY2(diff.empty(), diff.c_str());
+    // The generated code names the loops as the commands did, in their new order.
+    const std::string code = generate(l.program, again, l.dependences.all(), "c").text;
+    std::size_t at = 0;
+    for (const char* loop : {"for (int i0 = ", "for (int j0 = ", "for (int i1 = ", "for (int k = ", "for (int j1 = "}) {
+      at = code.find(loop, at);
+      QVERIFY2(at != std::string::npos, (std::string(loop) + " in\n" + code).c_str());
+    }
     // The source names of tiled loops are gone.
     const std::string err = input_error([&] { apply_command(l, s, "S0.loop_reversal(i)"); });
     QVERIFY2(err.find("has no loop 'i'") != std::string::npos && err.find("i0, j0, i1, j1, k") != std::string::npos,

@@ -9,7 +9,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <sstream>
+
+#include "schedule/loop_names.h"
+#include "schedule/node_names.h"
 
 namespace loopscape {
 
@@ -98,23 +102,33 @@ static bool is_iterator(const ExprPtr& e, const std::string& name) {
 
 // ---------------------------------------------------------------- isl AST
 
+namespace {
+
+// Loop variables: a prefix that no identifier of the program starts a name
+// with (followed by digits), so "c3" is the loop at schedule depth 3.
+std::string loop_variable_prefix(const Program& program) {
+  const std::set<std::string> taken = program_identifiers(program);
+  std::string prefix = "c";
+  auto clashes = [&](const std::string& p) {
+    for (const auto& id : taken)
+      if (id.size() > p.size() && id.compare(0, p.size(), p) == 0 &&
+          std::all_of(id.begin() + static_cast<long>(p.size()), id.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return true;
+    return false;
+  };
+  while (clashes(prefix)) prefix += "_";
+  return prefix;
+}
+
+}  // namespace
+
 isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedule) {
   isl::ast_node result;
   program.isl().bounded("generate the loop AST", [&] {
     isl::union_set domains = schedule.domain();
     isl::set context = isl::manage(isl_set_universe(isl_union_set_get_space(domains.get())));
     if (!program.context.is_null()) context = context.intersect(program.context);
-    // Loop variables: a prefix no identifier of the program starts a name with.
-    const std::set<std::string> taken = program_identifiers(program);
-    std::string prefix = "c";
-    auto clashes = [&](const std::string& p) {
-      for (const auto& id : taken)
-        if (id.size() > p.size() && id.compare(0, p.size(), p) == 0 &&
-            std::all_of(id.begin() + static_cast<long>(p.size()), id.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-          return true;
-      return false;
-    };
-    while (clashes(prefix)) prefix += "_";
+    const std::string prefix = loop_variable_prefix(program);
     isl_ctx* ctx = program.ctx().get();
     isl_id_list* names = isl_id_list_alloc(ctx, 64);
     for (int k = 0; k < 64; ++k)
@@ -335,13 +349,88 @@ void reverse_negated_loops(LoopNode& n) {
   map_exprs(*n.children[0], [&](const ExprPtr& e) { return simplify(substitute_iterators(e, {n.iterator}, {neg})); });
 }
 
-struct Renamer {
-  const Program& program;
-  std::set<std::string> reserved;  // identifiers other than iterators
+// Schedule depth of every named band (node names are unique in a tree).
+std::map<std::string, int> named_band_depths(const isl::schedule& schedule) {
+  std::map<std::string, int> depths;
+  isl_schedule_node* root = isl_schedule_get_root(schedule.get());
+  isl_schedule_node_foreach_descendant_top_down(
+      root,
+      [](isl_schedule_node* raw, void* user) {
+        if (isl_schedule_node_get_type(raw) != isl_schedule_node_band) return isl_bool_true;
+        const isl::schedule_node band = isl::manage_copy(raw);
+        const std::string name = node_name(band);
+        if (!name.empty())
+          (*static_cast<std::map<std::string, int>*>(user))[name] = isl_schedule_node_get_schedule_depth(raw);
+        return isl_bool_true;
+      },
+      &depths);
+  isl_schedule_node_free(root);
+  return depths;
+}
+
+// Gives the loops of band members that commands named (a "loops" tag on the
+// band's first loops, schedule/loop_names.h) those names. isl names the loop
+// at schedule depth d `<prefix>d`, so member m of the band at depth d is the
+// loop `<prefix>(d + m)` anywhere below the band's name mark (isl may emit
+// several copies of it, or none for a member with a single value).
+struct CreatedNames {
+  const std::string prefix;
+  const std::map<std::string, int> depths;
+  const std::set<std::string> taken;  // program identifiers and generated loop names
 
   void visit(LoopNode& n, std::vector<std::string>& scope) {
-    if (n.kind != LoopNodeKind::For) {
+    if (n.kind == LoopNodeKind::Mark) {
+      if (auto depth = depths.find(n.mark); depth != depths.end()) {
+        std::vector<std::string> names;
+        take_names_tags(*n.children[0], names);
+        if (!names.empty()) name_members(n, depth->second, names, scope);
+      }
+    }
+    if (n.kind == LoopNodeKind::For) scope.push_back(n.iterator);
+    for (auto& c : n.children) visit(*c, scope);
+    if (n.kind == LoopNodeKind::For) scope.pop_back();
+  }
+
+  // Removes the "loops" tags from the first loops below a band's name mark.
+  static void take_names_tags(LoopNode& n, std::vector<std::string>& names) {
+    if (n.kind == LoopNodeKind::Mark) return;  // another band's
+    if (n.kind == LoopNodeKind::For) {
+      auto tag = std::find_if(n.tags.begin(), n.tags.end(), [](const LoopTag& t) { return t.kind == kLoopNamesTag; });
+      if (tag != n.tags.end()) {
+        names = parse_loop_names_mark_id(tag->mark_id());
+        n.tags.erase(tag);
+      }
+      return;
+    }
+    for (auto& c : n.children) take_names_tags(*c, names);
+  }
+
+  void name_members(LoopNode& band, int depth, const std::vector<std::string>& names,
+                    const std::vector<std::string>& scope) {
+    for (std::size_t m = 0; m < names.size(); ++m) {
+      const std::string& name = names[m];
+      if (name.empty() || taken.count(name) || std::find(scope.begin(), scope.end(), name) != scope.end()) continue;
+      const std::string from = prefix + std::to_string(depth + static_cast<int>(m));
+      const ExprPtr to = Expr::make(ExprKind::Iterator, name, {}, "int");
+      for_each_node(band, [&](LoopNode& f) {
+        if (f.kind != LoopNodeKind::For || f.iterator != from) return;
+        f.iterator = name;
+        f.created_name = true;
+        map_exprs(f, [&](const ExprPtr& e) { return substitute_iterators(e, {from}, {to}); }, true);
+      });
+    }
+  }
+};
+
+struct Renamer {
+  const Program& program;
+  std::set<std::string> reserved;  // identifiers other than iterators, and names commands created
+
+  void visit(LoopNode& n, std::vector<std::string>& scope) {
+    if (n.kind != LoopNodeKind::For || n.created_name) {
+      if (n.kind == LoopNodeKind::For) scope.push_back(n.iterator);
       for (auto& c : n.children) visit(*c, scope);
+      if (n.kind == LoopNodeKind::For) scope.pop_back();
       return;
     }
     const std::string from = n.iterator;
@@ -407,15 +496,29 @@ std::set<std::string> program_identifiers(const Program& p) {
   return out;
 }
 
-LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, const LoopAstOptions& options) {
+LoopNodePtr convert_isl_ast(const Program& program, const isl::schedule& schedule, const isl::ast_node& ast,
+                            const LoopAstOptions& options) {
   LoopNodePtr root;
+  std::map<std::string, int> depths;
   program.isl().bounded("convert the loop AST", [&] {
     Converter c{program, std::set<std::string>(program.parameters.begin(), program.parameters.end())};
     root = c.node(ast.copy());
+    depths = named_band_depths(schedule);
   });
+  std::set<std::string> taken = non_iterator_identifiers(program);
+  for_each_node(*root, [&](LoopNode& f) {
+    if (f.kind == LoopNodeKind::For) taken.insert(f.iterator);
+  });
+  CreatedNames created{loop_variable_prefix(program), std::move(depths), std::move(taken)};
+  std::vector<std::string> scope;
+  created.visit(*root, scope);
   if (options.reverse_negated_loops) reverse_negated_loops(*root);
   if (options.rename_iterators) {
-    Renamer r{program, non_iterator_identifiers(program)};
+    std::set<std::string> reserved = non_iterator_identifiers(program);
+    for_each_node(*root, [&](LoopNode& f) {
+      if (f.created_name) reserved.insert(f.iterator);
+    });
+    Renamer r{program, std::move(reserved)};
     std::vector<std::string> scope;
     r.visit(*root, scope);
   }
@@ -423,7 +526,7 @@ LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, co
 }
 
 LoopNodePtr build_loop_ast(const Program& program, const isl::schedule& schedule, const LoopAstOptions& options) {
-  return convert_isl_ast(program, build_isl_ast(program, schedule), options);
+  return convert_isl_ast(program, schedule, build_isl_ast(program, schedule), options);
 }
 
 std::optional<ExprPtr> loop_bound_inclusive(const LoopNode& f) {

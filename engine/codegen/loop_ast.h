@@ -45,6 +45,9 @@ struct LoopNode {
   ExprPtr cond;
   long step = 1;
   std::vector<LoopTag> tags;
+  // The iterator is a name a command created (tile's i0, ...; schedule/loop_names.h),
+  // which later renaming keeps.
+  bool created_name = false;
 
   // If: the condition.
   ExprPtr condition;
@@ -71,8 +74,9 @@ struct LoopAstOptions {
 // program.isl().bounded(...). Tag and name marks become isl AST marks.
 isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedule);
 
-// Converts an isl AST of `program` (from build_isl_ast) into a loop AST.
-LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast,
+// Converts the isl AST of `schedule` (from build_isl_ast) into a loop AST.
+// Loops of band members that commands named (@loops marks) take those names.
+LoopNodePtr convert_isl_ast(const Program& program, const isl::schedule& schedule, const isl::ast_node& ast,
                             const LoopAstOptions& options = {});
 
 // build_isl_ast + convert_isl_ast.

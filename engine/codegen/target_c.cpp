@@ -20,7 +20,7 @@ class CTarget : public Target {
     out.target = name();
     out.replaces_region = true;
     out.schedule = openmp_ ? auto_parallel_schedule_for(in) : in.schedule;
-    LoopNodePtr ast = convert_isl_ast(in.program, isl_ast_for(in, out.schedule));
+    LoopNodePtr ast = convert_isl_ast(in.program, out.schedule, isl_ast_for(in, out.schedule));
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;
