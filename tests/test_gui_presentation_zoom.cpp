@@ -1,8 +1,10 @@
 // The presentation zoom (View > Presentation Zoom, F5) as a projector needs
 // it: the code, the source, the plot's labels and the schedule tree's text
-// are larger on screen, and turning it off gives back the sizes from before,
-// including a zoom the user had chosen with Ctrl+.
+// are larger on screen, every widget of the views by the same factor, and
+// turning it off gives back the sizes from before, including a zoom the user
+// had chosen with Ctrl+.
 #include <QAction>
+#include <QHash>
 #include <QGraphicsScene>
 #include <QPlainTextEdit>
 #include <QtTest>
@@ -58,6 +60,33 @@ QString describe(const TextSizes& t) {
 
 QAction* action(const MainWindow& window, const QString& name) { return window.findChild<QAction*>(name); }
 
+// The point size of every widget inside the views that zoom (tab bars, table
+// headers, check boxes and the text areas alike).
+QHash<QWidget*, double> viewFonts(const MainWindow& window) {
+  QHash<QWidget*, double> sizes;
+  for (const char* name : {"sourceView", "scheduleTreeView", "dependencesView", "codeView", "historyView"}) {
+    auto* view = window.findChild<QWidget*>(QLatin1String(name));
+    if (!view) continue;
+    sizes.insert(view, view->font().pointSizeF());
+    for (QWidget* w : view->findChildren<QWidget*>()) sizes.insert(w, w->font().pointSizeF());
+  }
+  return sizes;
+}
+
+// The widgets whose font is not `factor` times what it was.
+QStringList notScaledBy(const QHash<QWidget*, double>& before, const QHash<QWidget*, double>& now, double factor) {
+  QStringList out;
+  for (auto it = before.begin(); it != before.end(); ++it) {
+    if (!now.contains(it.key()) || it.value() <= 0) continue;
+    if (std::abs(now.value(it.key()) - it.value() * factor) > 0.01 * it.value() * factor)
+      out << QStringLiteral("%1 %2: %3 -> %4")
+                 .arg(QString::fromLatin1(it.key()->metaObject()->className()), it.key()->objectName())
+                 .arg(it.value())
+                 .arg(now.value(it.key()));
+  }
+  return out;
+}
+
 }  // namespace
 
 class TestGuiPresentationZoom : public QObject {
@@ -78,6 +107,7 @@ class TestGuiPresentationZoom : public QObject {
     QVERIFY(present->isCheckable());
     QCOMPARE(present->shortcut(), QKeySequence(Qt::Key_F5));
     const TextSizes before = measure(window);
+    const QHash<QWidget*, double> fonts_before = viewFonts(window);
     QVERIFY2(before.code > 0 && before.source > 0 && before.plot_labels > 0 && before.tree_on_screen > 0 &&
                  before.tree_box_height > 0,
              qPrintable(describe(before)));
@@ -94,6 +124,9 @@ class TestGuiPresentationZoom : public QObject {
     QVERIFY2(big.plot_labels >= 1.5 * before.plot_labels, qPrintable(describe(big)));
     QVERIFY2(big.tree_on_screen >= 1.5 * before.tree_on_screen, qPrintable(describe(big)));
     QVERIFY2(big.tree_box_height >= 1.4 * before.tree_box_height, qPrintable(describe(big)));
+    // One factor for all: no tab bar or table header zoomed twice over.
+    const QStringList off = notScaledBy(fonts_before, viewFonts(window), window.zoomFactor());
+    QVERIFY2(off.isEmpty(), qPrintable(off.join(QStringLiteral("; "))));
 
     present->trigger();
     QCoreApplication::processEvents();
@@ -105,6 +138,8 @@ class TestGuiPresentationZoom : public QObject {
     QCOMPARE(back.plot_labels, before.plot_labels);
     QVERIFY2(qFuzzyCompare(back.tree_on_screen, before.tree_on_screen), qPrintable(describe(back)));
     QVERIFY2(std::abs(back.tree_box_height - before.tree_box_height) <= 1, qPrintable(describe(back)));
+    const QStringList changed = notScaledBy(fonts_before, viewFonts(window), 1.0);
+    QVERIFY2(changed.isEmpty(), qPrintable(changed.join(QStringLiteral("; "))));
   }
 
   void turningItOffKeepsTheUsersOwnZoom() {

@@ -944,21 +944,23 @@ void MainWindow::applyZoom() {
   const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
   const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_};
-  for (QWidget* view : views) {
-    QList<QWidget*> widgets = view->findChildren<QWidget*>();
-    widgets.prepend(view);
-    for (QWidget* w : widgets) {
-      QVariant base = w->property("loopscapeBaseFontSize");
-      if (!base.isValid()) {
-        // New since the last zoom (a code tab, say): it took its size from a
-        // zoomed parent, so its unzoomed size is that over the old factor.
-        base = w->font().pointSizeF() / zoom_factor_;
-        w->setProperty("loopscapeBaseFontSize", base);
-      }
-      QFont f = w->font();
-      f.setPointSizeF(std::max(4.0, base.toDouble() * factor));
-      w->setFont(f);
-    }
+  QList<QWidget*> widgets;
+  for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
+  // Every unzoomed size first: a parent's new font reaches the children that
+  // inherit it at once, and reading theirs after that would zoom them twice.
+  const char* const kBase = "loopscapeBaseFontSize";
+  for (QWidget* w : widgets) {
+    // New since the last zoom (a code tab, say): it took its size from a
+    // zoomed parent, so its unzoomed size is that over the old factor.
+    if (!w->property(kBase).isValid() && w->font().pointSizeF() > 0)
+      w->setProperty(kBase, w->font().pointSizeF() / zoom_factor_);
+  }
+  for (QWidget* w : widgets) {
+    const QVariant base = w->property(kBase);
+    if (!base.isValid()) continue;  // sized in pixels: not ours to scale
+    QFont f = w->font();
+    f.setPointSizeF(std::max(4.0, base.toDouble() * factor));
+    w->setFont(f);
   }
   zoom_factor_ = factor;
   tree_view_->setPresentationZoom(factor);
