@@ -1,15 +1,17 @@
 // The presentation zoom (View > Presentation Zoom, F5) as a projector needs
 // it: the code, the source, the plot's labels and the schedule tree's text
-// are larger on screen, every widget of the views by the same factor, and
-// turning it off gives back the sizes from before, including a zoom the user
-// had chosen with Ctrl+.
+// are larger on screen, every widget of the views by the same factor (the
+// dependence table's columns widen to fit), and turning it off gives back the
+// sizes from before, including a zoom the user had chosen with Ctrl+.
 #include <QAction>
 #include <QHash>
 #include <QGraphicsScene>
 #include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QtTest>
 
 #include "code_view.h"
+#include "dependence_view.h"
 #include "domain_plot.h"
 #include "graph_items.h"
 #include "main_window.h"
@@ -29,6 +31,7 @@ struct TextSizes {
   double plot_labels = 0;
   double tree_on_screen = 0;    // a node's font times the tree view's scale
   double tree_box_height = 0;   // the root's box, in viewport pixels
+  int dependence_source_column = 0;  // pixels: columns follow their text
 };
 
 TextSizes measure(const MainWindow& window) {
@@ -37,6 +40,8 @@ TextSizes measure(const MainWindow& window) {
   auto* source = window.findChild<SourceView*>(QStringLiteral("sourceView"));
   auto* plot = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"));
   auto* tree = window.findChild<ScheduleTreeView*>(QStringLiteral("scheduleTreeView"));
+  auto* deps = window.findChild<DependenceView*>(QStringLiteral("dependencesView"));
+  t.dependence_source_column = deps->table()->columnWidth(1);
   t.code = code->editor(QStringLiteral("openmp"))->font().pointSizeF();
   t.source = source->font().pointSizeF();
   t.plot_labels = plot->renderer().font().pointSizeF();
@@ -50,12 +55,13 @@ TextSizes measure(const MainWindow& window) {
 }
 
 QString describe(const TextSizes& t) {
-  return QStringLiteral("code %1 source %2 plot %3 tree %4 (box %5 px)")
+  return QStringLiteral("code %1 source %2 plot %3 tree %4 (box %5 px) dependence column %6 px")
       .arg(t.code)
       .arg(t.source)
       .arg(t.plot_labels)
       .arg(t.tree_on_screen)
-      .arg(t.tree_box_height);
+      .arg(t.tree_box_height)
+      .arg(t.dependence_source_column);
 }
 
 QAction* action(const MainWindow& window, const QString& name) { return window.findChild<QAction*>(name); }
@@ -124,6 +130,7 @@ class TestGuiPresentationZoom : public QObject {
     QVERIFY2(big.plot_labels >= 1.5 * before.plot_labels, qPrintable(describe(big)));
     QVERIFY2(big.tree_on_screen >= 1.5 * before.tree_on_screen, qPrintable(describe(big)));
     QVERIFY2(big.tree_box_height >= 1.4 * before.tree_box_height, qPrintable(describe(big)));
+    QVERIFY2(big.dependence_source_column >= 1.3 * before.dependence_source_column, qPrintable(describe(big)));
     // One factor for all: no tab bar or table header zoomed twice over.
     const QStringList off = notScaledBy(fonts_before, viewFonts(window), window.zoomFactor());
     QVERIFY2(off.isEmpty(), qPrintable(off.join(QStringLiteral("; "))));
@@ -138,6 +145,7 @@ class TestGuiPresentationZoom : public QObject {
     QCOMPARE(back.plot_labels, before.plot_labels);
     QVERIFY2(qFuzzyCompare(back.tree_on_screen, before.tree_on_screen), qPrintable(describe(back)));
     QVERIFY2(std::abs(back.tree_box_height - before.tree_box_height) <= 1, qPrintable(describe(back)));
+    QCOMPARE(back.dependence_source_column, before.dependence_source_column);
     const QStringList changed = notScaledBy(fonts_before, viewFonts(window), 1.0);
     QVERIFY2(changed.isEmpty(), qPrintable(changed.join(QStringLiteral("; "))));
   }

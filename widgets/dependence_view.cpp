@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QMouseEvent>
 #include <QTableWidget>
+#include <QTimer>
 
 #include "graph_items.h"
 #include "graph_layout.h"
@@ -127,9 +128,13 @@ void DependenceView::fillTable() {
     set(kCarried, d.carried_level == 0 ? tr("0 (independent)") : QString::number(d.carried_level));
     set(kRelation, QString::fromStdString(d.relation));
   }
+  fitColumns();
+  updating_ = false;
+}
+
+void DependenceView::fitColumns() {
   table_->resizeColumnsToContents();
   for (int c = 0; c < kRelation; ++c) table_->setColumnWidth(c, std::min(table_->columnWidth(c) + 8, 220));
-  updating_ = false;
 }
 
 void DependenceView::buildGraph() {
@@ -222,6 +227,8 @@ void DependenceView::changeEvent(QEvent* event) {
   if (event->type() == QEvent::FontChange && snapshot_) {
     buildGraph();
     applyHighlight();
+    // The zoom sets the table's own font after this one: fit it once both are set.
+    QTimer::singleShot(0, this, &DependenceView::fitColumns);
   }
 }
 

@@ -36,6 +36,7 @@ class DependenceView : public QTabWidget {
 
  private:
   void fillTable();
+  void fitColumns();
   void buildGraph();
   void applyHighlight();
 
