@@ -1,8 +1,9 @@
 // Commands from the window's own widgets: a right-click on a point of the
 // domain plot offers its statement's commands (at each of its loops) and opens
-// the command form with its legality preview; a right-click on empty plot space
-// offers the statements in sight; a tile-size spin box stepped with "apply
-// while changing" on is one undo step, and never replaces an earlier command.
+// the command form with its legality preview; a right-click on empty plot
+// space offers the statements in sight, the menu key the selected point's; a
+// tile-size spin box stepped with "apply while changing" on is one undo step,
+// and never replaces an earlier command.
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -53,6 +54,13 @@ QStringList sectionTitles(const QMenu* menu) {
 void rightClick(QWidget* widget, QPoint at) {
   QContextMenuEvent event(QContextMenuEvent::Mouse, at, widget->mapToGlobal(at));
   QCoreApplication::sendEvent(widget, &event);
+}
+
+// The plot's command menu now open (closed ones wait for deletion).
+QMenu* openPlotMenu(const MainWindow& window) {
+  for (QMenu* menu : window.findChildren<QMenu*>(QStringLiteral("plotCommandMenu")))
+    if (menu->isVisible()) return menu;
+  return nullptr;
 }
 
 CommandForm* openForm(const MainWindow& window) {
@@ -121,10 +129,10 @@ void TestGuiCommands::plotPointOffersItsStatementsCommands() {
   // The point is selected in every view, and the menu is about its statement.
   QCOMPARE(plot->selectedPoint(), point);
   QCOMPARE(window.selection().statements, QStringList{QStringLiteral("S1")});
-  QPointer<QMenu> menu = window.findChild<QMenu*>(QStringLiteral("plotCommandMenu"));
+  QPointer<QMenu> menu = openPlotMenu(window);
   QVERIFY(menu);
-  QVERIFY(menu->isVisible());
-  QCOMPARE(sectionTitles(menu).value(0), QStringLiteral("S1"));
+  // The loops first, then the statement's commands.
+  QCOMPARE(sectionTitles(menu), (QStringList{QStringLiteral("At one loop of S1"), QStringLiteral("S1")}));
   for (const char* name : {"tile", "interchange", "skew", "parallelize"})
     QVERIFY2(findAction(menu, QStringLiteral("command_%1").arg(name)), name);
   // One submenu per loop of S1, each with the loop preselected.
@@ -176,9 +184,8 @@ void TestGuiCommands::emptyPlotSpaceOffersTheStatementsInSight() {
   QCOMPARE(plot->renderer().pointAt(QPointF(3, 3)), -1);
   rightClick(plot->canvas(), QPoint(3, 3));
   QCOMPARE(plot->selectedPoint(), -1);
-  QPointer<QMenu> menu = window.findChild<QMenu*>(QStringLiteral("plotCommandMenu"));
+  QPointer<QMenu> menu = openPlotMenu(window);
   QVERIFY(menu);
-  QVERIFY(menu->isVisible());
   for (const QString& statement : {QStringLiteral("S0"), QStringLiteral("S1")}) {
     QMenu* sub = findSubmenu(menu, QStringLiteral("statement_") + statement);
     QVERIFY2(sub, qPrintable(statement));
@@ -189,6 +196,16 @@ void TestGuiCommands::emptyPlotSpaceOffersTheStatementsInSight() {
   // S0 (C[i][j] = 0) has no k loop; S1 has.
   QVERIFY(!findSubmenu(findSubmenu(menu, QStringLiteral("statement_S0")), QStringLiteral("loop_k")));
   QVERIFY(findSubmenu(findSubmenu(menu, QStringLiteral("statement_S1")), QStringLiteral("loop_k")));
+  menu->close();
+
+  // The menu key acts on the selected point, wherever the mouse is.
+  QVERIFY(plot->selectPoint(QStringLiteral("S0"), {2, 3}));
+  QContextMenuEvent key(QContextMenuEvent::Keyboard, QPoint(3, 3), plot->canvas()->mapToGlobal(QPoint(3, 3)));
+  QCoreApplication::sendEvent(plot->canvas(), &key);
+  menu = openPlotMenu(window);
+  QVERIFY(menu);
+  QCOMPARE(sectionTitles(menu), (QStringList{QStringLiteral("At one loop of S0"), QStringLiteral("S0")}));
+  QCOMPARE(window.selection().statements, QStringList{QStringLiteral("S0")});
   menu->close();
 }
 

@@ -97,7 +97,15 @@ class DomainPlotCanvas : public QWidget {
   }
 
   void contextMenuEvent(QContextMenuEvent* e) override {
-    owner_->canvasContextMenu(QPointF(e->pos()), e->globalPos());
+    // The menu key acts on the selected point, not on wherever the mouse is.
+    const PlotRenderer& r = owner_->renderer_;
+    std::optional<QPointF> at;
+    if (e->reason() == QContextMenuEvent::Keyboard && r.selectedPoint() >= 0)
+      at = r.pointPosition(static_cast<std::size_t>(r.selectedPoint()));
+    if (at)
+      owner_->canvasContextMenu(*at, mapToGlobal(at->toPoint()));
+    else
+      owner_->canvasContextMenu(QPointF(e->pos()), e->globalPos());
     e->accept();
   }
 

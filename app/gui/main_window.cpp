@@ -676,12 +676,14 @@ QMenu* MainWindow::statementCommandMenu(const QStringList& statements, QWidget* 
   const QString statement = statements.first();
   QMenu* menu = commandMenu(Selection{{statement}, {}, -1}, {}, parent);
   const QStringList loops = loopsOf(statement);
-  if (!loops.isEmpty()) menu->addSection(tr("At one loop of %1").arg(statement));
+  // The loops above the long list of commands, where a glance finds them.
+  QAction* commands = menu->actions().value(0);
+  if (!loops.isEmpty()) menu->insertSection(commands, tr("At one loop of %1").arg(statement));
   for (const QString& loop : loops) {
     QMenu* sub = commandMenu(Selection{{statement}, loop, -1}, {}, menu);
     sub->setTitle(tr("loop %1").arg(loop));
     sub->setObjectName(QStringLiteral("loop_") + loop);
-    menu->addMenu(sub);
+    menu->insertMenu(commands, sub);
   }
   return menu;
 }

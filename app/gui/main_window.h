@@ -63,9 +63,9 @@ class MainWindow : public QMainWindow {
   // The commands a right-click on `selection` offers, as a menu whose actions
   // open the command's form (context menus and the Transform menu use it).
   QMenu* commandMenu(const Selection& selection, const QString& node_name = {}, QWidget* parent = nullptr);
-  // What a right-click on the domain plot offers: for one statement its
-  // commands, then one submenu per loop of it with that loop preselected; for
-  // several (empty plot space), one such submenu per statement.
+  // What a right-click on the domain plot offers: for one statement one
+  // submenu per loop of it (that loop preselected), then its commands; for
+  // several (empty plot space), one such menu per statement as a submenu.
   QMenu* statementCommandMenu(const QStringList& statements, QWidget* parent = nullptr);
   // Opens the form for `command` on the selection; applies it when accepted.
   void runCommand(const QString& command, const Selection& selection, const QString& node_name = {});
