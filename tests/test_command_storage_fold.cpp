@@ -19,7 +19,8 @@ std::string producer_consumer(bool fused) {
                              "  for (i = 0; i < N; i++)\n"
                              "    B[i] = T[i] + 1.0;\n";
   return "#define N 16\n"
-         "void kernel(double A[N], double B[N], double T[N]) {\n"
+         "void kernel(double A[N], double B[N]) {\n"
+         "  double T[N];\n"
          "  int i;\n"
          "#pragma scop\n" +
          body +
@@ -40,6 +41,28 @@ class TestCommandStorageFold : public QObject {
     QCOMPARE(layout.folds[0].factor, 1L);
     QCOMPARE(layout.folds[0].dimension, 0);
     QVERIFY(check_storage_folds(k.program(), k.dependences(), out.schedule).empty());
+    // The code keeps one element of T, and computes the same.
+    const std::string code = openmp(k, out.schedule);
+    QVERIFY2(code.find("T[0] = A[i] * 2.0;") != std::string::npos && code.find("B[i] = T[0] + 1.0;") != std::string::npos,
+             code.c_str());
+    const VerifyResult r = run_and_compare(k, out.schedule);
+    QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
+  }
+
+  void foldingAnOutputIsRefused() {
+    Kernel k = load_kernel(producer_consumer(true));
+    const std::string why = refusal(k, k.original(), "S1", "storage_fold", {"i", "2"});
+    QVERIFY2(why.find("what remains in B") != std::string::npos, why.c_str());
+  }
+
+  void aLaterReorderingThatBreaksAFoldIsRefused() {
+    Kernel k = load_kernel(producer_consumer(true));
+    const CommandOutcome folded = apply(k, k.original(), "S0", "storage_fold", {"i", "1"});
+    // Moving the consumer out of the fused loop lets every S0 overwrite T[0] first.
+    const CommandOutcome apart = apply(k, folded.schedule, "S1", "after", {"S0", "root"});
+    const LegalityReport report = legality(k, apart.schedule);
+    QVERIFY(!report.legal());
+    QVERIFY2(report.summary().find("overwrite the value") != std::string::npos, report.summary().c_str());
   }
 
   void foldAcrossLoopsIsRefused() {

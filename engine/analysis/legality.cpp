@@ -18,6 +18,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "analysis/inlining.h"
+#include "schedule/data_layout.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/parallelism.h"
@@ -521,6 +523,11 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
       report.violations.push_back(std::move(v));
     });
   }
+
+  // Storage folds were exact for the schedule they were made in; a later
+  // reordering can make a folded element be overwritten before it is read.
+  for (std::string& p : check_storage_folds(program, dependences, candidate)) report.problems.push_back(std::move(p));
+  for (std::string& p : check_inlinings(program, candidate)) report.problems.push_back(std::move(p));
 
   for (const TaggedBand& t : tagged) {
     LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);

@@ -31,7 +31,8 @@ std::string trim(const std::string& s) {
 
 }  // namespace
 
-std::string emit_file(const Program& program, const std::string& code, const std::string& helpers) {
+std::string emit_file(const Program& program, const std::string& code, const std::string& helpers,
+                      const std::optional<std::string>& declarations) {
   const std::string& src = program.source_text;
   const std::size_t b = program.region.begin_offset;
   const std::size_t e = program.region.end_offset;
@@ -70,7 +71,7 @@ std::string emit_file(const Program& program, const std::string& code, const std
   const bool braced = !pragma_wrapped && trimmed.size() >= 2 && trimmed.front() == '{' && trimmed.back() == '}';
 
   std::string body;
-  const std::string decls = c_region_declarations(program);
+  const std::string decls = declarations ? *declarations : c_region_declarations(program);
   if (!decls.empty())
     body = "{\n" + indent_lines(decls + code, "  ") + "}\n";
   else
@@ -99,7 +100,7 @@ std::string emit_file(const Program& program, const GeneratedCode& generated) {
   if (!generated.replaces_region)
     throw InputError(SourceLocation{program.file, 0, 0},
                      "target '" + generated.target + "' makes no code that can replace the scop region");
-  return emit_file(program, generated.text, generated.helpers);
+  return emit_file(program, generated.text, generated.helpers, generated.declarations);
 }
 
 }  // namespace loopscape

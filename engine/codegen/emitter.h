@@ -1,5 +1,6 @@
 #pragma once
 // Splicing generated code into the user's file.
+#include <optional>
 #include <string>
 
 #include "codegen/target.h"
@@ -13,7 +14,9 @@ namespace loopscape {
 // whole function body), temporaries declared in the region declared again,
 // and `helpers` (#ifndef-guarded macros) placed on the lines before the
 // region, so the file builds in place of the original.
-std::string emit_file(const Program& program, const std::string& code, const std::string& helpers = {});
+// `declarations` replaces the program's own region declarations when given.
+std::string emit_file(const Program& program, const std::string& code, const std::string& helpers = {},
+                      const std::optional<std::string>& declarations = std::nullopt);
 // Same for a C-like target's output (throws InputError for tree / isl-ast output).
 std::string emit_file(const Program& program, const GeneratedCode& generated);
 

@@ -41,6 +41,9 @@ struct GeneratedCode {
   // helpers); tree / isl-ast: the whole output.
   std::string text;
   std::string helpers;             // #ifndef-guarded definitions `text` needs ("" if none)
+  // C-like targets: the region's declarations when they differ from the
+  // program's (an inlined temporary needs none); emit_file() uses them.
+  std::optional<std::string> declarations;
   bool replaces_region = false;    // emit_file() can splice it into the source file
   isl::schedule schedule;          // the schedule the code was made from (with automatic tags)
 

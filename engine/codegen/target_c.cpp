@@ -2,6 +2,7 @@
 // pragmas for the loops the schedule tags (parallel: `omp parallel for`,
 // vector: `omp simd`), the outermost dependence-free loops tagged automatically.
 #include "codegen/c_printer.h"
+#include "codegen/data_layout_rewrite.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 
@@ -20,14 +21,18 @@ class CTarget : public Target {
     out.target = name();
     out.replaces_region = true;
     out.schedule = openmp_ ? auto_parallel_schedule_for(in) : in.schedule;
-    LoopNodePtr ast = convert_isl_ast(in.program, out.schedule, isl_ast_for(in, out.schedule));
+    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, out.schedule);
+    const Program& program = laid_out ? laid_out->program : in.program;
+    const isl::schedule& printed = laid_out ? laid_out->schedule : out.schedule;
+    LoopNodePtr ast = convert_isl_ast(program, printed, isl_ast_for(in, printed));
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
-    CCode code = print_c(in.program, *ast, po);
+    CCode code = print_c(program, *ast, po);
     out.text = code.text;
     out.helpers = c_helper_definitions(code.helpers);
+    if (laid_out) out.declarations = c_region_declarations(program);
     return out;
   }
 

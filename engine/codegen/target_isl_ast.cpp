@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "codegen/data_layout_rewrite.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 
@@ -17,7 +18,9 @@ class IslAstTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    isl::ast_node ast = isl_ast_for(in, in.schedule);
+    // The statements the code runs: inlined ones are left out.
+    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule);
+    isl::ast_node ast = isl_ast_for(in, laid_out ? laid_out->schedule : in.schedule);
     in.program.isl().bounded("print the isl AST", [&] {
       char* s = isl_ast_node_to_C_str(ast.get());
       out.text = s ? s : "";

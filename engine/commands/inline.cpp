@@ -1,6 +1,19 @@
-// S.inline(): substitute S's value into its consumers (refused unless exact).
+// S.inline(): every read of S's value recomputes S's expression instead, and
+// S no longer runs (Tiramisu's inline). Exact only when nothing else can see
+// S's array, so it is refused unless:
+//   - the array S writes is a temporary (model/program.h) that only S writes,
+//     and S does not read it (an update needs its earlier value);
+//   - every read of it sees S's value for all of its instances, the producing
+//     instance being one affine function of the reader's loops;
+//   - nothing overwrites what S reads between S's time and a reader's time
+//     (analysis/inlining.h; checked again after every later command).
+// S stays in the schedule, recorded as "@inline(S)", so that later commands
+// keep its dependences; code generation drops it.
+#include "analysis/inlining.h"
+#include "analysis/producers.h"
 #include "commands/builtin_commands.h"
 #include "commands/transform_support.h"
+#include "schedule/data_layout.h"
 
 namespace loopscape {
 namespace {
@@ -10,35 +23,60 @@ class InlineCommand : public CommandBase {
   std::string name() const override { return "inline"; }
   std::string signature() const override { return "inline()"; }
   std::string summary() const override {
-    return "Substitutes the statement's value into the statements that read it and drops the statement; "
-           "refused when that is not exact (its array is visible after the region, or a consumer reads a "
-           "value another statement wrote).";
+    return "Substitutes the statement's expression into every read of its value and drops the statement "
+           "(its array must be a temporary that only it writes).";
   }
 
  protected:
-  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule&) const override {
+  CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     expect_argument_count(call, {0}, signature());
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    std::string array;
+    const Access* written = nullptr;
     for (const Access& a : s.accesses)
-      if (a.kind == Access::Kind::Write) array = a.array;
+      if (a.kind == Access::Kind::Write) written = &a;
+    if (!written) throw InputError(call.where, s.name + " writes nothing: there is no value to inline");
+    const std::string& array = written->array;
     const Array* arr = program.find_array(array);
-    if (!arr || !arr->declared_in_region)
+    if (!arr || !arr->temporary)
       throw InputError(call.where, "inlining " + s.name + " is not exact: it writes " + array +
-                                       ", which is visible after the region, so dropping its writes would change "
-                                       "the results");
-    std::vector<std::string> consumers;
-    for (const Dependence& d : ctx.dependences.list)
-      if (d.kind == DependenceKind::ReadAfterWrite && d.source_statement == s.name)
-        consumers.push_back(d.sink_statement);
-    for (const Dependence& d : ctx.dependences.list)
-      if (d.kind == DependenceKind::ReadAfterWrite && d.array == array && d.source_statement != s.name)
-        throw InputError(call.where, "inlining " + s.name + " is not exact: " + d.sink_statement + " reads " + array +
-                                         " written by " + d.source_statement + " too");
-    throw InputError(call.where, "inlining " + s.name + " into " + list_text(consumers) +
-                                     " needs its value substituted in the generated code, which this version "
-                                     "does not do yet");
+                                       ", which code after the region can see; only a temporary (declared in the "
+                                       "region, or a local array that nothing after the region uses) can be inlined");
+    for (const Access& a : s.accesses)
+      if (a.kind == Access::Kind::Read && a.array == array)
+        throw InputError(call.where, "inlining " + s.name + " is not exact: it reads " + array +
+                                         " (at " + a.where.str() + "), the array it writes, so its value "
+                                         "depends on an earlier one");
+    for (const Statement& other : program.statements)
+      for (const Access& a : other.accesses)
+        if (&other != &s && a.kind == Access::Kind::Write && a.array == array)
+          throw InputError(call.where, "inlining " + s.name + " is not exact: " + other.name + " writes " + array +
+                                           " too (at " + a.where.str() + ")");
+    const DataLayout layout = data_layout(schedule);
+    for (const std::string& done : layout.inlined)
+      if (done == s.name) throw InputError(call.where, s.name + " is inlined already");
+    if (layout.mapping_of(s.name) || std::any_of(layout.folds.begin(), layout.folds.end(),
+                                                 [&](const StorageFold& f) { return f.statement == s.name; }))
+      throw InputError(call.where, s.name + " has a storage mapping or fold: an inlined statement stores nothing");
+
+    const std::vector<ReadOfValues> reads = reads_of_values(program, s, call.where);
+    CommandOutcome out;
+    out.schedule = add_inlining(schedule, s.name);
+    const std::vector<std::string> problems = check_inlinings(program, out.schedule);
+    if (!problems.empty()) throw InputError(call.where, "inlining " + s.name + " is not exact: " + problems.front());
+
+    std::vector<std::string> readers;
+    for (const ReadOfValues& r : reads)
+      if (std::find(readers.begin(), readers.end(), r.reader->name) == readers.end()) readers.push_back(r.reader->name);
+    out.description = readers.empty()
+                          ? "drops " + s.name + ", whose value nothing reads"
+                          : "inlines " + s.name + " into " + list_text(readers) + " (" + std::to_string(reads.size()) +
+                                (reads.size() == 1 ? " read of " + array + " recomputes it); "
+                                                    : " reads of " + array + " recompute it); ") +
+                                s.name + " no longer runs";
+    out.changed_statements = {s.name};
+    out.changed_statements.insert(out.changed_statements.end(), readers.begin(), readers.end());
+    return out;
   }
 };
 

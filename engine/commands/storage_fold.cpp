@@ -9,6 +9,7 @@
 #include <isl/map.h>
 
 #include "commands/builtin_commands.h"
+#include "commands/layout_support.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -41,6 +42,7 @@ class StorageFoldCommand : public CommandBase {
     isl::map m = storage_relation(program, schedule, s.name);
     if (m.is_null()) throw InputError(call.where, s.name + " stores no value: there is nothing to fold");
     const std::string buffer = storage_buffer(program, schedule, s.name);
+    require_relocatable(program, s, buffer, call.where, "folding " + buffer);
     // The buffer dimension whose index is loop + (constant or parameters).
     isl::multi_pw_aff index = isl::manage(isl_multi_pw_aff_from_pw_multi_aff(isl_pw_multi_aff_from_map(m.copy())));
     const int n = static_cast<int>(isl_multi_pw_aff_dim(index.get(), isl_dim_out));

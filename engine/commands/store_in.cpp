@@ -11,6 +11,7 @@
 #include <isl/val.h>
 
 #include "commands/builtin_commands.h"
+#include "commands/layout_support.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -54,6 +55,7 @@ class StoreInCommand : public CommandBase {
       while (!e.empty() && e.front() == ' ') e.erase(e.begin());
       while (!e.empty() && e.back() == ' ') e.pop_back();
     }
+    require_relocatable(program, s, buffer, call.args[0].where, "storing the values of " + s.name + " in " + buffer);
     StorageMapping mapping{s.name, buffer, indices};
     CommandOutcome out;
     out.schedule = set_storage_mapping(schedule, mapping);

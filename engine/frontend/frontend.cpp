@@ -163,6 +163,8 @@ class ScopConsumer : public clang::ASTConsumer {
       region.begin_offset = locator.offset(body->getLBracLoc()) + 1;
       region.end_offset = locator.offset(body->getRBracLoc());
       for (const clang::Stmt* s : body->body()) input.statements.push_back(s);
+      input.function_body = body;
+      input.region_end = body->getRBracLoc();
       frontend_detail::build_program(input, program_);
       return;
     }
@@ -213,6 +215,8 @@ class ScopConsumer : public clang::ASTConsumer {
       if (sm.isBeforeInTranslationUnit(endscop, b)) break;
       input.statements.push_back(s);
     }
+    input.function_body = holder->getBody();
+    input.region_end = endscop;
     region.function = holder->getName().str();
     region.whole_function_body = false;
     region.begin_line = locator.at(scop).line;

@@ -241,6 +241,19 @@ class Builder {
                     v->getName().str() + "[N]'");
   }
 
+  // True when `v` is named anywhere in `stmt` after the region's end.
+  bool used_after_region(const clang::VarDecl* v, const clang::Stmt* stmt) const {
+    if (input_.region_end.isInvalid()) return true;
+    if (!stmt) return false;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (ref->getDecl() == v && sm.isBeforeInTranslationUnit(input_.region_end, sm.getExpansionLoc(ref->getBeginLoc())))
+        return true;
+    for (const clang::Stmt* child : stmt->children())
+      if (used_after_region(v, child)) return true;
+    return false;
+  }
+
   int array_index(const clang::VarDecl* v) {
     auto it = array_index_.find(v);
     if (it != array_index_.end()) return it->second;
@@ -248,6 +261,8 @@ class Builder {
     a.name = v->getName().str();
     a.declared_at = loc_.at(v->getLocation());
     a.declared_in_region = declared_.count(v) > 0;
+    a.temporary = a.declared_in_region ||
+                  (v->isLocalVarDecl() && !v->isStaticLocal() && !used_after_region(v, input_.function_body));
     clang::QualType t = declared_type(v);
     while (const clang::ArrayType* at = ast_.getAsArrayType(t)) {
       if (const auto* c = llvm::dyn_cast<clang::ConstantArrayType>(at)) {

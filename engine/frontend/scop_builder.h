@@ -47,6 +47,10 @@ struct RegionInput {
   clang::ASTContext* ast = nullptr;
   const Locator* locator = nullptr;
   std::vector<const clang::Stmt*> statements;  // the region's top-level statements, in order
+  // The function body around the region, and where the region ends: a local
+  // array that nothing uses after that point is a temporary.
+  const clang::Stmt* function_body = nullptr;
+  clang::SourceLocation region_end;
 };
 
 // Fills program.statements, arrays, parameters and context (program.region,

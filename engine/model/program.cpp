@@ -12,10 +12,15 @@ std::vector<std::string> Statement::iterators() const {
 Program::Program(std::shared_ptr<IslContext> isl) : isl_(std::move(isl)) {}
 Program::~Program() = default;
 
+int Program::statement_index(const std::string& name) const {
+  for (std::size_t k = 0; k < statements.size(); ++k)
+    if (statements[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+
 const Statement* Program::find_statement(const std::string& name) const {
-  for (const Statement& s : statements)
-    if (s.name == name) return &s;
-  return nullptr;
+  const int k = statement_index(name);
+  return k < 0 ? nullptr : &statements[static_cast<std::size_t>(k)];
 }
 
 const Array* Program::find_array(const std::string& name) const {

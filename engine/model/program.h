@@ -19,6 +19,10 @@ struct Array {
   std::vector<std::string> extents;  // C expressions, outermost first (macro-expanded: "1000", "n")
   bool declared_in_region = false;   // a scalar declared inside the scop (private temporary)
   SourceLocation declared_at;
+  // No code after the region can see its values: declared in the region, or a
+  // local variable of the function that nothing after the region uses. Only
+  // temporaries may be inlined away, re-mapped or folded (Layer III).
+  bool temporary = false;
   bool is_scalar() const { return extents.empty(); }
 };
 
@@ -81,6 +85,9 @@ class Program {
   Program(Program&&) = default;
   Program& operator=(Program&&) = default;
   ~Program();
+  // An explicit copy (sharing the isl context), for the printers' rewritten
+  // view of a program (codegen/data_layout_rewrite.h); never copied by accident.
+  Program clone() const { return Program(*this); }
 
   IslContext& isl() const { return *isl_; }
   const std::shared_ptr<IslContext>& isl_ptr() const { return isl_; }
@@ -95,11 +102,15 @@ class Program {
   std::vector<Array> arrays;
   std::vector<Statement> statements;
 
+  int statement_index(const std::string& name) const;  // -1 when none
   const Statement* find_statement(const std::string& name) const;
   const Array* find_array(const std::string& name) const;
   isl::union_set domains() const;
   isl::union_map reads() const;
   isl::union_map writes() const;
+
+ private:
+  Program(const Program&) = default;
 };
 
 }  // namespace loopscape

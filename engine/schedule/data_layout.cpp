@@ -117,6 +117,8 @@ DataLayout data_layout(const isl::schedule& schedule) {
     } else if (t->kind == kStorageFoldTag && t->args.size() == 4) {
       StorageFold f{t->args[0], t->args[1], std::stol(t->args[2]), std::stoi(t->args[3])};
       out.folds.push_back(f);
+    } else if (t->kind == kInlineTag && t->args.size() == 1) {
+      out.inlined.push_back(t->args[0]);
     }
     return true;
   });
@@ -142,6 +144,14 @@ isl::schedule add_storage_fold(const isl::schedule& schedule, const StorageFold&
   LoopTag tag{kStorageFoldTag,
               {fold.statement, fold.loop, std::to_string(fold.factor), std::to_string(fold.dimension)}};
   return insert_tag_above(leaf, tag).schedule();
+}
+
+isl::schedule add_inlining(const isl::schedule& schedule, const std::string& statement) {
+  isl::schedule_node leaf = statement_leaf(schedule, statement);
+  leaf = drop_tags_above(leaf, [&](const LoopTag& t) {
+    return t.kind == kInlineTag && t.args.size() == 1 && t.args[0] == statement;
+  });
+  return insert_tag_above(leaf, LoopTag{kInlineTag, {statement}}).schedule();
 }
 
 isl::map storage_relation(const Program& program, const isl::schedule& schedule, const std::string& statement) {

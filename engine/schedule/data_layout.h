@@ -38,11 +38,13 @@ struct StorageFold {
 struct DataLayout {
   std::vector<StorageMapping> mappings;
   std::vector<StorageFold> folds;
+  std::vector<std::string> inlined;  // statements whose value replaces the reads of it
   const StorageMapping* mapping_of(const std::string& statement) const;
 };
 
 inline constexpr const char* kStoreInTag = "store_in";
 inline constexpr const char* kStorageFoldTag = "storage_fold";
+inline constexpr const char* kInlineTag = "inline";  // "@inline(S0)": S0 is inlined into its readers
 
 // Every directive in the tree, in pre-order.
 DataLayout data_layout(const isl::schedule& schedule);
@@ -52,6 +54,9 @@ DataLayout data_layout(const isl::schedule& schedule);
 isl::schedule set_storage_mapping(const isl::schedule& schedule, const StorageMapping& mapping);
 // Records `fold` (replacing a fold of the same statement and dimension).
 isl::schedule add_storage_fold(const isl::schedule& schedule, const StorageFold& fold);
+// Records that `statement` is inlined (it stays in the schedule, for the
+// legality of later commands; code generation drops it).
+isl::schedule add_inlining(const isl::schedule& schedule, const std::string& statement);
 
 // Where `statement` stores its value: the recorded mapping, else its write
 // access (the first one); a map S[...] -> B[...]. Null map when it writes nothing.

@@ -1,0 +1,26 @@
+#pragma once
+// Layer III for the printers: the data layout a schedule records
+// (schedule/data_layout.h) applied to the statements code is printed from.
+//   store_in / storage_fold  the statement's write, and every read of the
+//                            values it stores, go to the new place;
+//   inline                   every read of the statement's value becomes its
+//                            expression, and the statement leaves the schedule.
+#include <isl/cpp.h>
+
+#include <optional>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+struct LaidOutProgram {
+  Program program;
+  isl::schedule schedule;
+};
+
+// nullopt when the schedule records no data layout (print program and
+// schedule as they are). Throws InputError when a recorded layout cannot be
+// expressed (the commands refuse such layouts before they are recorded).
+std::optional<LaidOutProgram> apply_data_layout(const Program& program, const isl::schedule& schedule);
+
+}  // namespace loopscape
