@@ -12,8 +12,6 @@
 
 static float IMG[N][M][CH];
 static float OUT[N][M][CH];
-static float B1[M][CH];
-static float B2[M][CH];
 
 static void init_image(int n, int m, float image[N][M][CH]) {
   for (int i = 0; i < n; i++)
@@ -23,9 +21,10 @@ static void init_image(int n, int m, float image[N][M][CH]) {
 }
 
 /* b1 and b2 hold one row and are reused for every row i: storage that the
-   schedule must respect (or that a data-layout command could expand). */
-void kernel_pipeline(int n, int m, float image[N][M][CH], float b1[M][CH], float b2[M][CH],
-                     float out[N][M][CH]) {
+   schedule must respect. They are local temporaries, so the data-layout
+   commands may inline them (S0.inline()) or move them (S1.store_in(...)). */
+void kernel_pipeline(int n, int m, float image[N][M][CH], float out[N][M][CH]) {
+  float b1[M][CH], b2[M][CH];
   int i, j, c;
 #pragma scop
   for (i = 0; i < n; i++) {
@@ -44,7 +43,7 @@ void kernel_pipeline(int n, int m, float image[N][M][CH], float b1[M][CH], float
 
 int main(void) {
   init_image(N, M, IMG);
-  kernel_pipeline(N, M, IMG, B1, B2, OUT);
+  kernel_pipeline(N, M, IMG, OUT);
   double sum = 0.0, weighted = 0.0;
   for (int i = 0; i < N; i++)
     for (int j = 1; j < M - 1; j++)

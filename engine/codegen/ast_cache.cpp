@@ -40,10 +40,12 @@ isl::ast_node isl_ast_for(const CodegenInput& input, const isl::schedule& schedu
   return build_isl_ast(input.program, schedule);
 }
 
-isl::schedule auto_parallel_schedule_for(const CodegenInput& input) {
-  if (!input.options.auto_parallel || !input.dependences) return input.schedule;
-  if (input.cache) return input.cache->auto_parallel(input.program, input.schedule, *input.dependences);
-  return mark_outermost_parallel_loops(input.program, input.schedule, *input.dependences);
+isl::schedule auto_parallel_schedule_for(const CodegenInput& input, const isl::schedule& schedule,
+                                         const std::optional<isl::union_map>& dependences) {
+  if (!input.options.auto_parallel || !dependences) return schedule;
+  // The laid-out schedule determines its dependences, so it is the key.
+  if (input.cache) return input.cache->auto_parallel(input.program, schedule, *dependences);
+  return mark_outermost_parallel_loops(input.program, schedule, *dependences);
 }
 
 }  // namespace loopscape

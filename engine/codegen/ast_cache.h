@@ -5,6 +5,7 @@
 // expensive part of code generation.
 #include <isl/cpp.h>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -30,8 +31,10 @@ class AstCache {
 
 // The isl AST of `schedule` for a target: from the input's cache when it has one.
 isl::ast_node isl_ast_for(const CodegenInput& input, const isl::schedule& schedule);
-// The input's schedule with the outermost dependence-free loops tagged
-// parallel (the schedule itself without dependences or with auto_parallel off).
-isl::schedule auto_parallel_schedule_for(const CodegenInput& input);
+// `schedule` (the input's, or its laid-out form) with the outermost loops
+// free of `dependences` tagged parallel; `schedule` itself without
+// dependences or with auto_parallel off.
+isl::schedule auto_parallel_schedule_for(const CodegenInput& input, const isl::schedule& schedule,
+                                         const std::optional<isl::union_map>& dependences);
 
 }  // namespace loopscape

@@ -103,10 +103,11 @@ Statement& statement_of(Program& program, const std::string& name) {
 
 }  // namespace
 
-std::optional<LaidOutProgram> apply_data_layout(const Program& program, const isl::schedule& schedule) {
+std::optional<LaidOutProgram> apply_data_layout(const Program& program, const isl::schedule& schedule,
+                                                const std::optional<isl::union_map>& dependences) {
   const DataLayout layout = data_layout(schedule);
   if (layout.mappings.empty() && layout.folds.empty() && layout.inlined.empty()) return std::nullopt;
-  LaidOutProgram out{program.clone(), schedule};
+  LaidOutProgram out{program.clone(), schedule, dependences};
 
   std::set<std::string> relocated;
   for (const StorageMapping& m : layout.mappings) relocated.insert(m.statement);
@@ -153,6 +154,18 @@ std::optional<LaidOutProgram> apply_data_layout(const Program& program, const is
                    arrays.end());
     }
     program.isl().bounded("drop the inlined " + name, [&] {
+      if (out.dependences) {
+        const isl::union_set gone(s->domain);
+        const isl::union_map into = out.dependences->intersect_range(gone);
+        const isl::union_map from = out.dependences->intersect_domain(gone);
+        // Conservative: sources of its inputs reach its readers, and its
+        // readers, which now read those inputs, meet everything it met.
+        const isl::union_map readers_meet = from.reverse().apply_range(from);
+        out.dependences = out.dependences->subtract_domain(gone)
+                              .subtract_range(gone)
+                              .unite(into.apply_range(from))
+                              .unite(readers_meet.subtract(isl::union_map(readers_meet.domain().identity())));
+      }
       isl::union_set rest = out.schedule.domain().subtract(isl::union_set(s->domain));
       out.schedule = isl::manage(isl_schedule_intersect_domain(out.schedule.release(), rest.release()));
     });

@@ -16,11 +16,15 @@ namespace loopscape {
 struct LaidOutProgram {
   Program program;
   isl::schedule schedule;
+  // The dependences between the statements that remain: through an inlined
+  // statement, its sources now reach its readers directly.
+  std::optional<isl::union_map> dependences;
 };
 
 // nullopt when the schedule records no data layout (print program and
 // schedule as they are). Throws InputError when a recorded layout cannot be
 // expressed (the commands refuse such layouts before they are recorded).
-std::optional<LaidOutProgram> apply_data_layout(const Program& program, const isl::schedule& schedule);
+std::optional<LaidOutProgram> apply_data_layout(const Program& program, const isl::schedule& schedule,
+                                                const std::optional<isl::union_map>& dependences = std::nullopt);
 
 }  // namespace loopscape

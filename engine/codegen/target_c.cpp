@@ -20,11 +20,11 @@ class CTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.replaces_region = true;
-    out.schedule = openmp_ ? auto_parallel_schedule_for(in) : in.schedule;
-    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, out.schedule);
+    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
     const Program& program = laid_out ? laid_out->program : in.program;
-    const isl::schedule& printed = laid_out ? laid_out->schedule : out.schedule;
-    LoopNodePtr ast = convert_isl_ast(program, printed, isl_ast_for(in, printed));
+    out.schedule = laid_out ? laid_out->schedule : in.schedule;
+    if (openmp_) out.schedule = auto_parallel_schedule_for(in, out.schedule, laid_out ? laid_out->dependences : in.dependences);
+    LoopNodePtr ast = convert_isl_ast(program, out.schedule, isl_ast_for(in, out.schedule));
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;
