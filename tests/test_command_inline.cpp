@@ -73,6 +73,19 @@ class TestCommandInline : public QObject {
     QVERIFY(refusal(k, both.schedule, "S0", "inline", {}).find("inlined already") != std::string::npos);
   }
 
+  void inliningThePipelineBuffersFreesTheRowLoop() {
+    // The row buffers b1 and b2 serialise the rows; inlined, every row is independent.
+    const LoadedProgram l = testing::load_sample("image_pipeline.c");
+    const std::string before = testing::openmp_text(l, l.original_schedule);
+    QVERIFY2(before.rfind("for (int i = 0; i < n; i++) {", 0) == 0, before.c_str());
+    const isl::schedule s = testing::apply_all(l, {"S0.inline()", "S1.inline()"});
+    const std::string after = testing::openmp_text(l, s);
+    QVERIFY2(after.rfind("#pragma omp parallel for\nfor (int i = 0; i < n; i++)", 0) == 0, after.c_str());
+    QVERIFY2(after.find("b1") == std::string::npos && after.find("b2") == std::string::npos, after.c_str());
+    const std::string diff = testing::run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
   void outputsAndUpdatesAreNotInlined() {
     Kernel k = load_kernel(kTemporaries);
     const std::string output = refusal(k, k.original(), "S1", "inline", {});

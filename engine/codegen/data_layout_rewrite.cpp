@@ -97,6 +97,12 @@ Array new_buffer(const Program& program, const isl::schedule& schedule, const Da
   return a;
 }
 
+isl::map write_relation(const Statement& s) {
+  for (const Access& a : s.accesses)
+    if (a.kind == Access::Kind::Write) return a.relation.intersect_domain(s.domain);
+  return {};
+}
+
 Statement& statement_of(Program& program, const std::string& name) {
   return program.statements.at(static_cast<std::size_t>(program.statement_index(name)));
 }
@@ -141,7 +147,8 @@ std::optional<LaidOutProgram> apply_data_layout(const Program& program, const is
     const Statement* s = program.find_statement(name);
     if (!s) continue;
     const ExprPtr value = statement_of(out.program, name).value;
-    for (const ReadOfValues& r : reads_of_values(program, *s, s->where)) {
+    const std::vector<ReadOfValues> reads = reads_of_values(program, *s, s->where);
+    for (const ReadOfValues& r : reads) {
       Statement& reader = statement_of(out.program, r.reader->name);
       const ExprPtr at = substitute_iterators(value, s->iterators(), r.producer);
       reader.value = replace_access(reader.value, r.access, [&](const Expr&) { return at; });
@@ -155,16 +162,27 @@ std::optional<LaidOutProgram> apply_data_layout(const Program& program, const is
     }
     program.isl().bounded("drop the inlined " + name, [&] {
       if (out.dependences) {
+        // Its readers now read its inputs when they run: they take over its
+        // dependences, except those through its own array, which is gone.
+        // Both ways round (parallelism only asks whether a loop carries one).
         const isl::union_set gone(s->domain);
-        const isl::union_map into = out.dependences->intersect_range(gone);
-        const isl::union_map from = out.dependences->intersect_domain(gone);
-        // Conservative: sources of its inputs reach its readers, and its
-        // readers, which now read those inputs, meet everything it met.
-        const isl::union_map readers_meet = from.reverse().apply_range(from);
+        const isl::union_map own_element(s->target ? write_relation(*s) : isl::map());
+        isl::union_map through_array = isl::union_map::empty(program.ctx());
+        for (const Statement& other : program.statements)
+          for (const Access& a : other.accesses)
+            if (!own_element.is_empty() && a.array == s->target->text)
+              through_array = through_array.unite(
+                  own_element.apply_range(isl::union_map(a.relation.intersect_domain(other.domain)).reverse()));
+        const isl::union_map partners = out.dependences->intersect_domain(gone)
+                                            .unite(out.dependences->intersect_range(gone).reverse())
+                                            .subtract(through_array)
+                                            .subtract(through_array.reverse());
+        isl::union_map taken_over = isl::union_map::empty(program.ctx());
+        for (const ReadOfValues& r : reads) taken_over = taken_over.unite(isl::union_map(r.pairs).apply_range(partners));
         out.dependences = out.dependences->subtract_domain(gone)
                               .subtract_range(gone)
-                              .unite(into.apply_range(from))
-                              .unite(readers_meet.subtract(isl::union_map(readers_meet.domain().identity())));
+                              .unite(taken_over)
+                              .unite(taken_over.reverse());
       }
       isl::union_set rest = out.schedule.domain().subtract(isl::union_set(s->domain));
       out.schedule = isl::manage(isl_schedule_intersect_domain(out.schedule.release(), rest.release()));
