@@ -2,6 +2,7 @@
 // statement, arguments checked.
 #include <QtTest>
 
+#include "commands/transfer_pairing.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;
@@ -19,6 +20,22 @@ const char* kRanks =
     "      B[r][i] = A[r][i] * 2.0;\n"
     "#pragma endscop\n"
     "}\n";
+
+// Two distributed statements: S0 can send, S1 can receive.
+const char* kTwoRankStatements =
+    "#define R 4\n"
+    "#define N 8\n"
+    "void kernel(double A[R][N], double B[R][N]) {\n"
+    "  int r, i;\n"
+    "#pragma scop\n"
+    "  for (r = 0; r < R; r++)\n"
+    "    for (i = 0; i < N; i++)\n"
+    "      B[r][i] = A[r][i] * 2.0;\n"
+    "  for (r = 0; r < R; r++)\n"
+    "    for (i = 0; i < N; i++)\n"
+    "      A[r][i] = B[r][i] + 1.0;\n"
+    "#pragma endscop\n"
+    "}\n";
 }  // namespace
 
 class TestCommandReceive : public QObject {
@@ -34,6 +51,27 @@ class TestCommandReceive : public QObject {
     QVERIFY(legality(k, out.schedule).legal());
     const CommandOutcome plain = apply(k, dist.schedule, "S0", "receive", {"i", "A", "1", "0"});
     QVERIFY(plain.description.find("sync, block, mpi") != std::string::npos);
+  }
+
+  void sendsAndReceivesPairUp() {
+    Kernel k = load_kernel(kTwoRankStatements);
+    isl::schedule s = apply(k, k.original(), "S0", "distribute", {"r"}).schedule;
+    s = apply(k, s, "S1", "distribute", {"r"}).schedule;
+    const isl::schedule half = apply(k, s, "S0", "send", {"r", "B[r][0]", "8", "r + 1"}).schedule;
+    std::vector<std::string> w = unmatched_transfers(k.program(), half);
+    QCOMPARE(int(w.size()), 1);
+    QVERIFY2(w[0].find("S0 sends B[r][0] to rank r + 1, but rank 1 has no receive for the message rank 0 sends") !=
+                 std::string::npos,
+             w[0].c_str());
+    // The matching receive: rank r takes from r - 1 what r - 1 sent to r.
+    const isl::schedule pair = apply(k, half, "S1", "receive", {"r", "B[r][0]", "8", "r - 1"}).schedule;
+    QVERIFY(unmatched_transfers(k.program(), pair).empty());
+    // A receive from the wrong side leaves both halves alone.
+    const isl::schedule wrong = apply(k, half, "S1", "receive", {"r", "B[r][0]", "8", "r + 1"}).schedule;
+    w = unmatched_transfers(k.program(), wrong);
+    QCOMPARE(int(w.size()), 2);
+    QVERIFY2(w[1].find("S1 receives B[r][0] from rank r + 1, but rank 1 sends rank 0 no message") != std::string::npos,
+             w[1].c_str());
   }
 
   void argumentsAreChecked() {

@@ -13,6 +13,7 @@
 #include "cli_options.h"
 #include "codegen/emitter.h"
 #include "codegen/target.h"
+#include "commands/transfer_pairing.h"
 #include "cpp_export.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
@@ -79,6 +80,8 @@ int run_info(const CliOptions& o) {
     for (const AppliedCommand& a : l.session.history())
       std::cout << "  " << format_call(a.call) << "  -- " << a.outcome.description << "\n";
     std::cout << "\nschedule after the script:\n" << print_schedule_tree(l.session.schedule());
+    for (const std::string& w : unmatched_transfers(l.session.program(), l.session.schedule()))
+      std::cout << "warning: " << w << "\n";
   }
   return kExitOk;
 }
@@ -96,6 +99,9 @@ int run_check(const CliOptions& o) {
               << (a.outcome.description.empty() ? "" : "  -- " + a.outcome.description) << "\n";
   std::cout << o.script << ": " << l.session.history().size() << " command"
             << (l.session.history().size() == 1 ? "" : "s") << ", all legal\n";
+  // Legal, but not a complete program for distributed ranks yet.
+  for (const std::string& w : unmatched_transfers(l.session.program(), l.session.schedule()))
+    std::cerr << o.script << ": warning: " << w << "\n";
   return kExitOk;
 }
 
