@@ -1,6 +1,7 @@
 // S1.after(S0, L | root): S1 shares S0's loops down to L and runs after S0 inside them.
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"
+#include "commands/preconditions.h"
 
 namespace loopscape {
 namespace {
@@ -13,6 +14,11 @@ class AfterCommand : public CommandBase {
     return "Runs this statement after statement S at loop level L of S: it joins S's loops from the outermost "
            "down to L (fusion; its own loops map onto them in order) and comes after S inside L; with root "
            "it shares no loop and runs after S's whole nest.";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,
+                          const std::string&) const override {
+    return preconditions::no_other_statement(context.program, statement);
   }
 
  protected:

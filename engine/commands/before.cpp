@@ -1,6 +1,7 @@
 // S1.before(S0, L | root): S1 shares S0's loops down to L and runs before S0 inside them.
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"
+#include "commands/preconditions.h"
 
 namespace loopscape {
 namespace {
@@ -12,6 +13,11 @@ class BeforeCommand : public CommandBase {
   std::string summary() const override {
     return "Runs this statement before statement S at loop level L of S: it joins S's loops down to L and "
            "comes before S inside L (root: before S's whole nest).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,
+                          const std::string&) const override {
+    return preconditions::no_other_statement(context.program, statement);
   }
 
  protected:

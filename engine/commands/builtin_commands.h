@@ -47,12 +47,5 @@ std::unique_ptr<Command> make_storage_fold_command();
 std::unique_ptr<Command> make_cache_shared_at_command();
 std::unique_ptr<Command> make_send_command();
 std::unique_ptr<Command> make_receive_command();
-std::unique_ptr<Command> make_distribute_command();
-std::unique_ptr<Command> make_gpu_command();
-std::unique_ptr<Command> make_parallelize_command();
-std::unique_ptr<Command> make_pipeline_command();
-std::unique_ptr<Command> make_tile_gpu_command();
-std::unique_ptr<Command> make_unroll_command();
-std::unique_ptr<Command> make_vectorize_command();
 
 }  // namespace loopscape

@@ -5,6 +5,7 @@
 // block loop or lies inside one, outside every thread loop (the copy is made
 // once per block, by its threads together).
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -17,6 +18,22 @@ class CacheSharedAtCommand : public CommandBase {
   std::string signature() const override { return "cache_shared_at(P, L)"; }
   std::string summary() const override {
     return "Copy the statement's buffer into GPU shared memory at loop L of statement P (a block-level loop).";
+  }
+
+  // The loop L belongs to P, not to this statement: only whether some
+  // statement that uses the buffer runs on the GPU is checked here.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string&) const override {
+    const Program& program = context.program;
+    if (!program.find_statement(statement)) return "'" + statement + "' is not a statement";
+    const std::string buffer = storage_buffer(program, schedule, statement);
+    if (buffer.empty()) return statement + " stores no value: there is no buffer to cache";
+    for (const Statement& p : program.statements) {
+      bool uses = false;
+      for (const Access& a : p.accesses) uses = uses || a.array == buffer;
+      if (uses && preconditions::has_tag(program, schedule, p, "gpu_block")) return "";
+    }
+    return "no statement that uses " + buffer + " is mapped to the GPU: map one with gpu or tile_gpu first";
   }
 
  protected:

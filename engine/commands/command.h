@@ -72,6 +72,14 @@ class Command {
   // legality of the result is checked by the caller (session), not here.
   virtual CommandOutcome apply(const CommandContext& context, const CommandCall& call,
                                const isl::schedule& schedule) const = 0;
+  // Whether the command can apply to `statement` at all, for menus that offer
+  // only what applies: "" when it may, else a short reason ("needs two loops",
+  // "no distributed loop: distribute one first"). `loop` is a loop of the
+  // statement the user pointed at (the form preselects it), "" for none.
+  // Only cheap, clear preconditions (loop counts, tags, which arrays are
+  // temporaries): "" does not promise legality, the form's preview checks that.
+  virtual std::string unavailable(const CommandContext& context, const isl::schedule& schedule,
+                                  const std::string& statement, const std::string& loop) const;
 };
 
 // nullptr when no command has this name. For a name with both a statement

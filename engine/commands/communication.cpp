@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -54,6 +55,16 @@ std::vector<std::string> parse_properties(const CommandArgument& arg) {
 }
 
 }  // namespace
+
+std::string transfer_unavailable(const CommandContext& context, const isl::schedule& schedule,
+                                 const std::string& statement, const std::string& loop) {
+  const preconditions::Place place = preconditions::locate(context, schedule, statement, loop);
+  if (!place.problem.empty()) return place.problem;
+  if (std::string why = preconditions::too_few_loops(place, 1, false); !why.empty()) return why;
+  if (preconditions::has_tag(context.program, schedule, *place.statement, "node", place.depth)) return "";
+  if (place.depth < 0) return statement + " has no distributed loop: distribute one first";
+  return "loop " + loop + " of " + statement + " is not inside a distributed loop: distribute one first";
+}
 
 CommandOutcome record_transfer(const CommandContext& context, const CommandCall& call,
                                const isl::schedule& schedule, bool send) {

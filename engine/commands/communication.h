@@ -17,6 +17,11 @@
 
 namespace loopscape {
 
+// Why send/receive cannot apply to `statement` at `loop` ("" for any of its
+// loops): no distributed loop is `loop` or encloses it. "" when one is.
+std::string transfer_unavailable(const CommandContext& context, const isl::schedule& schedule,
+                                 const std::string& statement, const std::string& loop);
+
 CommandOutcome record_transfer(const CommandContext& context, const CommandCall& call,
                                const isl::schedule& schedule, bool send);
 

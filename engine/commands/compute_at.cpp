@@ -2,6 +2,7 @@
 
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"
+#include "commands/preconditions.h"
 
 #include <isl/aff.h>
 #include <isl/map.h>
@@ -49,6 +50,11 @@ class ComputeAtCommand : public CommandBase {
     return "Computes this statement (a producer) inside the loops of consumer C down to L, just before C, "
            "shifted so each value is produced before C reads it (no redundant computation: refused when no "
            "constant shift exists).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,
+                          const std::string&) const override {
+    return preconditions::no_other_statement(context.program, statement);
   }
 
  protected:

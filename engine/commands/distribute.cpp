@@ -4,6 +4,7 @@
 // legality check treats `node` like `parallel`); data that crosses ranks is
 // exchanged with send/receive.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -15,6 +16,11 @@ class DistributeCommand : public CommandBase {
   std::string signature() const override { return "distribute(L)"; }
   std::string summary() const override {
     return "Spread the iterations of loop L over distributed nodes (MPI ranks); L must carry no dependence.";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

@@ -7,6 +7,7 @@
 // Recorded as "@gpu_block(x)" / "@gpu_thread(x)"; every GPU loop must carry
 // no dependence (legality.h).
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -19,6 +20,18 @@ class GpuCommand : public CommandBase {
   std::string summary() const override {
     return "Map consecutive loops to GPU blocks (first half) and threads (second half); they must carry no "
            "dependence.";
+  }
+
+  // The loop pointed at becomes the block loop, the one inside it the thread loop.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    if (std::string why = preconditions::needs_loops(context, schedule, statement, loop, 2, true); !why.empty())
+      return why;
+    const Statement& s = *context.program.find_statement(statement);
+    if (preconditions::has_tag(context.program, schedule, s, "gpu_block") ||
+        preconditions::has_tag(context.program, schedule, s, "gpu_thread"))
+      return statement + " is already mapped to the GPU";
+    return "";
   }
 
  protected:

@@ -9,14 +9,41 @@
 //     (analysis/inlining.h; checked again after every later command).
 // S stays in the schedule, recorded as "@inline(S)", so that later commands
 // keep its dependences; code generation drops it.
+#include <algorithm>
+
 #include "analysis/inlining.h"
 #include "analysis/producers.h"
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 #include "schedule/data_layout.h"
 
 namespace loopscape {
 namespace {
+
+// Why `s` cannot be inlined, checked on the program and the recorded layout
+// only (cheap enough for menus); "" when inline() may apply. The exactness of
+// each read is checked when the command runs.
+std::string not_inlinable(const Program& program, const isl::schedule& schedule, const Statement& s) {
+  const std::string array = preconditions::written_array(s);
+  if (array.empty()) return s.name + " writes nothing: there is no value to inline";
+  if (!preconditions::is_temporary(program, array))
+    return s.name + " writes " + array + ", which code after the region can see: only temporaries can be inlined";
+  for (const Access& a : s.accesses)
+    if (a.kind == Access::Kind::Read && a.array == array)
+      return s.name + " reads " + array + ", the array it writes: its value depends on an earlier one";
+  for (const Statement& other : program.statements)
+    for (const Access& a : other.accesses)
+      if (&other != &s && a.kind == Access::Kind::Write && a.array == array)
+        return other.name + " writes " + array + " too";
+  const DataLayout layout = data_layout(schedule);
+  if (std::find(layout.inlined.begin(), layout.inlined.end(), s.name) != layout.inlined.end())
+    return s.name + " is inlined already";
+  if (layout.mapping_of(s.name) || std::any_of(layout.folds.begin(), layout.folds.end(),
+                                               [&](const StorageFold& f) { return f.statement == s.name; }))
+    return s.name + " has a storage mapping or fold: an inlined statement stores nothing";
+  return "";
+}
 
 class InlineCommand : public CommandBase {
  public:
@@ -27,38 +54,20 @@ class InlineCommand : public CommandBase {
            "(its array must be a temporary that only it writes).";
   }
 
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string&) const override {
+    const Statement* s = context.program.find_statement(statement);
+    return s ? not_inlinable(context.program, schedule, *s) : "'" + statement + "' is not a statement";
+  }
+
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     expect_argument_count(call, {0}, signature());
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    const Access* written = nullptr;
-    for (const Access& a : s.accesses)
-      if (a.kind == Access::Kind::Write) written = &a;
-    if (!written) throw InputError(call.where, s.name + " writes nothing: there is no value to inline");
-    const std::string& array = written->array;
-    const Array* arr = program.find_array(array);
-    if (!arr || !arr->temporary)
-      throw InputError(call.where, "inlining " + s.name + " is not exact: it writes " + array +
-                                       ", which code after the region can see; only a temporary (declared in the "
-                                       "region, or a local array that nothing after the region uses) can be inlined");
-    for (const Access& a : s.accesses)
-      if (a.kind == Access::Kind::Read && a.array == array)
-        throw InputError(call.where, "inlining " + s.name + " is not exact: it reads " + array +
-                                         " (at " + a.where.str() + "), the array it writes, so its value "
-                                         "depends on an earlier one");
-    for (const Statement& other : program.statements)
-      for (const Access& a : other.accesses)
-        if (&other != &s && a.kind == Access::Kind::Write && a.array == array)
-          throw InputError(call.where, "inlining " + s.name + " is not exact: " + other.name + " writes " + array +
-                                           " too (at " + a.where.str() + ")");
-    const DataLayout layout = data_layout(schedule);
-    for (const std::string& done : layout.inlined)
-      if (done == s.name) throw InputError(call.where, s.name + " is inlined already");
-    if (layout.mapping_of(s.name) || std::any_of(layout.folds.begin(), layout.folds.end(),
-                                                 [&](const StorageFold& f) { return f.statement == s.name; }))
-      throw InputError(call.where, s.name + " has a storage mapping or fold: an inlined statement stores nothing");
-
+    if (const std::string why = not_inlinable(program, schedule, s); !why.empty())
+      throw InputError(call.where, "cannot inline " + s.name + ": " + why);
+    const std::string array = preconditions::written_array(s);
     const std::vector<ReadOfValues> reads = reads_of_values(program, s, call.where);
     CommandOutcome out;
     out.schedule = add_inlining(schedule, s.name);

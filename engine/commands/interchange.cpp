@@ -1,5 +1,6 @@
 // S.interchange(L1, L2): swaps two loops of a statement's nest.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 
 namespace loopscape {
@@ -13,6 +14,12 @@ class InterchangeCommand : public CommandBase {
     return "Swaps loops L1 and L2 of the statement; in a fused band the loops of every statement of the band swap.";
   }
 
+  // Any two loops of the statement can swap, the pointed one with an outer or an inner one.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 2, false);
+  }
+
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
@@ -24,9 +31,11 @@ class InterchangeCommand : public CommandBase {
     if (a.band == b.band && a.member == b.member)
       throw InputError(call.args[1].where, "interchange needs two different loops");
     const bool a_outer = a.band.size() < b.band.size() || (a.band == b.band && a.member < b.member);
-    const StatementLoop& outer = a_outer ? a : b;
-    const StatementLoop& inner = a_outer ? b : a;
-    SameBand sb = bring_into_one_band(root, outer, inner, "interchange(" + a.name + ", " + b.name + ")", call.where);
+    StatementLoop outer = a_outer ? a : b;
+    StatementLoop inner = a_outer ? b : a;
+    std::vector<std::string> separated;
+    SameBand sb = bring_into_one_band(program, s, root, outer, inner, "interchange(" + a.name + ", " + b.name + ")",
+                                      call.where, separated);
     EditNode& band = node_at(root, sb.band);
     std::vector<isl::union_pw_aff> m = band.members();
     std::swap(m[static_cast<std::size_t>(sb.outer)], m[static_cast<std::size_t>(sb.inner)]);
@@ -35,8 +44,9 @@ class InterchangeCommand : public CommandBase {
     band.schedule = members_to_multi(m);
     CommandOutcome out;
     out.changed_statements = statements_reaching(program, root, sb.band);
+    out.changed_statements.insert(out.changed_statements.end(), separated.begin(), separated.end());
     out.description = "interchanges loops " + outer.name + " and " + inner.name + " of " +
-                      band_description(program, root, sb.band);
+                      band_description(program, root, sb.band) + separation_text(s, separated);
     out.schedule = to_schedule(root);
     return out;
   }

@@ -1,16 +1,24 @@
 #include "commands/layout_support.h"
 
 #include "analysis/producers.h"
+#include "commands/preconditions.h"
 
 namespace loopscape {
 
+std::string values_cannot_move(const Program& program, const std::string& statement) {
+  const Statement* s = program.find_statement(statement);
+  if (!s) return "'" + statement + "' is not a statement";
+  const std::string own = preconditions::written_array(*s);
+  if (own.empty()) return statement + " writes nothing: there is no value to move";
+  if (!preconditions::is_temporary(program, own))
+    return statement + " writes " + own + ", which code after the region can see: only a temporary's values can move";
+  return "";
+}
+
 void require_relocatable(const Program& program, const Statement& s, const std::string& buffer,
                          const SourceLocation& where, const std::string& what) {
-  std::string own;
-  for (const Access& a : s.accesses)
-    if (a.kind == Access::Kind::Write) own = a.array;
-  const Array* own_array = program.find_array(own);
-  if (!own_array || !own_array->temporary)
+  const std::string own = preconditions::written_array(s);
+  if (!preconditions::is_temporary(program, own))
     throw InputError(where, what + " would change what remains in " + own +
                                 ", which code after the region can see; only the values of a temporary (declared "
                                 "in the region, or a local array that nothing after the region uses) can move");

@@ -14,6 +14,10 @@ namespace loopscape {
 // array, writes it), and every read of s's values sees them for all of its
 // instances, through one affine function of its loops. `what` names the
 // command in messages ("storing S0 in T").
+// Why no value of `statement` can move at all (for menus: store_in,
+// storage_fold), "" when its array is a temporary. Cheap: the program only.
+std::string values_cannot_move(const Program& program, const std::string& statement);
+
 void require_relocatable(const Program& program, const Statement& s, const std::string& buffer,
                          const SourceLocation& where, const std::string& what);
 

@@ -1,5 +1,6 @@
 // S.loop_reversal(L): runs loop L backwards.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 
 namespace loopscape {
@@ -11,6 +12,11 @@ class LoopReversalCommand : public CommandBase {
   std::string signature() const override { return "loop_reversal(L)"; }
   std::string summary() const override {
     return "Reverses loop L; in a fused band the loop is reversed for every statement of the band.";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

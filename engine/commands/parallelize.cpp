@@ -3,6 +3,7 @@
 // Recorded as the tag "@parallel" on L; legality (analysis/legality.h) refuses
 // it when L carries a dependence.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -14,6 +15,11 @@ class ParallelizeCommand : public CommandBase {
   std::string signature() const override { return "parallelize(L)"; }
   std::string summary() const override {
     return "Run the iterations of loop L in parallel on CPU threads (L must carry no dependence).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

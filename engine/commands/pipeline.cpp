@@ -3,6 +3,7 @@
 // "@pipeline(II)". Pipelining keeps the order of dependent iterations (the
 // hardware waits), so the tag needs no independence.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -14,6 +15,11 @@ class PipelineCommand : public CommandBase {
   std::string signature() const override { return "pipeline(L [, II])"; }
   std::string summary() const override {
     return "Pipeline loop L on an FPGA (optional initiation interval II).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

@@ -12,6 +12,11 @@ class ReceiveCommand : public CommandBase {
   std::string signature() const override { return "receive(L, dst, s, q [, {props}])"; }
   std::string summary() const override { return "Receive a message from rank q at each iteration of loop L (distributed ranks)."; }
 
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return transfer_unavailable(context, schedule, statement, loop);
+  }
+
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {

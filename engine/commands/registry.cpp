@@ -7,6 +7,11 @@
 
 namespace loopscape {
 
+std::string Command::unavailable(const CommandContext&, const isl::schedule&, const std::string&,
+                                 const std::string&) const {
+  return "";
+}
+
 std::string CommandCall::script_text() const {
   std::string s = target + "." + command + "(";
   for (std::size_t k = 0; k < args.size(); ++k) s += (k ? ", " : "") + args[k].text;
@@ -57,13 +62,6 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_cache_shared_at_command());
   v.push_back(make_send_command());
   v.push_back(make_receive_command());
-  v.push_back(make_distribute_command());
-  v.push_back(make_gpu_command());
-  v.push_back(make_parallelize_command());
-  v.push_back(make_pipeline_command());
-  v.push_back(make_tile_gpu_command());
-  v.push_back(make_unroll_command());
-  v.push_back(make_vectorize_command());
   return v;
 }
 
@@ -82,6 +80,11 @@ class DispatchCommand : public Command {
                        const isl::schedule& schedule) const override {
     const bool is_statement = context.program.find_statement(call.target) != nullptr;
     return (is_statement ? statement_ : node_)->apply(context, call, schedule);
+  }
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& target,
+                          const std::string& loop) const override {
+    const bool is_statement = context.program.find_statement(target) != nullptr;
+    return (is_statement ? statement_ : node_)->unavailable(context, schedule, target, loop);
   }
 
  private:

@@ -1,5 +1,6 @@
 // S.shift(L, s): shifts loop L of one statement by s iterations.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 
 namespace loopscape {
@@ -12,6 +13,11 @@ class ShiftCommand : public CommandBase {
   std::string summary() const override {
     return "Shifts loop L of the statement by s iterations (its instance at L = v runs at v + s); "
            "only this statement moves, also in a fused band (the way to repair a fusion).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

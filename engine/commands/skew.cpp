@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 
 namespace loopscape {
@@ -31,6 +32,12 @@ class SkewCommand : public CommandBase {
            "statement of the band is skewed. New names default to L1, L2.";
   }
 
+  // The loop pointed at is L1, skewed by a loop inside it.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 2, true);
+  }
+
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
@@ -43,7 +50,8 @@ class SkewCommand : public CommandBase {
     const bool ordered = l1.band.size() < l2.band.size() || (l1.band == l2.band && l1.member < l2.member);
     if (!ordered)
       throw InputError(call.args[1].where, "skew needs L1 outside L2: " + l2.name + " is not inside " + l1.name);
-    SameBand sb = bring_into_one_band(root, l1, l2, "skew", call.where);
+    std::vector<std::string> separated;
+    SameBand sb = bring_into_one_band(program, s, root, l1, l2, "skew", call.where, separated);
     long a = 1, b = 0, c = 0, d = 1;  // new outer = a*L1 + b*L2, new inner = c*L1 + d*L2
     std::string factors;
     if (pair_form) {
@@ -86,9 +94,11 @@ class SkewCommand : public CommandBase {
     band.loop_names[i] = names[1];
     CommandOutcome out;
     out.changed_statements = statements;
+    out.changed_statements.insert(out.changed_statements.end(), separated.begin(), separated.end());
     out.description = "skews loop " + l2.name + " by " + l1.name + " (factor " + factors + ") in " +
                       band_description(program, root, sb.band) +
-                      (names[0] != l1.name || names[1] != l2.name ? "; new loops " + join(names) : std::string());
+                      (names[0] != l1.name || names[1] != l2.name ? "; new loops " + join(names) : std::string()) +
+                      separation_text(s, separated);
     out.schedule = to_schedule(root);
     return out;
   }

@@ -31,6 +31,7 @@
 
 #include "analysis/legality.h"
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 #include "schedule/loop_names.h"
 #include "schedule/node_names.h"
@@ -54,6 +55,27 @@ class SpaceTimeTransformCommand : public CommandBase {
   std::string summary() const override {
     return "Map the innermost loops to processing elements (space) and the loop around them to time "
            "t = L + c1*s1 + ...; every dependence needs T.d > 0.";
+  }
+
+  // The loops must be the source loops for a first projection; a chained one
+  // needs at least two of the earlier projection's space loops.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string&) const override {
+    const preconditions::Place place = preconditions::locate(context, schedule, statement, "");
+    if (!place.problem.empty()) return place.problem;
+    if (std::string why = preconditions::too_few_loops(place, 2, false); !why.empty()) return why;
+    int previous_time = -1;
+    for (const auto& [depth, tag] : tag_support::statement_tags(context.program, schedule, *place.statement))
+      if (tag.kind == "time") previous_time = std::max(previous_time, depth);
+    if (previous_time >= 0)
+      return static_cast<int>(place.loops.size()) - previous_time - 1 >= 2
+                 ? ""
+                 : "the earlier projection left one space loop: nothing to project further";
+    for (const StatementLoop& l : place.loops)
+      if (l.iterator < 0 || l.created)
+        return "loop " + (l.name.empty() ? std::string("(unnamed)") : l.name) + " of " + statement +
+               " is no source loop: apply it before tiling or skewing";
+    return "";
   }
 
  protected:

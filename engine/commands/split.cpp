@@ -1,5 +1,6 @@
 // S.split(L, S [, Lo, Li]): strip-mines one loop.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/strip_mine.h"
 
 namespace loopscape {
@@ -12,6 +13,11 @@ class SplitCommand : public CommandBase {
   std::string summary() const override {
     return "Splits loop L into an outer loop over blocks of S iterations and an inner loop over one block "
            "(default names L0, L1); in a fused band every statement of the band is split.";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

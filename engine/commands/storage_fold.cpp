@@ -8,8 +8,11 @@
 #include <isl/aff.h>
 #include <isl/map.h>
 
+#include <algorithm>
+
 #include "commands/builtin_commands.h"
 #include "commands/layout_support.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -22,6 +25,19 @@ class StorageFoldCommand : public CommandBase {
   std::string signature() const override { return "storage_fold(L, d)"; }
   std::string summary() const override {
     return "Contract the buffer dimension indexed by loop L to size d (element e goes to e mod d).";
+  }
+
+  // The loop pointed at is the one folded along: one of the statement's
+  // source loops, since the fold is recorded by source iterator.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    if (std::string why = values_cannot_move(context.program, statement); !why.empty()) return why;
+    if (std::string why = preconditions::needs_loops(context, schedule, statement, loop, 1, false); !why.empty())
+      return why;
+    const std::vector<std::string> its = context.program.find_statement(statement)->iterators();
+    if (!loop.empty() && std::find(its.begin(), its.end(), loop) == its.end())
+      return loop + " is not a source loop of " + statement + " (" + join(its) + "): folds follow source loops";
+    return "";
   }
 
  protected:

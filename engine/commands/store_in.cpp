@@ -33,6 +33,11 @@ class StoreInCommand : public CommandBase {
     return "Store the values of the statement in buffer B at B[e1][e2]... (default: its own iterators).";
   }
 
+  std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,
+                          const std::string&) const override {
+    return values_cannot_move(context.program, statement);
+  }
+
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {

@@ -1,6 +1,7 @@
 // S0.then(S1, L | root): the same as S1.after(S0, L) (Tiramisu's chaining form).
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"
+#include "commands/preconditions.h"
 
 namespace loopscape {
 namespace {
@@ -11,6 +12,11 @@ class ThenCommand : public CommandBase {
   std::string signature() const override { return "then(S, L | root)"; }
   std::string summary() const override {
     return "Runs statement S after this statement at loop level L of this statement (S.after(this, L)).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,
+                          const std::string&) const override {
+    return preconditions::no_other_statement(context.program, statement);
   }
 
  protected:

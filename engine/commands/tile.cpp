@@ -1,5 +1,6 @@
 // S.tile(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i]) and S.tile(L1, L2, L3, s1, s2, s3 [, 6 names]).
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/strip_mine.h"
 
 namespace loopscape {
@@ -14,6 +15,12 @@ class TileCommand : public CommandBase {
   std::string summary() const override {
     return "Tiles 2 or 3 consecutive loops (tile loops outside, point loops inside; default names L0, L1); "
            "in a fused band every statement of the band is tiled.";
+  }
+
+  // The loop pointed at and the one directly inside it are the first two tiled.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 2, true);
   }
 
  protected:

@@ -16,6 +16,13 @@ class TileGpuCommand : public CommandBase {
     return "Tile loops L1, L2 by s1 x s2, map the tile loops to GPU blocks and the point loops to threads.";
   }
 
+  // What gpu needs, for the tile and point loops tiling L1 and L2 makes.
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    const Command* gpu = find_command("gpu", CommandTarget::Statement);
+    return gpu ? gpu->unavailable(context, schedule, statement, loop) : "needs the gpu command";
+  }
+
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {

@@ -1,5 +1,6 @@
 // N.name(NEW) renames node N; S.name(L, NEW) names the band holding loop L of statement S.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/transform_support.h"
 
 namespace loopscape {
@@ -56,6 +57,11 @@ class BandNameCommand : public CommandBase {
   std::string signature() const override { return "name(L, NEW)"; }
   std::string summary() const override {
     return "Names the band (loop node) holding loop L of the statement NEW, so tree operations can address it.";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

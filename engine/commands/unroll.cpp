@@ -4,6 +4,7 @@
 // of the iterations, so it is always legal; the generated code computes the
 // same as before.
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -15,6 +16,11 @@ class UnrollCommand : public CommandBase {
   std::string signature() const override { return "unroll(L, v [, Lo, Li])"; }
   std::string summary() const override {
     return "Unroll loop L by a factor v (split into Lo, Li when needed; Li is unrolled).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:

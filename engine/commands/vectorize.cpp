@@ -3,6 +3,7 @@
 // "@vector(v)"; otherwise L is split by v into Lo, Li (default L0, L1) and Li
 // is tagged. The vector loop must carry no dependence (legality.h).
 #include "commands/builtin_commands.h"
+#include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
 namespace loopscape {
@@ -14,6 +15,11 @@ class VectorizeCommand : public CommandBase {
   std::string signature() const override { return "vectorize(L, v [, Lo, Li])"; }
   std::string summary() const override {
     return "Vectorize loop L with vector length v (split into Lo, Li when needed; Li must carry no dependence).";
+  }
+
+  std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
+                          const std::string& loop) const override {
+    return preconditions::needs_loops(context, schedule, statement, loop, 1, false);
   }
 
  protected:
