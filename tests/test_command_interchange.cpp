@@ -33,9 +33,49 @@ class TestCommandInterchange : public QObject {
     QVERIFY2(legality(l, s).legal(), legality(l, s).summary().c_str());
     const std::string diff = run_and_compare(l, s);
     QVERIFY2(diff.empty(), diff.c_str());
-    // The time loop carries everything: moving it inside is refused.
-    const std::string err = input_error([&] { apply_all(l, {"S0.interchange(t, i)"}); });
-    QVERIFY2(err.find("not perfectly nested") != std::string::npos, err.c_str());
+    // The time loop carries everything: S0 gets a time loop of its own
+    // (distributed away from S1), and moving it inside is refused for the dependences.
+    CommandOutcome o;
+    const isl::schedule moved = apply_all(l, {"S0.interchange(t, i)"}, &o);
+    QVERIFY2(o.description.find("S0 first gets loops of its own (they were shared with S1)") != std::string::npos,
+             o.description.c_str());
+    const LegalityReport r = legality(l, moved);
+    QVERIFY(!r.legal());
+    QVERIFY2(!r.violations.empty() && !r.violations[0].witness.source.empty(), r.summary().c_str());
+  }
+
+  void imperfectNestGetsItsOwnLoops() {
+    // 2mm's first product: the k loop of S1 moves out of j, S0 keeps its loop j, i stays shared.
+    const LoadedProgram l = load_c(R"(#define N 12
+void kernel(double t[N][N], double A[N][N], double B[N][N]) {
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      t[i][j] = 0.0;
+      for (k = 0; k < N; k++)
+        t[i][j] += A[i][k] * B[k][j];
+    }
+#pragma endscop
+}
+)");
+    CommandOutcome o;
+    const isl::schedule s = apply_all(l, {"S1.interchange(j, k)"}, &o);
+    QVERIFY2(legality(l, s).legal(), legality(l, s).summary().c_str());
+    QCOMPARE(o.changed_statements, (std::vector<std::string>{"S1", "S0"}));
+    const std::string code = openmp_text(l, s);
+    QVERIFY2(code.find("for (int i = 0; i <= 11; i++) {\n  for (int j = 0; j <= 11; j++)\n    t[i][j] = 0.0;\n"
+                       "  for (int k = 0; k <= 11; k++)\n    for (int j = 0; j <= 11; j++)") != std::string::npos,
+             code.c_str());
+    const std::string diff = run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // The same for tile and skew, which bring loops into one band the same way.
+    const isl::schedule tiled = apply_all(l, {"S1.tile(j, k, 4, 4)"});
+    QVERIFY(legality(l, tiled).legal());
+    QVERIFY2(run_and_compare(l, tiled).empty(), run_and_compare(l, tiled).c_str());
+    // Separating S0 after S1 (S0 initialises what S1 accumulates) is refused with a witness.
+    const isl::schedule reversed = apply_all(l, {"S1.interchange(j, k)", "S0.after(S1, i)"});
+    QVERIFY(!legality(l, reversed).legal());
   }
 
   void matmulAllOrdersAndFusedBand() {

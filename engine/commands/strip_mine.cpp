@@ -26,7 +26,8 @@ CommandOutcome strip_mine(const CommandContext& ctx, const CommandCall& call, co
                        verb + " needs consecutive loops, outermost first: " + loops[i].name +
                            " is not the loop directly inside " + loops[i - 1].name);
   SameBand sb{loops[0].band, loops[0].member, loops[0].member};
-  if (k > 1) sb = bring_into_one_band(root, loops[0], loops[k - 1], verb, call.where);
+  std::vector<std::string> separated;
+  if (k > 1) sb = bring_into_one_band(program, s, root, loops[0], loops[k - 1], verb, call.where, separated);
   const std::vector<std::string> statements = statements_reaching(program, root, sb.band);
   // Names.
   std::vector<std::string> old_names;
@@ -71,11 +72,12 @@ CommandOutcome strip_mine(const CommandContext& ctx, const CommandCall& call, co
   band.loop_names = nn;
   CommandOutcome out;
   out.changed_statements = statements;
+  out.changed_statements.insert(out.changed_statements.end(), separated.begin(), separated.end());
   std::vector<std::string> size_text;
   for (long v : sizes) size_text.push_back(std::to_string(v));
   out.description = std::string(verb == "tile" ? "tiles" : "splits") + " loop" + (k > 1 ? "s " : " ") +
                     join(old_names) + " of " + band_description(program, root, sb.band) + " by " +
-                    join(size_text, " x ") + " into " + join(names);
+                    join(size_text, " x ") + " into " + join(names) + separation_text(s, separated);
   if (k > 1)
     out.repair_hint = "tiling needs loops that can be interchanged; skew the inner loop by the outer one first: " +
                       s.name + ".skew(" + old_names[0] + ", " + old_names[1] + ", 1)";

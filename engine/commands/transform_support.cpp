@@ -8,6 +8,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace loopscape {
 
@@ -117,6 +118,134 @@ SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const S
   r.outer = outer.member;
   r.inner = ob.n_member() - inner_n + inner.member;
   return r;
+}
+
+std::string separation_text(const Statement& statement, const std::vector<std::string>& separated_from) {
+  if (separated_from.empty()) return {};
+  return "; " + statement.name + " first gets loops of its own (they were shared with " + list_text(separated_from) + ")";
+}
+
+EditPath distribute_band(EditNode& root, const EditPath& band_path, const std::vector<std::vector<std::size_t>>& groups,
+                         const std::vector<std::string>& names) {
+  const EditPath top = top_of_marks(root, band_path);
+  // The band's tags (marks other than its name) go with every copy.
+  std::vector<std::string> tags;
+  for (EditPath p = band_path; p.size() > top.size();) {
+    p.pop_back();
+    const EditNode& m = node_at(root, p);
+    if (m.is_mark() && !m.is_name_mark()) tags.insert(tags.begin(), m.mark);
+  }
+  EditNode& band = node_at(root, band_path);
+  EditNode& seq = band.children.at(0);
+  EditNode out_seq;
+  out_seq.kind = EditNode::Kind::Sequence;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    isl::union_set inst = seq.children.at(groups[g].at(0)).set;
+    for (std::size_t k : groups[g]) inst = inst.unite(seq.children.at(k).set);
+    std::vector<isl::union_pw_aff> m = band.members();
+    for (auto& u : m) u = u.intersect_domain(inst);
+    EditNode body;
+    if (groups[g].size() == 1) {
+      body = std::move(seq.children[groups[g][0]].children.at(0));
+    } else {
+      body.kind = EditNode::Kind::Sequence;
+      for (std::size_t k : groups[g]) body.children.push_back(std::move(seq.children[k]));
+    }
+    EditNode copy = make_band(m, band.loop_names, std::move(body));
+    copy.permutable = band.permutable;
+    for (auto t = tags.rbegin(); t != tags.rend(); ++t) copy = make_mark(*t, std::move(copy));
+    if (g < names.size() && !names[g].empty()) copy = make_mark(names[g], std::move(copy));
+    out_seq.children.push_back(make_filter(inst, std::move(copy)));
+  }
+  node_at(root, top) = std::move(out_seq);
+  return top;
+}
+
+SameBand bring_into_one_band(const Program& program, const Statement& statement, EditNode& root,
+                             StatementLoop& outer, StatementLoop& inner, const std::string& what,
+                             const SourceLocation& where, std::vector<std::string>& separated_from) {
+  auto index_of = [&](const StatementLoop& l) {
+    const std::vector<StatementLoop> all = statement_loops(program, root, statement);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i].band == l.band && all[i].member == l.member) return i;
+    throw InputError(where, what + ": the loop is not a loop of " + statement.name);
+  };
+  const std::size_t outer_index = index_of(outer), inner_index = index_of(inner);
+  for (;;) {
+    // The outermost sequence on the way from the outer loop's band to the inner one's.
+    std::optional<std::size_t> at;
+    for (std::size_t k = outer.band.size(); k < inner.band.size() && !at; ++k) {
+      const EditNode& n = node_at(root, EditPath(inner.band.begin(), inner.band.begin() + static_cast<long>(k)));
+      if (n.kind == EditNode::Kind::Sequence) at = k;
+    }
+    if (!at) break;
+    const EditPath seq_path(inner.band.begin(), inner.band.begin() + static_cast<long>(*at));
+    const auto child = static_cast<std::size_t>(inner.band[*at]);
+    // The band the sequence sits in (below the band's own marks).
+    EditPath band_path = seq_path;
+    band_path.pop_back();
+    while (band_path.size() > outer.band.size() && node_at(root, band_path).is_mark()) band_path.pop_back();
+    if (!node_at(root, band_path).is_band() || band_path.size() < outer.band.size())
+      throw InputError(where, what + ": the loops are not perfectly nested (a sequence of statements lies between "
+                                     "them, below a node that is not a loop)");
+    if (band_path == outer.band && outer.member > 0) {
+      // Loops outside the outer one stay shared: only it and the loops below are distributed.
+      split_band(node_at(root, band_path), outer.member);
+      const std::vector<StatementLoop> loops = statement_loops(program, root, statement);
+      outer = loops.at(outer_index);
+      inner = loops.at(inner_index);
+      continue;
+    }
+    const EditNode& seq = node_at(root, seq_path);
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<std::size_t> before, after;
+    for (std::size_t k = 0; k < seq.children.size(); ++k) {
+      if (k == child) continue;
+      (k < child ? before : after).push_back(k);
+      for (const std::string& other : statements_reaching(program, root, [&] {
+             EditPath p = seq_path;
+             p.push_back(static_cast<int>(k));
+             return p;
+           }()))
+        if (std::find(separated_from.begin(), separated_from.end(), other) == separated_from.end())
+          separated_from.push_back(other);
+    }
+    if (!before.empty()) groups.push_back(before);
+    groups.push_back({child});
+    if (!after.empty()) groups.push_back(after);
+    // The first group keeps the band's name.
+    std::vector<std::string> names(groups.size());
+    names[0] = edit_node_name(root, band_path);
+    distribute_band(root, band_path, groups, names);
+    const std::vector<StatementLoop> loops = statement_loops(program, root, statement);
+    outer = loops.at(outer_index);
+    inner = loops.at(inner_index);
+  }
+  if (!separated_from.empty()) {
+    // The statement's own copies of the bands merge below: a name between
+    // them would stop that, so the merged band takes the first such name
+    // when its outer part has none.
+    std::string moved_name;
+    for (std::size_t k = outer.band.size(); k < inner.band.size();) {
+      const EditPath p(inner.band.begin(), inner.band.begin() + static_cast<long>(k));
+      EditNode& n = node_at(root, p);
+      if (!n.is_name_mark()) {
+        ++k;
+        continue;
+      }
+      if (moved_name.empty()) moved_name = n.mark;
+      EditNode child = std::move(n.children.at(0));
+      n = std::move(child);
+      inner.band.erase(inner.band.begin() + static_cast<long>(k));
+    }
+    const EditPath top = top_of_marks(root, outer.band);
+    if (!moved_name.empty() && edit_node_name(root, outer.band).empty())
+      node_at(root, top) = make_mark(moved_name, std::move(node_at(root, top)));
+    const std::vector<StatementLoop> loops = statement_loops(program, root, statement);
+    outer = loops.at(outer_index);
+    inner = loops.at(inner_index);
+  }
+  return bring_into_one_band(root, outer, inner, what, where);
 }
 
 namespace {

@@ -46,6 +46,28 @@ struct SameBand {
 SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const StatementLoop& inner,
                              const std::string& what, const SourceLocation& where);
 
+// The statement form, as Tiramisu's commands act on one computation: when
+// other statements sit in a sequence between `outer` and `inner`, the bands
+// from `outer` down to that sequence are first distributed over it, so that
+// `statement` gets loops of its own (the legality check then decides whether
+// the new order is allowed). `outer` and `inner` are updated to the new tree;
+// `separated_from` receives the statements that no longer share the loops.
+SameBand bring_into_one_band(const Program& program, const Statement& statement, EditNode& root,
+                             StatementLoop& outer, StatementLoop& inner, const std::string& what,
+                             const SourceLocation& where, std::vector<std::string>& separated_from);
+
+// "; S1 first gets loops of its own (they were shared with S0)", or "" when
+// `separated_from` is empty.
+std::string separation_text(const Statement& statement, const std::vector<std::string>& separated_from);
+
+// Distributes the band at `band_path` over the sequence directly below it:
+// each group of consecutive children (child positions, in order, covering
+// them all) gets a copy of the band restricted to its instances, with the
+// band's tags; group g's copy is named names[g] ("" for none). The new
+// sequence replaces the band's mark chain; returns that chain's top path.
+EditPath distribute_band(EditNode& root, const EditPath& band_path, const std::vector<std::vector<std::size_t>>& groups,
+                         const std::vector<std::string>& names);
+
 // Statement `moving` placed relative to statement `anchor`: sharing the
 // anchor's loops from the outermost one down to `level_loop` (or none when
 // `level_loop` is "root") and running after (or before) the anchor inside

@@ -53,19 +53,11 @@ class TreeDistributeCommand : public CommandBase {
       throw InputError(new_names.back()->where, "give one new name per listed child (" +
                                                     std::to_string(listed.size()) + "), or none");
     const std::string own_name = edit_node_name(root, band_path);
-    // Marks between the top of N's chain and N: its name and tags.
-    const EditPath top = top_of_marks(root, band_path);
-    std::vector<std::string> tags;
-    for (EditPath p = band_path; p.size() > top.size();) {
-      p.pop_back();
-      const EditNode& m = node_at(root, p);
-      if (m.is_mark() && !m.is_name_mark()) tags.insert(tags.begin(), m.mark);
-    }
-    EditNode& band = node_at(root, band_path);
-    EditNode& seq = band.children[0];
+    const EditNode& seq = node_at(root, seq_path);
     // Groups in sequence order: each listed child alone, each run of the others together.
     std::vector<std::vector<std::size_t>> groups;
     std::vector<std::string> group_names;
+    std::vector<bool> listed_group;
     bool own_used = false;
     for (std::size_t k = 0; k < seq.children.size(); ++k) {
       auto it = std::find(listed.begin(), listed.end(), k);
@@ -73,41 +65,20 @@ class TreeDistributeCommand : public CommandBase {
         groups.push_back({k});
         const auto idx = static_cast<std::size_t>(it - listed.begin());
         group_names.push_back(new_names.empty() ? "" : new_names[idx]->text);
-      } else if (!groups.empty() && group_names.back() == "\x01") {
+        listed_group.push_back(true);
+      } else if (!groups.empty() && !listed_group.back()) {
         groups.back().push_back(k);
       } else {
         groups.push_back({k});
-        group_names.push_back("\x01");  // a run of unlisted children
-      }
-    }
-    EditNode out_seq;
-    out_seq.kind = EditNode::Kind::Sequence;
-    std::vector<std::string> report;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      isl::union_set inst = seq.children[groups[g][0]].set;
-      for (std::size_t k : groups[g]) inst = inst.unite(seq.children[k].set);
-      std::vector<isl::union_pw_aff> m = band.members();
-      for (auto& u : m) u = u.intersect_domain(inst);
-      EditNode body;
-      if (groups[g].size() == 1) {
-        body = std::move(seq.children[groups[g][0]].children.at(0));
-      } else {
-        body.kind = EditNode::Kind::Sequence;
-        for (std::size_t k : groups[g]) body.children.push_back(std::move(seq.children[k]));
-      }
-      EditNode copy = make_band(m, band.loop_names, std::move(body));
-      copy.permutable = band.permutable;
-      for (auto t = tags.rbegin(); t != tags.rend(); ++t) copy = make_mark(*t, std::move(copy));
-      std::string name = group_names[g];
-      if (name == "\x01") {
-        name = own_used ? "" : own_name;
+        // The first run of unlisted children keeps the band's name.
+        group_names.push_back(own_used ? "" : own_name);
         own_used = true;
+        listed_group.push_back(false);
       }
-      if (!name.empty()) copy = make_mark(name, std::move(copy));
-      report.push_back(name.empty() ? "(unnamed)" : name);
-      out_seq.children.push_back(make_filter(inst, std::move(copy)));
     }
-    node_at(root, top) = std::move(out_seq);
+    std::vector<std::string> report;
+    for (const std::string& n : group_names) report.push_back(n.empty() ? "(unnamed)" : n);
+    const EditPath top = distribute_band(root, band_path, groups, group_names);
     CommandOutcome out;
     out.changed_statements = statements_reaching(ctx.program, root, top);
     out.description = "distributes band " + call.target + " (" + list_text(out.changed_statements) + ") over " +
