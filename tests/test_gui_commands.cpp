@@ -1,7 +1,9 @@
 // Commands from the window's own widgets: a right-click on a point of the
 // domain plot offers its statement's commands (at each of its loops) and opens
 // the command form with its legality preview; a right-click on empty plot
-// space offers the statements in sight, the menu key the selected point's; a
+// space offers the statements in sight, the menu key the selected point's;
+// commands that cannot apply there wait disabled, with their reason, in a
+// "Not available here" submenu, and follow the schedule as it changes; a
 // tile-size spin box stepped with "apply while changing" on is one undo step,
 // and never replaces an earlier command.
 #include <QAction>
@@ -17,6 +19,7 @@
 #include <QtTest>
 
 #include <functional>
+#include <memory>
 
 #include "code_view.h"
 #include "command_form.h"
@@ -32,6 +35,7 @@ namespace {
 QString samplePath(const QString& name) { return QDir(QStringLiteral(LOOPSCAPE_SAMPLES)).filePath(name); }
 
 QAction* findAction(const QMenu* menu, const QString& name) {
+  if (!menu) return nullptr;
   for (QAction* a : menu->actions())
     if (a->objectName() == name) return a;
   return nullptr;
@@ -106,6 +110,7 @@ class TestGuiCommands : public QObject {
   void emptyPlotSpaceOffersTheStatementsInSight();
   void spinBoxDragIsOneUndoStep();
   void dragAfterARefusedValueKeepsEarlierSteps();
+  void inapplicableCommandsWaitDisabledWithTheirReason();
 };
 
 void TestGuiCommands::plotPointOffersItsStatementsCommands() {
@@ -135,12 +140,13 @@ void TestGuiCommands::plotPointOffersItsStatementsCommands() {
   QCOMPARE(sectionTitles(menu), (QStringList{QStringLiteral("At one loop of S1"), QStringLiteral("S1")}));
   for (const char* name : {"tile", "interchange", "skew", "parallelize"})
     QVERIFY2(findAction(menu, QStringLiteral("command_%1").arg(name)), name);
-  // One submenu per loop of S1, each with the loop preselected.
+  // One submenu per loop of S1, each with the loop preselected; tiling needs
+  // a loop inside the one pointed at, so k (innermost) offers it disabled.
   for (const QString& loop : {QStringLiteral("i"), QStringLiteral("j"), QStringLiteral("k")}) {
     QMenu* at_loop = findSubmenu(menu, QStringLiteral("loop_") + loop);
     QVERIFY2(at_loop, qPrintable(loop));
     QCOMPARE(sectionTitles(at_loop).value(0), QStringLiteral("S1, loop %1").arg(loop));
-    QVERIFY(findAction(at_loop, QStringLiteral("command_tile")));
+    QCOMPARE(findAction(at_loop, QStringLiteral("command_tile")) != nullptr, loop != QLatin1String("k"));
     QVERIFY(findAction(at_loop, QStringLiteral("command_parallelize")));
   }
 
@@ -303,4 +309,49 @@ void TestGuiCommands::dragAfterARefusedValueKeepsEarlierSteps() {
 }
 
 QTEST_MAIN(TestGuiCommands)
+void TestGuiCommands::inapplicableCommandsWaitDisabledWithTheirReason() {
+  MainWindow window;
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+  window.renderImage(QSize(1600, 1000));
+  QVERIFY(window.waitForEngine());
+  std::unique_ptr<QMenu> menu(window.statementCommandMenu({QStringLiteral("S1")}));
+
+  // At the innermost loop k, tile is listed disabled, with what it needs.
+  QMenu* at_k = findSubmenu(menu.get(), QStringLiteral("loop_k"));
+  QVERIFY(at_k);
+  QMenu* unavailable_at_k = findSubmenu(at_k, QStringLiteral("unavailableCommands"));
+  QVERIFY(unavailable_at_k);
+  QCOMPARE(unavailable_at_k->title(), QStringLiteral("Not available here"));
+  QAction* tile = findAction(unavailable_at_k, QStringLiteral("command_tile"));
+  QVERIFY(tile);
+  QVERIFY(!tile->isEnabled());
+  QCOMPARE(tile->toolTip(), QStringLiteral("k is the innermost loop of S1: needs a loop inside it"));
+  QVERIFY(tile->statusTip().contains(tile->toolTip()));
+  QAction* interchange = findAction(at_k, QStringLiteral("command_interchange"));
+  QVERIFY(interchange && interchange->isEnabled());
+
+  // No loop of S1 is distributed, so send waits for a distribute.
+  QMenu* unavailable = findSubmenu(menu.get(), QStringLiteral("unavailableCommands"));
+  QVERIFY(unavailable);
+  QAction* send = findAction(unavailable, QStringLiteral("command_send"));
+  QVERIFY(send && !send->isEnabled());
+  QCOMPARE(send->toolTip(), QStringLiteral("S1 has no distributed loop: distribute one first"));
+  QVERIFY(!findAction(menu.get(), QStringLiteral("command_send")));
+
+  // An enabled command still opens its form and applies ...
+  QAction* distribute = findAction(findSubmenu(menu.get(), QStringLiteral("loop_i")), QStringLiteral("command_distribute"));
+  QVERIFY(distribute && distribute->isEnabled());
+  QVERIFY(withForm(window, [distribute] { distribute->trigger(); }, waitForLegalPreview));
+  QVERIFY(window.waitForEngine());
+  QVERIFY2(window.lastReport().isEmpty(), qPrintable(window.lastReport()));
+  auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+  QCOMPARE(history->scriptLines(), QStringList{QStringLiteral("S1.distribute(i)")});
+
+  // ... and the menus follow the new schedule: S1 can send now.
+  menu.reset(window.statementCommandMenu({QStringLiteral("S1")}));
+  QAction* now = findAction(menu.get(), QStringLiteral("command_send"));
+  QVERIFY(now && now->isEnabled());
+  QVERIFY(!findAction(findSubmenu(menu.get(), QStringLiteral("unavailableCommands")), QStringLiteral("command_send")));
+}
+
 #include "test_gui_commands.moc"

@@ -27,6 +27,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 struct EngineState {
   std::unique_ptr<Session> session;
   std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
+  std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
   std::map<std::string, long> plot_parameters;
   // The drag whose command is the session's last one (-1: none), so a later
   // value of that drag replaces it and never a command applied otherwise.
@@ -49,6 +50,18 @@ struct EngineState {
     if (cache.size() >= kCachedSnapshots) cache.clear();
     cache[key] = snap;
     return snap;
+  }
+
+  std::shared_ptr<const CommandAvailability> availabilityAt(std::size_t step) {
+    const std::string key = prefix(step);
+    auto it = availability_cache.find(key);
+    if (it != availability_cache.end()) return it->second;
+    const CommandContext context{session->program(), session->dependences()};
+    auto availability =
+        std::make_shared<const CommandAvailability>(command_availability(context, session->schedule_at(step)));
+    if (availability_cache.size() >= kCachedSnapshots) availability_cache.clear();
+    availability_cache[key] = availability;
+    return availability;
   }
 };
 
@@ -124,6 +137,7 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
         // Superseded requests skip the expensive part; the newer one shows its own.
         if (generation == generation_.load()) {
           result.snapshot = state->snapshotAt(static_cast<std::size_t>(result.step));
+          result.availability = state->availabilityAt(static_cast<std::size_t>(result.step));
           if (result.step > 0) result.previous = state->snapshotAt(static_cast<std::size_t>(result.step - 1));
         }
       }
@@ -170,6 +184,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         LoadedProgram loaded = load_program(file, options);
         state.session = std::make_unique<Session>(std::move(loaded));
         state.cache.clear();
+        state.availability_cache.clear();
         state.plot_parameters.clear();
         result.changed = true;
         if (!script.empty()) {

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+#include "commands/availability.h"
 #include "commands/command.h"
 #include "model/program.h"
 #include "snapshot/snapshot.h"
@@ -29,6 +30,8 @@ struct EngineResult {
   quint64 generation = 0;
   std::shared_ptr<const Snapshot> snapshot;  // null when superseded or failed
   std::shared_ptr<const Snapshot> previous;  // the step before (for the code diff), may be null
+  // Which statement commands may apply where in `snapshot`'s schedule (menus); null with it.
+  std::shared_ptr<const CommandAvailability> availability;
   QStringList history;                       // applied commands as script lines
   QStringList redo;                          // undone commands, next redo first
   int step = 0;                              // the step `snapshot` shows

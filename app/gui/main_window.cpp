@@ -498,6 +498,7 @@ void MainWindow::onResult(const EngineResult& result) {
   }
   if (result.snapshot) {
     step_ = result.step;
+    availability_ = result.availability;
     showSnapshot(result.snapshot, result.previous);
   }
   history_view_->setHistory(history_, step_, redo_);
@@ -643,11 +644,30 @@ QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_n
     QString heading = selection.loop.isEmpty() ? statement : tr("%1, loop %2").arg(statement, selection.loop);
     menu->addSection(heading);
   }
+  QMenu* unavailable = nullptr;  // made for the first command that cannot apply here
   for (const Command* command : all_commands()) {
     const bool node_form = command->target() == CommandTarget::Node;
     if (node_form && node_name.isEmpty()) continue;
     if (!node_form && statement.isEmpty()) continue;
     const QString name = qs(command->name());
+    const QString reason = node_form || !availability_
+                               ? QString()
+                               : qs(availability_->reason(command->name(), statement.toStdString(),
+                                                          selection.loop.toStdString()));
+    if (!reason.isEmpty()) {
+      if (!unavailable) {
+        unavailable = new QMenu(tr("Not available here"), menu);
+        unavailable->setObjectName(QStringLiteral("unavailableCommands"));
+        unavailable->setToolTipsVisible(true);
+      }
+      // Disabled, yet listed: the reason says what to do first.
+      QAction* action = unavailable->addAction(name);
+      action->setObjectName(QStringLiteral("command_") + name);
+      action->setEnabled(false);
+      action->setToolTip(reason);
+      action->setStatusTip(tr("%1: %2").arg(name, reason));
+      continue;
+    }
     QAction* action = menu->addAction(name + QStringLiteral("\u2026"));
     action->setObjectName(QStringLiteral("command_") + name);
     action->setToolTip(qs(command->signature()) + QStringLiteral("\n") + qs(command->summary()));
@@ -656,6 +676,10 @@ QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_n
     connect(action, &QAction::triggered, this, [this, name, selection, node_name, node_form] {
       runCommand(name, selection, node_form ? node_name : QString());
     });
+  }
+  if (unavailable) {
+    menu->addSeparator();
+    menu->addMenu(unavailable);
   }
   if (menu->isEmpty()) menu->addAction(tr("(no commands apply here)"))->setEnabled(false);
   return menu;

@@ -62,6 +62,8 @@ class MainWindow : public QMainWindow {
 
   // The commands a right-click on `selection` offers, as a menu whose actions
   // open the command's form (context menus and the Transform menu use it).
+  // Statement commands that cannot apply there (Command::unavailable) wait,
+  // disabled with their reason as tooltip, in a "Not available here" submenu.
   QMenu* commandMenu(const Selection& selection, const QString& node_name = {}, QWidget* parent = nullptr);
   // What a right-click on the domain plot offers: for one statement one
   // submenu per loop of it (that loop preselected), then its commands; for
@@ -128,6 +130,7 @@ class MainWindow : public QMainWindow {
   QUndoStack* undo_stack_ = nullptr;
   std::shared_ptr<const Snapshot> snapshot_;
   std::shared_ptr<const Snapshot> previous_;
+  std::shared_ptr<const CommandAvailability> availability_;  // of snapshot_'s schedule
   Selection selection_;
   QStringList history_;
   QStringList redo_;
