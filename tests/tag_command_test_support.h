@@ -86,6 +86,36 @@ inline VerifyResult run_and_compare(const Kernel& k, const isl::schedule& schedu
   return r;
 }
 
+// Rows r of B computed from A, the r loop meant to be spread over ranks
+// (distribute, send, receive).
+inline const char* kRankKernel =
+    "#define R 4\n"
+    "#define N 8\n"
+    "void kernel(double A[R][N], double B[R][N]) {\n"
+    "  int r, i;\n"
+    "#pragma scop\n"
+    "  for (r = 0; r < R; r++)\n"
+    "    for (i = 0; i < N; i++)\n"
+    "      B[r][i] = A[r][i] * 2.0;\n"
+    "#pragma endscop\n"
+    "}\n";
+
+// The same with a second statement over the ranks, which can receive what S0 sends.
+inline const char* kTwoRankKernel =
+    "#define R 4\n"
+    "#define N 8\n"
+    "void kernel(double A[R][N], double B[R][N]) {\n"
+    "  int r, i;\n"
+    "#pragma scop\n"
+    "  for (r = 0; r < R; r++)\n"
+    "    for (i = 0; i < N; i++)\n"
+    "      B[r][i] = A[r][i] * 2.0;\n"
+    "  for (r = 0; r < R; r++)\n"
+    "    for (i = 0; i < N; i++)\n"
+    "      A[r][i] = B[r][i] + 1.0;\n"
+    "#pragma endscop\n"
+    "}\n";
+
 // Matmul with its loops in the order given (a permutation of "ijk").
 inline std::string matmul_source(const std::string& order = "ijk") {
   std::string loops;

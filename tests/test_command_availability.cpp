@@ -36,18 +36,6 @@ const char* kOneLoop =
     "#pragma endscop\n"
     "}\n";
 
-// Rows r spread over ranks (test_command_send.cpp's kernel).
-const char* kRanks =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "#pragma endscop\n"
-    "}\n";
 
 }  // namespace
 
@@ -100,7 +88,7 @@ class TestCommandAvailability : public QObject {
   }
 
   void tagsDecideTheCommandsThatFollowThem() {
-    const Kernel ranks = load_kernel(kRanks);
+    const Kernel ranks = load_kernel(kRankKernel);
     const isl::schedule s = ranks.original();
     QCOMPARE(why(ranks, s, "send", "S0"), std::string("S0 has no distributed loop: distribute one first"));
     QCOMPARE(why(ranks, s, "receive", "S0", "i"),

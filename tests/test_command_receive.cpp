@@ -8,42 +8,12 @@
 using namespace loopscape;
 using namespace loopscape::tagtest;
 
-namespace {
-const char* kRanks =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "#pragma endscop\n"
-    "}\n";
-
-// Two distributed statements: S0 can send, S1 can receive.
-const char* kTwoRankStatements =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      A[r][i] = B[r][i] + 1.0;\n"
-    "#pragma endscop\n"
-    "}\n";
-}  // namespace
-
 class TestCommandReceive : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
   void transferOnADistributedLoopIsRecorded() {
-    Kernel k = load_kernel(kRanks);
+    Kernel k = load_kernel(kRankKernel);
     const CommandOutcome dist = apply(k, k.original(), "S0", "distribute", {"r"});
     const CommandOutcome out = apply(k, dist.schedule, "S0", "receive", {"r", "B[r][0]", "8", "r - 1", "{async, block}"});
     const std::string t = tree(out.schedule);
@@ -54,7 +24,7 @@ class TestCommandReceive : public QObject {
   }
 
   void sendsAndReceivesPairUp() {
-    Kernel k = load_kernel(kTwoRankStatements);
+    Kernel k = load_kernel(kTwoRankKernel);
     isl::schedule s = apply(k, k.original(), "S0", "distribute", {"r"}).schedule;
     s = apply(k, s, "S1", "distribute", {"r"}).schedule;
     const isl::schedule half = apply(k, s, "S0", "send", {"r", "B[r][0]", "8", "r + 1"}).schedule;
@@ -75,7 +45,7 @@ class TestCommandReceive : public QObject {
   }
 
   void argumentsAreChecked() {
-    Kernel k = load_kernel(kRanks);
+    Kernel k = load_kernel(kRankKernel);
     QVERIFY(refusal(k, k.original(), "S0", "receive", {"r", "B", "8", "r - 1"}).find("distribute") !=
             std::string::npos);
     const CommandOutcome dist = apply(k, k.original(), "S0", "distribute", {"r"});

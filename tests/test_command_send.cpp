@@ -7,26 +7,12 @@
 using namespace loopscape;
 using namespace loopscape::tagtest;
 
-namespace {
-const char* kRanks =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "#pragma endscop\n"
-    "}\n";
-}  // namespace
-
 class TestCommandSend : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
   void transferOnADistributedLoopIsRecorded() {
-    Kernel k = load_kernel(kRanks);
+    Kernel k = load_kernel(kRankKernel);
     const CommandOutcome dist = apply(k, k.original(), "S0", "distribute", {"r"});
     const CommandOutcome out = apply(k, dist.schedule, "S0", "send", {"r", "B[r][0]", "8", "r + 1", "{async, block}"});
     const std::string t = tree(out.schedule);
@@ -37,7 +23,7 @@ class TestCommandSend : public QObject {
   }
 
   void argumentsAreChecked() {
-    Kernel k = load_kernel(kRanks);
+    Kernel k = load_kernel(kRankKernel);
     QVERIFY(refusal(k, k.original(), "S0", "send", {"r", "B", "8", "r + 1"}).find("distribute") !=
             std::string::npos);
     const CommandOutcome dist = apply(k, k.original(), "S0", "distribute", {"r"});
