@@ -11,10 +11,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QPointer>
 #include <QSpinBox>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -327,6 +329,13 @@ void TestGuiCommands::inapplicableCommandsWaitDisabledWithTheirReason() {
   QVERIFY(!tile->isEnabled());
   QCOMPARE(tile->toolTip(), QStringLiteral("k is the innermost loop of S1: needs a loop inside it"));
   QVERIFY(tile->statusTip().contains(tile->toolTip()));
+  // Hovering the disabled entry shows the reason.
+  unavailable_at_k->popup(QPoint(10, 10));
+  const QPoint over = unavailable_at_k->actionGeometry(tile).center();
+  QHelpEvent hover(QEvent::ToolTip, over, unavailable_at_k->mapToGlobal(over));
+  QCoreApplication::sendEvent(unavailable_at_k, &hover);
+  QTRY_COMPARE(QToolTip::text(), tile->toolTip());
+  unavailable_at_k->hide();
   QAction* interchange = findAction(at_k, QStringLiteral("command_interchange"));
   QVERIFY(interchange && interchange->isEnabled());
 
