@@ -36,7 +36,6 @@ const char* kOneLoop =
     "#pragma endscop\n"
     "}\n";
 
-
 }  // namespace
 
 class TestCommandAvailability : public QObject {
