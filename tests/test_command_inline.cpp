@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "schedule/data_layout.h"
+#include "view/domain_points.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;
@@ -84,6 +85,12 @@ class TestCommandInline : public QObject {
     QVERIFY2(after.find("b1") == std::string::npos && after.find("b2") == std::string::npos, after.c_str());
     const std::string diff = testing::run_and_compare(l, s);
     QVERIFY2(diff.empty(), diff.c_str());
+    // The plot keeps their points, marked as inlined.
+    PlotRequest request;
+    request.parameters = {{"n", 3}, {"m", 4}};
+    const PlotData plot = build_plot_data(l.program, l.dependences, s, request);
+    QVERIFY(plot.statements.at(0).inlined && plot.statements.at(1).inlined && !plot.statements.at(2).inlined);
+    QCOMPARE(plot.statements.at(0).point_count, std::size_t(3 * 4 * 3));
   }
 
   void outputsAndUpdatesAreNotInlined() {

@@ -572,6 +572,7 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
       state = a < anim_step_ ? Dim : a == anim_step_ ? Current : Future;
     }
     if (highlight_statement_ >= 0 && static_cast<int>(st) != highlight_statement_ && state != Future) state = Dim;
+    if (data_->statements[st].inlined && state == Normal) state = Dim;
     batches[st * kStates + state].push_back(s);
   }
   std::size_t total = 0;
@@ -748,10 +749,11 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
     int index;
   };
   std::vector<Row> rows;
-  for (const PlotStatement& st : data_->statements)
-    rows.push_back({Row::Statement,
-                    QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count),
-                    st.program_index});
+  for (const PlotStatement& st : data_->statements) {
+    QString text = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count);
+    if (st.inlined) text += QStringLiteral(" \u00b7 ") + QCoreApplication::translate("PlotRenderer", "inlined");
+    rows.push_back({Row::Statement, text, st.program_index});
+  }
   bool kinds[3] = {false, false, false};
   bool violated = false;
   for (const PlotArrow& a : data_->arrows) {

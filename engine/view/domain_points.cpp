@@ -17,6 +17,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "schedule/data_layout.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/parallelism.h"
@@ -307,11 +308,13 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     auto it = request.parameters.find(p);
     if (it != request.parameters.end()) data.parameters.emplace_back(p, it->second);
   }
+  const std::vector<std::string> inlined = data_layout(schedule).inlined;
   for (std::size_t s = 0; s < program.statements.size(); ++s) {
     PlotStatement st;
     st.name = program.statements[s].name;
     st.program_index = static_cast<int>(s);
     st.iterators = program.statements[s].iterators();
+    st.inlined = std::find(inlined.begin(), inlined.end(), st.name) != inlined.end();
     data.statements.push_back(std::move(st));
   }
 

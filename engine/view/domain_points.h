@@ -71,6 +71,9 @@ struct PlotStatement {
   std::vector<std::string> iterators;   // source iterator names, outermost first
   std::vector<PlotTimeDim> time_dims;   // the time vector's dimensions at this statement
   std::size_t point_count = 0;          // points enumerated (after the cap)
+  // Inlined (schedule/data_layout.h): its readers recompute it, its own
+  // instances no longer run; plotted dimmed, where the schedule keeps them.
+  bool inlined = false;
 };
 
 struct PlotPoint {
