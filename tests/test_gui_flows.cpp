@@ -13,6 +13,7 @@
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
+#include <QProcess>
 
 #include "code_view.h"
 #include "commands/command.h"
@@ -52,6 +53,7 @@ class TestGuiFlows : public QObject {
   void tileAppliesAndUndoes();
   void illegalCommandLeavesTheSessionUnchanged();
   void screenshotIs1600x1000();
+  void screenshotSizeFromTheCommandLine();
   void frontEndErrorIsUnderlined();
   void sessionRoundTrips();
 };
@@ -200,6 +202,25 @@ void TestGuiFlows::screenshotIs1600x1000() {
   QVERIFY(image.save(path));
   QImage read(path);
   QCOMPARE(read.size() / read.devicePixelRatio(), QSize(1600, 1000));
+}
+
+void TestGuiFlows::screenshotSizeFromTheCommandLine() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("laptop.png"));
+  QProcess app;
+  app.setProcessChannelMode(QProcess::MergedChannels);
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("jacobi2d.c")), QStringLiteral("--screenshot"), path,
+                                           QStringLiteral("--screenshot-size"), QStringLiteral("1366x768")});
+  QVERIFY(app.waitForFinished(120000));
+  QCOMPARE(app.exitCode(), 0);
+  QImage read(path);
+  QCOMPARE(read.size() / read.devicePixelRatio(), QSize(1366, 768));
+  // A size that is no size is refused before anything is drawn.
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("jacobi2d.c")), QStringLiteral("--screenshot"), path,
+                                           QStringLiteral("--screenshot-size"), QStringLiteral("wide")});
+  QVERIFY(app.waitForFinished(60000));
+  QCOMPARE(app.exitCode(), 2);
+  QVERIFY2(app.readAll().contains("WIDTHxHEIGHT"), "no message about the size");
 }
 
 void TestGuiFlows::frontEndErrorIsUnderlined() {

@@ -70,9 +70,27 @@ int main(int argc, char** argv) {
       QStringLiteral("screenshot"),
       QStringLiteral("Render the window at 1600x1000 offscreen into <png> and exit."),
       QStringLiteral("png"));
+  const QCommandLineOption screenshot_size(
+      QStringLiteral("screenshot-size"),
+      QStringLiteral("Window size for --screenshot, e.g. 1366x768 (default 1600x1000)."), QStringLiteral("WxH"));
   parser.addOption(script);
   parser.addOption(screenshot);
+  parser.addOption(screenshot_size);
   parser.process(app);
+
+  QSize shot_size = kScreenshotSize;
+  if (parser.isSet(screenshot_size)) {
+    const QStringList parts = parser.value(screenshot_size).split(QLatin1Char('x'));
+    bool w_ok = false, h_ok = false;
+    const int w = parts.size() == 2 ? parts[0].toInt(&w_ok) : 0;
+    const int h = parts.size() == 2 ? parts[1].toInt(&h_ok) : 0;
+    if (!w_ok || !h_ok || w < 640 || h < 400 || w > 7680 || h > 4320) {
+      fail(QStringLiteral("--screenshot-size wants WIDTHxHEIGHT between 640x400 and 7680x4320, got '%1'")
+               .arg(parser.value(screenshot_size)));
+      return kExitBadInput;
+    }
+    shot_size = QSize(w, h);
+  }
 
   const QStringList files = parser.positionalArguments();
   if (files.size() > 1) {
@@ -111,7 +129,7 @@ int main(int argc, char** argv) {
 
   if (shoot) {
     const QString out = parser.value(screenshot);
-    if (!window.renderImage(kScreenshotSize).save(out)) {
+    if (!window.renderImage(shot_size).save(out)) {
       fail(QStringLiteral("cannot write screenshot %1").arg(out));
       return 1;
     }
