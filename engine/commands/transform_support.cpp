@@ -317,7 +317,8 @@ PlacementResult place_statement(const Program& program, const isl::schedule& sch
     throw InputError(level.where, moving.name + " has " + std::to_string(column.size()) + " loop" +
                                       (column.size() == 1 ? "" : "s") + ", fewer than the " + std::to_string(d) +
                                       " loops of " + anchor.name + " down to " + level.text);
-  const isl::union_set x_domain = domain_at(root, x);
+  // The instances already at x: at the root, the domain node still lists the moving statement.
+  const isl::union_set x_domain = domain_at(root, x).subtract(moving_domain);
   // The moving statement joins the anchor's loops down to the level.
   int used = 0;
   EditPath p;
