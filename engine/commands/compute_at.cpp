@@ -25,7 +25,14 @@ std::optional<long> min_distance(const isl::union_map& deps, const isl::union_pw
   // The smallest distance for any parameter values.
   d = isl::manage(isl_set_project_out(d.release(), isl_dim_param, 0,
                                       static_cast<unsigned>(isl_set_dim(d.get(), isl_dim_param))));
-  isl::pw_aff low = isl::manage(isl_set_dim_min(d.release(), 0));
+  isl_ctx* ctx = d.ctx().get();
+  isl_pw_aff* raw_low = isl_set_dim_min(d.release(), 0);
+  if (!raw_low) {
+    // No smallest distance (unbounded over the parameters): no constant shift.
+    isl_ctx_reset_error(ctx);
+    return std::nullopt;
+  }
+  isl::pw_aff low = isl::manage(raw_low);
   if (isl_pw_aff_n_piece(low.get()) != 1 || !isl_pw_aff_is_cst(low.get())) return std::nullopt;
   std::optional<long> value;
   isl_pw_aff_foreach_piece(
