@@ -113,6 +113,7 @@ class TestGuiCommands : public QObject {
   void spinBoxDragIsOneUndoStep();
   void dragAfterARefusedValueKeepsEarlierSteps();
   void inapplicableCommandsWaitDisabledWithTheirReason();
+  void aTiledLoopInTheCodeOffersItsCommands();
 };
 
 void TestGuiCommands::plotPointOffersItsStatementsCommands() {
@@ -361,6 +362,36 @@ void TestGuiCommands::inapplicableCommandsWaitDisabledWithTheirReason() {
   QAction* now = findAction(menu.get(), QStringLiteral("command_send"));
   QVERIFY(now && now->isEnabled());
   QVERIFY(!findAction(findSubmenu(menu.get(), QStringLiteral("unavailableCommands")), QStringLiteral("command_send")));
+}
+
+void TestGuiCommands::aTiledLoopInTheCodeOffersItsCommands() {
+  MainWindow window;
+  QString error;
+  QVERIFY2(window.openFile(samplePath(QStringLiteral("matmul.c")), &error, {QStringLiteral("S1.tile(i, j, 32, 32)")}),
+           qPrintable(error));
+  window.renderImage(QSize(1600, 1000));
+  QVERIFY(window.waitForEngine());
+  auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
+  QVERIFY(code);
+  // The code names the tile loops as the command did, so the line of i0 is the loop i0.
+  const QStringList lines = code->code(QStringLiteral("openmp")).split(QLatin1Char('\n'));
+  int line = -1;
+  for (int k = 0; k < lines.size() && line < 0; ++k)
+    if (lines[k].trimmed().startsWith(QStringLiteral("for (int i0 = "))) line = k;
+  QVERIFY2(line >= 0, qPrintable(code->code(QStringLiteral("openmp"))));
+  const Selection at_i0 = code->selectionForLine(QStringLiteral("openmp"), line);
+  QCOMPARE(at_i0.loop, QStringLiteral("i0"));
+  QVERIFY(at_i0.statements.contains(QStringLiteral("S1")));
+  std::unique_ptr<QMenu> menu(window.commandMenu(at_i0));
+  QAction* parallelize = findAction(menu.get(), QStringLiteral("command_parallelize"));
+  QVERIFY(parallelize && parallelize->isEnabled());
+  QVERIFY(withForm(window, [parallelize] { parallelize->trigger(); }, waitForLegalPreview));
+  QVERIFY(window.waitForEngine());
+  auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+  QCOMPARE(history->scriptLines().size(), 2);
+  QVERIFY2(history->scriptLines().last().endsWith(QStringLiteral(".parallelize(i0)")),
+           qPrintable(history->scriptLines().join(QLatin1Char('|'))));
+  QVERIFY(code->code(QStringLiteral("openmp")).contains(QStringLiteral("#pragma omp parallel for\nfor (int i0 = ")));
 }
 
 #include "test_gui_commands.moc"
