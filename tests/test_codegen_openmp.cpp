@@ -253,6 +253,38 @@ class TestCodegenOpenmp : public QObject {
     QVERIFY2(sc.find("#pragma") == std::string::npos, sc.c_str());
   }
 
+  void aTagOnALoopIsLeftOutNeverLandsOnTheNextOne() {
+    // Tiling C0 twice leaves a band member with one value (the tile of a
+    // tile): isl prints no loop for it. Its automatic parallel tag must not
+    // move to the loop inside, which carries cholesky's dependence.
+    const LoadedProgram l = load_c(R"(#define N 12
+void kernel(int n, double A[N][N]) {
+  int i, j, k;
+#pragma scop
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < i; j++) {
+      for (k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[j][k];
+      A[i][j] /= A[j][j];
+    }
+    for (k = 0; k < i; k++)
+      A[i][i] -= A[i][k] * A[i][k];
+    A[i][i] = sqrt(A[i][i]);
+  }
+#pragma endscop
+}
+)");
+    const isl::schedule s = apply_all(l, {"C0.tile(4)", "C0.tile(4)"});
+    QVERIFY(legality(l, s).legal());
+    const GeneratedCode omp = generate(l.program, s, l.dependences.all(), "openmp");
+    QVERIFY2(omp.text.find("#pragma omp") == std::string::npos, omp.text.c_str());
+    QVERIFY2(run_and_compare(l, s).empty(), run_and_compare(l, s).c_str());
+    // The isl AST shows the tags without the depths the conversion uses.
+    const isl::schedule tagged = apply_all(l, {"C0.tile(4)", "C0.parallel()"});
+    const std::string ast = generate(l.program, tagged, std::nullopt, "isl-ast").text;
+    QVERIFY2(ast.find("// @parallel\n") != std::string::npos && ast.find('#') == std::string::npos, ast.c_str());
+  }
+
   void loopAstIsTargetNeutral() {
     Program p = stencil_if_program();
     LoopNodePtr ast = build_loop_ast(p, build_original_schedule(p));

@@ -9,11 +9,10 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
+#include <optional>
 #include <sstream>
 
 #include "schedule/loop_names.h"
-#include "schedule/node_names.h"
 
 namespace loopscape {
 
@@ -120,7 +119,59 @@ std::string loop_variable_prefix(const Program& program) {
   return prefix;
 }
 
+// A tag mark's id as the AST sees it: "@parallel#3" for a tag above the band
+// whose first member is schedule dimension 3. isl names that member's loop
+// `<prefix>3` and leaves it out when it takes one value only, so the depth
+// says which loops a tag (or a loop name) belongs to, and that it belongs to
+// none when its loop was left out: never to the next loop inside.
+constexpr char kDepthSeparator = '#';
+
+isl::schedule with_tag_depths(const isl::schedule& schedule) {
+  isl_schedule* decorated = isl_schedule_map_schedule_node_bottom_up(
+      schedule.copy(),
+      [](isl_schedule_node* node, void*) -> isl_schedule_node* {
+        if (isl_schedule_node_get_type(node) != isl_schedule_node_mark) return node;
+        isl_id* id = isl_schedule_node_mark_get_id(node);
+        const std::string name = isl_id_get_name(id);
+        isl_id_free(id);
+        if (!LoopTag::parse(name)) return node;
+        const int depth = isl_schedule_node_get_schedule_depth(node);
+        isl_ctx* ctx = isl_schedule_node_get_ctx(node);
+        node = isl_schedule_node_delete(node);
+        const std::string with_depth = name + kDepthSeparator + std::to_string(depth);
+        return isl_schedule_node_insert_mark(node, isl_id_alloc(ctx, with_depth.c_str(), nullptr));
+      },
+      nullptr);
+  return isl::manage(decorated);
+}
+
+// "@parallel#3" -> ({parallel}, 3); nullopt for other marks.
+std::optional<std::pair<LoopTag, int>> tag_with_depth(const std::string& id) {
+  const auto at = id.rfind(kDepthSeparator);
+  if (at == std::string::npos || at + 1 == id.size()) return std::nullopt;
+  const std::string digits = id.substr(at + 1);
+  if (!std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return std::nullopt;
+  std::optional<LoopTag> tag = LoopTag::parse(id.substr(0, at));
+  if (!tag) return std::nullopt;
+  return std::make_pair(*tag, std::stoi(digits));
+}
+
 }  // namespace
+
+std::string without_tag_depths(const std::string& isl_ast_text) {
+  std::string out;
+  out.reserve(isl_ast_text.size());
+  std::istringstream in(isl_ast_text);
+  for (std::string line; std::getline(in, line);) {
+    const auto comment = line.find("// @");
+    const auto at = line.rfind(kDepthSeparator);
+    if (comment != std::string::npos && at != std::string::npos && at > comment &&
+        tag_with_depth(line.substr(comment + 3)))
+      line.erase(at);
+    out += line + "\n";
+  }
+  return out;
+}
 
 isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedule) {
   isl::ast_node result;
@@ -135,7 +186,7 @@ isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedul
       names = isl_id_list_add(names, isl_id_alloc(ctx, (prefix + std::to_string(k)).c_str(), nullptr));
     isl::ast_build build = isl::ast_build::from_context(context);
     build = isl::manage(isl_ast_build_set_iterators(build.release(), names));
-    result = build.node_from(schedule);
+    result = build.node_from(with_tag_depths(schedule));
   });
   return result;
 }
@@ -145,6 +196,7 @@ namespace {
 struct Converter {
   const Program& program;
   std::set<std::string> parameters;
+  std::string prefix;  // of the loop variables (loop_variable_prefix)
 
   ExprPtr expr(isl_ast_expr* e) {
     ExprPtr out;
@@ -213,13 +265,22 @@ struct Converter {
     }
   }
 
-  static void apply_tag(LoopNode& n, const LoopTag& tag) {
-    if (n.kind == LoopNodeKind::For) {
-      n.tags.insert(n.tags.begin(), tag);
+  // The loops of schedule dimension `depth` below a tag mark: every copy isl
+  // made of them (none when the dimension takes one value only).
+  void for_loops_at(LoopNode& n, int depth, const std::function<void(LoopNode&)>& fn) const {
+    if (n.kind == LoopNodeKind::For && n.iterator == prefix + std::to_string(depth)) fn(n);
+    for (auto& c : n.children) for_loops_at(*c, depth, fn);
+  }
+
+  void apply_tag(LoopNode& body, const LoopTag& tag, int depth) const {
+    if (tag.kind == kLoopNamesTag) {
+      const std::vector<std::string> names = parse_loop_names_mark_id(tag.mark_id());
+      for (std::size_t m = 0; m < names.size(); ++m)
+        if (!names[m].empty())
+          for_loops_at(body, depth + static_cast<int>(m), [&](LoopNode& f) { f.given_name = names[m]; });
       return;
     }
-    if (n.kind == LoopNodeKind::User) return;
-    for (auto& c : n.children) apply_tag(*c, tag);
+    for_loops_at(body, depth, [&](LoopNode& f) { f.tags.insert(f.tags.begin(), tag); });
   }
 
   LoopNodePtr node(isl_ast_node* n) {
@@ -263,8 +324,8 @@ struct Converter {
         std::string name = isl_id_get_name(id);
         isl_id_free(id);
         LoopNodePtr body = node(isl_ast_node_mark_get_node(n));
-        if (auto tag = LoopTag::parse(name)) {
-          apply_tag(*body, *tag);
+        if (auto tag = tag_with_depth(name)) {
+          apply_tag(*body, tag->first, tag->second);
           isl_ast_node_free(n);
           return body;
         }
@@ -349,76 +410,23 @@ void reverse_negated_loops(LoopNode& n) {
   map_exprs(*n.children[0], [&](const ExprPtr& e) { return simplify(substitute_iterators(e, {n.iterator}, {neg})); });
 }
 
-// Schedule depth of every named band (node names are unique in a tree).
-std::map<std::string, int> named_band_depths(const isl::schedule& schedule) {
-  std::map<std::string, int> depths;
-  isl_schedule_node* root = isl_schedule_get_root(schedule.get());
-  isl_schedule_node_foreach_descendant_top_down(
-      root,
-      [](isl_schedule_node* raw, void* user) {
-        if (isl_schedule_node_get_type(raw) != isl_schedule_node_band) return isl_bool_true;
-        const isl::schedule_node band = isl::manage_copy(raw);
-        const std::string name = node_name(band);
-        if (!name.empty())
-          (*static_cast<std::map<std::string, int>*>(user))[name] = isl_schedule_node_get_schedule_depth(raw);
-        return isl_bool_true;
-      },
-      &depths);
-  isl_schedule_node_free(root);
-  return depths;
-}
-
-// Gives the loops of band members that commands named (a "loops" tag on the
-// band's first loops, schedule/loop_names.h) those names. isl names the loop
-// at schedule depth d `<prefix>d`, so member m of the band at depth d is the
-// loop `<prefix>(d + m)` anywhere below the band's name mark (isl may emit
-// several copies of it, or none for a member with a single value).
+// Gives loops the names commands gave their band members (LoopNode::given_name),
+// unless a name would hide a variable of the program or of an enclosing loop.
 struct CreatedNames {
-  const std::string prefix;
-  const std::map<std::string, int> depths;
   const std::set<std::string> taken;  // program identifiers and generated loop names
 
   void visit(LoopNode& n, std::vector<std::string>& scope) {
-    if (n.kind == LoopNodeKind::Mark) {
-      if (auto depth = depths.find(n.mark); depth != depths.end()) {
-        std::vector<std::string> names;
-        take_names_tags(*n.children[0], names);
-        if (!names.empty()) name_members(n, depth->second, names, scope);
-      }
+    if (n.kind == LoopNodeKind::For && !n.given_name.empty() && !taken.count(n.given_name) &&
+        std::find(scope.begin(), scope.end(), n.given_name) == scope.end()) {
+      const std::string from = n.iterator;
+      const ExprPtr to = Expr::make(ExprKind::Iterator, n.given_name, {}, "int");
+      n.iterator = n.given_name;
+      n.created_name = true;
+      map_exprs(n, [&](const ExprPtr& e) { return substitute_iterators(e, {from}, {to}); }, true);
     }
     if (n.kind == LoopNodeKind::For) scope.push_back(n.iterator);
     for (auto& c : n.children) visit(*c, scope);
     if (n.kind == LoopNodeKind::For) scope.pop_back();
-  }
-
-  // Removes the "loops" tags from the first loops below a band's name mark.
-  static void take_names_tags(LoopNode& n, std::vector<std::string>& names) {
-    if (n.kind == LoopNodeKind::Mark) return;  // another band's
-    if (n.kind == LoopNodeKind::For) {
-      auto tag = std::find_if(n.tags.begin(), n.tags.end(), [](const LoopTag& t) { return t.kind == kLoopNamesTag; });
-      if (tag != n.tags.end()) {
-        names = parse_loop_names_mark_id(tag->mark_id());
-        n.tags.erase(tag);
-      }
-      return;
-    }
-    for (auto& c : n.children) take_names_tags(*c, names);
-  }
-
-  void name_members(LoopNode& band, int depth, const std::vector<std::string>& names,
-                    const std::vector<std::string>& scope) {
-    for (std::size_t m = 0; m < names.size(); ++m) {
-      const std::string& name = names[m];
-      if (name.empty() || taken.count(name) || std::find(scope.begin(), scope.end(), name) != scope.end()) continue;
-      const std::string from = prefix + std::to_string(depth + static_cast<int>(m));
-      const ExprPtr to = Expr::make(ExprKind::Iterator, name, {}, "int");
-      for_each_node(band, [&](LoopNode& f) {
-        if (f.kind != LoopNodeKind::For || f.iterator != from) return;
-        f.iterator = name;
-        f.created_name = true;
-        map_exprs(f, [&](const ExprPtr& e) { return substitute_iterators(e, {from}, {to}); }, true);
-      });
-    }
   }
 };
 
@@ -496,20 +504,18 @@ std::set<std::string> program_identifiers(const Program& p) {
   return out;
 }
 
-LoopNodePtr convert_isl_ast(const Program& program, const isl::schedule& schedule, const isl::ast_node& ast,
-                            const LoopAstOptions& options) {
+LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, const LoopAstOptions& options) {
   LoopNodePtr root;
-  std::map<std::string, int> depths;
   program.isl().bounded("convert the loop AST", [&] {
-    Converter c{program, std::set<std::string>(program.parameters.begin(), program.parameters.end())};
+    Converter c{program, std::set<std::string>(program.parameters.begin(), program.parameters.end()),
+                loop_variable_prefix(program)};
     root = c.node(ast.copy());
-    depths = named_band_depths(schedule);
   });
   std::set<std::string> taken = non_iterator_identifiers(program);
   for_each_node(*root, [&](LoopNode& f) {
     if (f.kind == LoopNodeKind::For) taken.insert(f.iterator);
   });
-  CreatedNames created{loop_variable_prefix(program), std::move(depths), std::move(taken)};
+  CreatedNames created{std::move(taken)};
   std::vector<std::string> scope;
   created.visit(*root, scope);
   if (options.reverse_negated_loops) reverse_negated_loops(*root);
@@ -526,7 +532,7 @@ LoopNodePtr convert_isl_ast(const Program& program, const isl::schedule& schedul
 }
 
 LoopNodePtr build_loop_ast(const Program& program, const isl::schedule& schedule, const LoopAstOptions& options) {
-  return convert_isl_ast(program, schedule, build_isl_ast(program, schedule), options);
+  return convert_isl_ast(program, build_isl_ast(program, schedule), options);
 }
 
 std::optional<ExprPtr> loop_bound_inclusive(const LoopNode& f) {

@@ -45,8 +45,9 @@ struct LoopNode {
   ExprPtr cond;
   long step = 1;
   std::vector<LoopTag> tags;
-  // The iterator is a name a command created (tile's i0, ...; schedule/loop_names.h),
-  // which later renaming keeps.
+  // The name a command gave this loop's band member (tile's i0, ...;
+  // schedule/loop_names.h), and whether the loop took it (later renaming keeps it).
+  std::string given_name;
   bool created_name = false;
 
   // If: the condition.
@@ -74,10 +75,14 @@ struct LoopAstOptions {
 // program.isl().bounded(...). Tag and name marks become isl AST marks.
 isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedule);
 
-// Converts the isl AST of `schedule` (from build_isl_ast) into a loop AST.
-// Loops of band members that commands named (@loops marks) take those names.
-LoopNodePtr convert_isl_ast(const Program& program, const isl::schedule& schedule, const isl::ast_node& ast,
-                            const LoopAstOptions& options = {});
+// Converts an isl AST from build_isl_ast into a loop AST. A tag goes to the
+// loops of its band member only (none when isl left that loop out), and loops
+// of band members that commands named (@loops marks) take those names.
+LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, const LoopAstOptions& options = {});
+
+// isl's C text of such an AST without the depths build_isl_ast adds to the
+// tag marks' comments ("// @parallel#3" -> "// @parallel").
+std::string without_tag_depths(const std::string& isl_ast_text);
 
 // build_isl_ast + convert_isl_ast.
 LoopNodePtr build_loop_ast(const Program& program, const isl::schedule& schedule,

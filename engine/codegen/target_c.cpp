@@ -24,7 +24,7 @@ class CTarget : public Target {
     const Program& program = laid_out ? laid_out->program : in.program;
     out.schedule = laid_out ? laid_out->schedule : in.schedule;
     if (openmp_) out.schedule = auto_parallel_schedule_for(in, out.schedule, laid_out ? laid_out->dependences : in.dependences);
-    LoopNodePtr ast = convert_isl_ast(program, out.schedule, isl_ast_for(in, out.schedule));
+    LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;

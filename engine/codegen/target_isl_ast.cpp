@@ -23,7 +23,7 @@ class IslAstTarget : public Target {
     isl::ast_node ast = isl_ast_for(in, laid_out ? laid_out->schedule : in.schedule);
     in.program.isl().bounded("print the isl AST", [&] {
       char* s = isl_ast_node_to_C_str(ast.get());
-      out.text = s ? s : "";
+      out.text = without_tag_depths(s ? s : "");
       std::free(s);
     });
     return out;
