@@ -48,6 +48,19 @@ std::vector<bool> parallel_members(const isl::schedule_node& band_node, const is
 
 namespace {
 
+// True when member `member` of `band` takes one value for each value of
+// the schedule dimensions outside it (isl prints no loop for it).
+bool member_is_single_valued(const isl::schedule_node& band, int member) {
+  isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
+  isl::union_map outer = band.prefix_schedule_union_map();
+  for (int k = 0; k < member; ++k)
+    outer = isl::manage(isl_union_map_flat_range_product(
+        outer.release(), isl_union_map_from_union_pw_aff(partial.at(k).release())));
+  const isl::union_map value = isl::union_map::from(isl::multi_union_pw_aff(partial.at(member)))
+                                   .intersect_domain(node_domain(band));
+  return outer.intersect_domain(node_domain(band)).reverse().apply_range(value).is_single_valued();
+}
+
 struct AutoParallel {
   const isl::union_map& deps;
   const LoopTag tag{"parallel", {}};
@@ -62,7 +75,8 @@ struct AutoParallel {
         !subtree_has_tag(node, "parallel")) {
       const int n = static_cast<int>(node.as<isl::schedule_node_band>().n_member());
       for (int k = 0; k < n; ++k) {
-        if (member_carries_dependence(node, k, deps)) continue;
+        // A member with one value per outer iteration makes no loop: a tag there would parallelise nothing.
+        if (member_is_single_valued(node, k) || member_carries_dependence(node, k, deps)) continue;
         isl::schedule_node tagged = tag_band_member(node, k, tag);
         tagged = visit_children(tagged, true);
         // tagged sits below its new mark (and below the outer part of a split band).
