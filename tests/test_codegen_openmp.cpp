@@ -279,6 +279,12 @@ void kernel(int n, double A[N][N]) {
     const GeneratedCode omp = generate(l.program, s, l.dependences.all(), "openmp");
     QVERIFY2(omp.text.find("#pragma omp") == std::string::npos, omp.text.c_str());
     QVERIFY2(run_and_compare(l, s).empty(), run_and_compare(l, s).c_str());
+    // Where the loops are free (matmul's i and j), the automatic tag skips
+    // the member without a loop and lands on the outermost loop there is.
+    const LoadedProgram mm = load_sample("matmul.c");
+    const isl::schedule twice = apply_all(mm, {"R.tile(4, 4)", "R.tile(4, 4)"});
+    const std::string mm_code = generate(mm.program, twice, mm.dependences.all(), "openmp").text;
+    QVERIFY2(mm_code.rfind("#pragma omp parallel for\nfor (int c0 = 0; c0 < ni; c0 += 4)", 0) == 0, mm_code.c_str());
     // The isl AST shows the tags without the depths the conversion uses.
     const isl::schedule tagged = apply_all(l, {"C0.tile(4)", "C0.parallel()"});
     const std::string ast = generate(l.program, tagged, std::nullopt, "isl-ast").text;
