@@ -7,7 +7,7 @@ find the same results as the original program (MINI dataset), or refuse it:
 illegal (exit 3) with a concrete witness, or malformed (exit 2). A legal
 script whose code computes something else is the bug this hunts for.
 
-usage: tests/random_scripts.py [--seed N] [--count N] [--mix loops|fusion]
+usage: tests/random_scripts.py [--seed N] [--count N] [--mix loops|fusion|tree]
        [--build DIR]   (the log of every refusal and failure goes to stderr)
 """
 import argparse
@@ -21,7 +21,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 parser = argparse.ArgumentParser()
 parser.add_argument('--seed', type=int, default=1)
 parser.add_argument('--count', type=int, default=60)
-parser.add_argument('--mix', choices=['loops', 'fusion'], default='loops')
+parser.add_argument('--mix', choices=['loops', 'fusion', 'tree'], default='loops')
 parser.add_argument('--build', default=os.path.join(root, 'build'))
 args = parser.parse_args()
 
@@ -33,7 +33,27 @@ loop_commands = ['interchange', 'tile', 'tile3', 'skew', 'reverse', 'shift', 'pa
                  'vectorize', 'after']
 fusion_commands = ['after', 'before', 'then', 'compute_at', 'after_root', 'interchange', 'tile', 'skew', 'shift',
                    'parallelize']
-choices = loop_commands if args.mix == 'loops' else fusion_commands
+tree_commands = ['interchange', 'split', 'cat', 'tile', 'parallel']
+choices = {'loops': loop_commands, 'fusion': fusion_commands, 'tree': tree_commands}[args.mix]
+
+
+def tree_command(info):
+    """A spec 000 operation on a named band of the original tree."""
+    bands = re.findall(r'-> \[([^\]]+)\] \} : (\w+)', info.split('schedule tree:')[-1])
+    if not bands:
+        return None
+    members, name = random.choice(bands)
+    n = len(members.split(','))
+    c = random.choice(choices)
+    if c == 'interchange' and n >= 2:
+        order = list(range(n))
+        random.shuffle(order)
+        return f'{name}.interchange({", ".join(map(str, order))})'
+    if c == 'split' and n >= 2: return f'{name}.split({random.randint(1, n - 1)})'
+    if c == 'cat': return f'{name}.cat()'
+    if c == 'tile': return f'{name}.tile({", ".join(["4"] * n)})'
+    if c == 'parallel': return f'{name}.parallel()'
+    return None
 
 
 def command(stmts):
@@ -72,7 +92,8 @@ for n in range(args.count):
     stmts = re.findall(r'^\s+domain: \{ (S\d+)\[([^\]]*)\]', info, re.M)
     if not stmts:
         continue
-    calls = [c for c in (command(stmts) for _ in range(random.randint(1, 3))) if c]
+    make = (lambda: tree_command(info)) if args.mix == 'tree' else (lambda: command(stmts))
+    calls = [c for c in (make() for _ in range(random.randint(1, 3))) if c]
     if not calls:
         continue
     script = f'/tmp/loopscape-random-scripts/{args.seed}-{n}.ls'
