@@ -201,19 +201,17 @@ class TestCodegenOpenmp : public QObject {
   void sharedAstGivesTheSameCode_data() {
     QTest::addColumn<QString>("sample");
     QTest::addColumn<QStringList>("script");
-    QTest::addColumn<int>("asts");  // isl ASTs the cache ends up building
-    QTest::newRow("matmul") << "matmul.c" << QStringList{} << 2;  // c/isl-ast, and openmp's with a parallel tag
-    QTest::newRow("seidel2d") << "seidel2d.c" << QStringList{} << 1;  // nothing to parallelise: one AST
+    QTest::newRow("matmul") << "matmul.c" << QStringList{};  // a parallel loop tagged
+    QTest::newRow("seidel2d") << "seidel2d.c" << QStringList{};  // nothing to parallelise
     QTest::newRow("seidel2d skew tile") << "seidel2d.c"
-                                        << QStringList{"S0.skew(i, j, 1)", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)"} << 1;
-    QTest::newRow("jacobi2d tile") << "jacobi2d.c" << QStringList{"S0.tile(i, j, 8, 8, i0, j0, i1, j1)"} << 2;
-    QTest::newRow("image_pipeline") << "image_pipeline.c" << QStringList{} << 2;
+                                        << QStringList{"S0.skew(i, j, 1)", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)"};
+    QTest::newRow("jacobi2d tile") << "jacobi2d.c" << QStringList{"S0.tile(i, j, 8, 8, i0, j0, i1, j1)"};
+    QTest::newRow("image_pipeline") << "image_pipeline.c" << QStringList{};
   }
 
   void sharedAstGivesTheSameCode() {
     QFETCH(QString, sample);
     QFETCH(QStringList, script);
-    QFETCH(int, asts);
     const LoadedProgram l = load_sample(sample.toStdString());
     std::vector<std::string> calls;
     for (const QString& c : script) calls.push_back(c.toStdString());
@@ -225,7 +223,8 @@ class TestCodegenOpenmp : public QObject {
       const GeneratedCode shared = generate(l.program, s, deps, name, {}, &cache);
       QVERIFY2(alone.full_text() == shared.full_text(), name.c_str());
     }
-    QCOMPARE(cache.size(), std::size_t(asts));
+    // c, openmp and isl-ast all print the AST of the schedule with its automatic parallel tags.
+    QCOMPARE(cache.size(), std::size_t(1));
   }
 
   void tiledStencilKeepsItsTileLoopParallel() {

@@ -22,8 +22,10 @@ class CTarget : public Target {
     out.replaces_region = true;
     const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
     const Program& program = laid_out ? laid_out->program : in.program;
-    out.schedule = laid_out ? laid_out->schedule : in.schedule;
-    if (openmp_) out.schedule = auto_parallel_schedule_for(in, out.schedule, laid_out ? laid_out->dependences : in.dependences);
+    // Both C targets print the AST of the schedule with its automatic parallel
+    // tags (plain C ignores them): one isl AST for both, the expensive part.
+    out.schedule = auto_parallel_schedule_for(in, laid_out ? laid_out->schedule : in.schedule,
+                                              laid_out ? laid_out->dependences : in.dependences);
     LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
     CPrintOptions po;
     po.openmp = openmp_;

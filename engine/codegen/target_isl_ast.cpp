@@ -13,14 +13,18 @@ namespace {
 class IslAstTarget : public Target {
  public:
   std::string name() const override { return "isl-ast"; }
-  std::string description() const override { return "the isl AST printed by isl (statements as calls)"; }
+  std::string description() const override {
+    return "the isl AST printed by isl (statements as calls, parallel loops marked // @parallel)";
+  }
   GeneratedCode generate(const CodegenInput& in) const override {
     GeneratedCode out;
     out.target = name();
-    out.schedule = in.schedule;
-    // The statements the code runs: inlined ones are left out.
-    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule);
-    isl::ast_node ast = isl_ast_for(in, laid_out ? laid_out->schedule : in.schedule);
+    // The statements the code runs (inlined ones are left out), with the
+    // loops the OpenMP target runs in parallel marked: the AST the C targets print.
+    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
+    out.schedule = auto_parallel_schedule_for(in, laid_out ? laid_out->schedule : in.schedule,
+                                              laid_out ? laid_out->dependences : in.dependences);
+    isl::ast_node ast = isl_ast_for(in, out.schedule);
     in.program.isl().bounded("print the isl AST", [&] {
       char* s = isl_ast_node_to_C_str(ast.get());
       out.text = without_tag_depths(s ? s : "");

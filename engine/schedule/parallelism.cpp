@@ -76,7 +76,7 @@ struct AutoParallel {
       const int n = static_cast<int>(node.as<isl::schedule_node_band>().n_member());
       for (int k = 0; k < n; ++k) {
         // A member with one value per outer iteration makes no loop: a tag there would parallelise nothing.
-        if (member_is_single_valued(node, k) || member_carries_dependence(node, k, deps)) continue;
+        if (member_carries_dependence(node, k, deps) || member_is_single_valued(node, k)) continue;
         isl::schedule_node tagged = tag_band_member(node, k, tag);
         tagged = visit_children(tagged, true);
         // tagged sits below its new mark (and below the outer part of a split band).

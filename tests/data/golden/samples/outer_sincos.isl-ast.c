@@ -1,4 +1,5 @@
 // R
+// @parallel
 for (int c0 = 0; c0 < n; c0 += 1)
   for (int c1 = 0; c1 < n; c1 += 1)
     S0(c0, c1);
