@@ -86,35 +86,27 @@ inline VerifyResult run_and_compare(const Kernel& k, const isl::schedule& schedu
   return r;
 }
 
-// Rows r of B computed from A, the r loop meant to be spread over ranks
-// (distribute, send, receive).
-inline const char* kRankKernel =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "#pragma endscop\n"
-    "}\n";
-
+// Rows r of B computed from A (and, with `second_statement`, A again from B),
+// the r loop meant to be spread over ranks (distribute, send, receive).
+inline std::string rank_kernel(bool second_statement) {
+  return std::string("#define R 4\n"
+                     "#define N 8\n"
+                     "void kernel(double A[R][N], double B[R][N]) {\n"
+                     "  int r, i;\n"
+                     "#pragma scop\n"
+                     "  for (r = 0; r < R; r++)\n"
+                     "    for (i = 0; i < N; i++)\n"
+                     "      B[r][i] = A[r][i] * 2.0;\n") +
+         (second_statement ? "  for (r = 0; r < R; r++)\n"
+                             "    for (i = 0; i < N; i++)\n"
+                             "      A[r][i] = B[r][i] + 1.0;\n"
+                           : "") +
+         "#pragma endscop\n"
+         "}\n";
+}
+inline const std::string kRankKernel = rank_kernel(false);
 // The same with a second statement over the ranks, which can receive what S0 sends.
-inline const char* kTwoRankKernel =
-    "#define R 4\n"
-    "#define N 8\n"
-    "void kernel(double A[R][N], double B[R][N]) {\n"
-    "  int r, i;\n"
-    "#pragma scop\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      B[r][i] = A[r][i] * 2.0;\n"
-    "  for (r = 0; r < R; r++)\n"
-    "    for (i = 0; i < N; i++)\n"
-    "      A[r][i] = B[r][i] + 1.0;\n"
-    "#pragma endscop\n"
-    "}\n";
+inline const std::string kTwoRankKernel = rank_kernel(true);
 
 // Matmul with its loops in the order given (a permutation of "ijk").
 inline std::string matmul_source(const std::string& order = "ijk") {
