@@ -1,35 +1,13 @@
 #include "analysis/inlining.h"
 
 #include <isl/map.h>
-#include <isl/point.h>
 #include <isl/union_map.h>
-#include <isl/val.h>
 
 #include "analysis/producers.h"
 #include "schedule/data_layout.h"
+#include "support/point_text.h"
 
 namespace loopscape {
-namespace {
-
-std::string tuple_at(const isl::point& p, const Statement& s, int first) {
-  std::string text = s.name + "[";
-  const int n = static_cast<int>(s.iterators().size());
-  for (int k = 0; k < n; ++k)
-    text += (k ? ", " : "") +
-            std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, first + k)).get_num_si());
-  return text + "]";
-}
-
-std::string parameters_at(const Program& program, const isl::point& p) {
-  std::string text;
-  for (std::size_t k = 0; k < program.parameters.size(); ++k)
-    text += (text.empty() ? "with " : ", ") + program.parameters[k] + " = " +
-            std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, static_cast<int>(k))).get_num_si());
-  return text.empty() ? text : text + ", ";
-}
-
-}  // namespace
-
 std::vector<std::string> check_inlinings(const Program& program, const isl::schedule& schedule) {
   std::vector<std::string> problems;
   const DataLayout layout = data_layout(schedule);
@@ -62,8 +40,10 @@ std::vector<std::string> check_inlinings(const Program& program, const isl::sche
               const isl::map pair = isl::manage(isl_map_from_union_map(bad.copy()));
               const isl::point p = pair.wrap().sample_point();
               const int n = static_cast<int>(s->iterators().size());
-              problems.push_back(parameters_at(program, p) + r.reader->name + " would recompute " + name +
-                                 "'s value " + tuple_at(p, *s, 0) + " at " + tuple_at(p, *r.reader, n) +
+              const std::string parameters = point_parameters(p, program.parameters);
+              problems.push_back((parameters.empty() ? "" : "with " + parameters + ", ") + r.reader->name +
+                                 " would recompute " + name + "'s value " + point_tuple(p, s->name, 0, n) + " at " +
+                                 point_tuple(p, r.reader->name, n, static_cast<int>(r.reader->iterators().size())) +
                                  ", after " + writer.name + " has overwritten the " + input.array + " it reads");
               return;
             }

@@ -3,12 +3,12 @@
 #include <isl/aff.h>
 #include <isl/flow.h>
 #include <isl/map.h>
-#include <isl/point.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
 #include <isl/val.h>
 
 #include "schedule/original_schedule.h"
+#include "support/point_text.h"
 
 namespace loopscape {
 namespace {
@@ -35,13 +35,8 @@ ExprPtr add_term(const ExprPtr& sum, long coefficient, const ExprPtr& variable) 
 // "S1[0]" for some instance of `instances` (a statement's).
 std::string instance_text(const isl::set& instances) {
   if (instances.is_empty()) return {};
-  const isl::point p = instances.sample_point();
   const char* name = isl_set_get_tuple_name(instances.get());
-  std::string text = std::string(name ? name : "") + "[";
-  const int n = static_cast<int>(instances.tuple_dim());
-  for (int k = 0; k < n; ++k)
-    text += (k ? ", " : "") + std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, k)).get_num_si());
-  return text + "]";
+  return point_tuple(instances.sample_point(), name ? name : "", 0, static_cast<int>(instances.tuple_dim()));
 }
 
 }  // namespace

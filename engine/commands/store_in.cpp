@@ -7,23 +7,15 @@
 // different elements to the same element of B (that would overwrite values,
 // a change of the computation rather than of its layout).
 #include <isl/map.h>
-#include <isl/point.h>
-#include <isl/val.h>
 
 #include "commands/builtin_commands.h"
 #include "commands/layout_support.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
+#include "support/point_text.h"
 
 namespace loopscape {
 namespace {
-
-std::string tuple_at(const isl::point& p, const std::string& name, int first, int n) {
-  std::string s = name + "[";
-  for (int k = 0; k < n; ++k)
-    s += (k ? ", " : "") + std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, first + k)).get_num_si());
-  return s + "]";
-}
 
 class StoreInCommand : public CommandBase {
  public:
@@ -79,12 +71,9 @@ class StoreInCommand : public CommandBase {
       if (!merged.is_empty()) {
         isl::point p = merged.wrap().sample_point();
         const int n = static_cast<int>(s.iterators().size());
-        std::string params;
-        for (std::size_t k = 0; k < program.parameters.size(); ++k)
-          params += (params.empty() ? "" : ", ") + program.parameters[k] + " = " +
-                    std::to_string(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, static_cast<int>(k))).get_num_si());
-        throw InputError(where, (params.empty() ? "" : "with " + params + ", ") + tuple_at(p, s.name, 0, n) +
-                                    " and " + tuple_at(p, s.name, n, n) + " write different elements of " +
+        const std::string params = point_parameters(p, program.parameters);
+        throw InputError(where, (params.empty() ? "" : "with " + params + ", ") + point_tuple(p, s.name, 0, n) +
+                                    " and " + point_tuple(p, s.name, n, n) + " write different elements of " +
                                     std::string(isl_map_get_tuple_name(before.get(), isl_dim_out)) +
                                     " but would store into the same element of " + buffer +
                                     ": one value would overwrite the other (use an index for every loop that "

@@ -2,19 +2,18 @@
 
 #include <isl/id.h>
 #include <isl/map.h>
-#include <isl/point.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
-#include <isl/val.h>
 
 #include <stdexcept>
 
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/tags.h"
+#include "support/point_text.h"
 
 namespace loopscape {
 
@@ -77,24 +76,6 @@ isl::schedule_node drop_tags_above(isl::schedule_node node, Pred drop) {
     }
   }
   return node;
-}
-
-std::string point_tuple(const isl::point& p, const std::string& name, int first, int n) {
-  std::string s = name + "[";
-  for (int k = 0; k < n; ++k) {
-    isl::val v = isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, first + k));
-    s += (k ? ", " : "") + std::to_string(v.get_num_si());
-  }
-  return s + "]";
-}
-
-std::string point_params(const Program& program, const isl::point& p) {
-  std::string s;
-  for (std::size_t k = 0; k < program.parameters.size(); ++k) {
-    isl::val v = isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, static_cast<int>(k)));
-    s += (s.empty() ? "" : ", ") + program.parameters[k] + " = " + std::to_string(v.get_num_si());
-  }
-  return s;
 }
 
 }  // namespace
@@ -224,7 +205,7 @@ std::vector<std::string> check_storage_folds(const Program& program, const Depen
         const int nx = static_cast<int>(s->iterators().size());
         const int ny = static_cast<int>(reader->iterators().size());
         const std::string x = point_tuple(p, s->name, 0, nx), y = point_tuple(p, reader->name, nx, ny);
-        const std::string params = point_params(program, p);
+        const std::string params = point_parameters(p, program.parameters);
         problems.push_back((params.empty() ? "" : "with " + params + ", ") + "folding dimension " +
                            std::to_string(f.dimension) + " of " + buffer + " (loop " + f.loop + ") by " +
                            std::to_string(f.factor) + " lets another instance of " + s->name +

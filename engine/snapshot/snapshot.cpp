@@ -45,23 +45,6 @@ std::vector<std::string> display_target_names() {
 
 namespace {
 
-std::string kind_name(isl_schedule_node_type type) {
-  switch (type) {
-    case isl_schedule_node_band: return "band";
-    case isl_schedule_node_context: return "context";
-    case isl_schedule_node_domain: return "domain";
-    case isl_schedule_node_expansion: return "expansion";
-    case isl_schedule_node_extension: return "extension";
-    case isl_schedule_node_filter: return "filter";
-    case isl_schedule_node_guard: return "guard";
-    case isl_schedule_node_leaf: return "leaf";
-    case isl_schedule_node_mark: return "mark";
-    case isl_schedule_node_sequence: return "sequence";
-    case isl_schedule_node_set: return "set";
-    default: return "node";
-  }
-}
-
 // The band's partial schedule as the tree printer writes it, without its suffix.
 std::string band_text(const isl::schedule_node& band) {
   std::string first = print_schedule_subtree(band);
@@ -105,7 +88,7 @@ struct TreeWalker {
     // Filters under a sequence or set only say which statements a child runs:
     // they stay as nodes (spec 000 names them) but show the statement list.
     TreeNodeInfo info;
-    info.kind = kind_name(type);
+    info.kind = node_type_name(node);
     info.name = name;
     info.tags = tags;
     info.parent = parent;
