@@ -18,42 +18,14 @@
 #include "analysis/legality.h"
 #include "domain_plot.h"
 #include "pipeline/pipeline.h"
+#include "plot_kernels.h"
 #include "statement_colors.h"
 #include "view/domain_points.h"
 
 using namespace loopscape;
+using namespace loopscape::testing;
 
 namespace {
-
-LoadedProgram load(const std::string& body, const std::string& params, const std::string& arrays) {
-  const std::string src = "void kernel(" + params + ", " + arrays + ") {\n  int t, i, j, k;\n#pragma scop\n" +
-                          body + "\n#pragma endscop\n}\n";
-  return load_program_source(src, "kernel.c", CompileOptions{});
-}
-
-LoadedProgram matmul() {
-  return load(
-      "  for (i = 0; i < n; i++)\n"
-      "    for (j = 0; j < n; j++) {\n"
-      "      C[i][j] = 0.0;\n"
-      "      for (k = 0; k < n; k++)\n"
-      "        C[i][j] += A[i][k] * B[k][j];\n"
-      "    }",
-      "int n", "double A[100][100], double B[100][100], double C[100][100]");
-}
-
-LoadedProgram jacobi2d() {
-  return load(
-      "  for (t = 0; t < tsteps; t++) {\n"
-      "    for (i = 1; i < n - 1; i++)\n"
-      "      for (j = 1; j < n - 1; j++)\n"
-      "        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][1 + j] + A[1 + i][j] + A[i - 1][j]);\n"
-      "    for (i = 1; i < n - 1; i++)\n"
-      "      for (j = 1; j < n - 1; j++)\n"
-      "        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][1 + j] + B[1 + i][j] + B[i - 1][j]);\n"
-      "  }",
-      "int tsteps, int n", "double A[100][100], double B[100][100]");
-}
 
 std::shared_ptr<const PlotData> plotOf(const LoadedProgram& lp, std::map<std::string, long> params,
                                        const isl::schedule* schedule = nullptr,
