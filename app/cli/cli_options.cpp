@@ -83,6 +83,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.script = *v;
     } else if (auto v = joined_or_next(args, i, "", "--repetitions")) {
       o.repetitions = static_cast<int>(std::min(positive_integer("--repetitions", *v), 100000L));
+    } else if (auto v = joined_or_next(args, i, "", "--ranks")) {
+      o.ranks = static_cast<int>(std::min(positive_integer("--ranks", *v), 1024L));
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
       o.isl_quota = static_cast<unsigned long>(positive_integer("--isl-quota", *v));
     } else if (!a.empty() && a[0] == '-') {
@@ -108,7 +110,7 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
-  emit     generated code for a target (openmp, isl-ast, tree)
+  emit     generated code for a target (openmp, c, mpi, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -167,13 +169,18 @@ the schedule (the original one, or the script's), so the result drops into
 the build in place of the original.
 
   --target T, -t T    openmp (default): C with OpenMP pragmas on parallel loops
+                      c: sequential C
+                      mpi: C with MPI: loops tagged by distribute run in
+                        blocks on the ranks; the messages the dataflow needs
+                        are computed and printed (build with mpicc, run with
+                        mpirun -np N)
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "verify")
-    return std::string(R"(usage: loopscape-cli verify FILE.c [--script SCRIPT] [--target openmp] [--param N=V] [options]
+    return std::string(R"(usage: loopscape-cli verify FILE.c [--script SCRIPT] [--target T] [--ranks N] [--param N=V] [options]
 
 Compiles the original file and the emitted one (after the script's commands)
 with gcc -O3 -fopenmp, runs both on the same deterministic inputs and compares
@@ -181,7 +188,10 @@ every array the region writes (integers exactly, floating point within a
 relative tolerance). A file with its own main runs as it is; for a bare
 function a harness is generated (parameters from --param or the #defines).
 
-  --target T          the target to verify (openmp)
+  --target T          the target to verify: openmp (default), c, or mpi (built
+                      with mpicc, run with mpirun --oversubscribe -np N; rank
+                      0's results are compared, and the bytes sent reported)
+  --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
 Exit status: 0 equal, 4 results differ, 3 an illegal script command,
@@ -217,7 +227,7 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
-  --target T, -t T    openmp (default), isl-ast, tree
+  --target T, -t T    openmp (default), c, mpi, isl-ast, tree
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;

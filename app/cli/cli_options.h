@@ -19,6 +19,7 @@ struct CliOptions {
   std::string script;                       // --script FILE
   int repetitions = 0;                      // bench --repetitions N (0: until stable)
   unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
+  int ranks = 4;                            // verify --target mpi --ranks N
   bool help = false;
 };
 

@@ -124,10 +124,12 @@ std::string seconds(double s) {
 int run_verify(const CliOptions& o) {
   Loaded l = open_session(o);
   const Program& program = l.session.program();
-  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target);
+  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target, {},
+                                      nullptr, &l.session.dependences());
   if (!code.replaces_region)
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");
   RunnerOptions runner;
+  if (o.target == "mpi") runner = mpi_runner_options(o.ranks);
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
@@ -141,7 +143,11 @@ int run_verify(const CliOptions& o) {
                               : "process " + seconds(t.process_seconds);
     };
     std::cout << "original: " << timing(result.original) << "\n";
-    std::cout << "emitted:  " << timing(result.emitted) << "\n";
+    std::cout << "emitted:  " << timing(result.emitted) << (o.target == "mpi" ? " on " + std::to_string(o.ranks) + " ranks" : "")
+              << "\n";
+    if (result.bytes_sent)
+      std::cout << "sent: " << *result.bytes_sent << " bytes in " << result.messages_sent.value_or(0)
+                << " messages\n";
   } else if (!result.log.empty()) {
     std::cerr << result.log << "\n";
   }
@@ -206,7 +212,8 @@ int run_bench(const CliOptions& o) {
     try {
       AstCache cache;  // as the app does: one AST per schedule, shared by the targets
       for (const std::string& t : targets) {
-        const GeneratedCode code = generate(program, schedule, l.session.dependences().all(), t, {}, &cache);
+        const GeneratedCode code = generate(program, schedule, l.session.dependences().all(), t, {}, &cache,
+                                                  &l.session.dependences());
         bytes += code.replaces_region ? emit_file(program, code).size() : code.full_text().size();
       }
     } catch (const IslError& e) {

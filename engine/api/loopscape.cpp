@@ -41,7 +41,8 @@ void apply(Session& session, const std::string& script_line) {
 
 std::string emit_code(const Session& session, const std::string& target) {
   const Program& program = session.program();
-  const GeneratedCode code = generate(program, session.schedule(), session.dependences().all(), target);
+  const GeneratedCode code = generate(program, session.schedule(), session.dependences().all(), target, {}, nullptr,
+                                      &session.dependences());
   return code.replaces_region ? emit_file(program, code) : code.full_text();
 }
 

@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-#include "codegen/walker.h"
 
 namespace loopscape {
 
@@ -61,93 +60,95 @@ struct ExprPrinter {
   }
 };
 
-class CPrinter : public LoopAstWalker {
- public:
-  CPrinter(const Program& p, const CPrintOptions& o) : LoopAstWalker(p), opt_(o) {}
-  CCode result() {
-    std::string text;
-    for (const auto& l : lines_) text += l + "\n";
-    return {text, helpers_};
-  }
-
- protected:
-  void line(const std::string& s) { lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s); }
-  std::string expr(const ExprPtr& e) { return ExprPrinter{&helpers_}.print(*e); }
-  // Bodies that are one C statement (a statement instance or a loop) go
-  // without braces; blocks and ifs (dangling else) get them.
-  bool braced(const LoopNode& body) const {
-    const LoopNode* n = &body;
-    while (n->kind == LoopNodeKind::Mark) {
-      if (opt_.mark_comments) return true;
-      n = &n->body();
-    }
-    if (n->kind == LoopNodeKind::User) return false;
-    if (n->kind == LoopNodeKind::For) return prints_pragma(*n);  // pragma lines make two statements
-    return true;
-  }
-  bool prints_pragma(const LoopNode& f) const {
-    if (f.has_tag("unroll")) return true;
-    return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
-  }
-
-  void open_body(const LoopNode& body, const std::string& head) {
-    line(head + (braced(body) ? " {" : ""));
-    ++level_;
-  }
-  void close_body(const LoopNode& body) {
-    --level_;
-    if (braced(body)) line("}");
-  }
-
-  void enter_for(const LoopNode& n) override {
-    if (opt_.openmp) {
-      if (n.has_tag("parallel") && !inside_tag("parallel")) line("#pragma omp parallel for");
-      if (n.has_tag("vector")) line("#pragma omp simd");
-    }
-    for (const auto& t : n.tags)
-      if (t.kind == "unroll") line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
-    std::string inc;
-    if (n.step == 1)
-      inc = n.iterator + "++";
-    else if (n.step == -1)
-      inc = n.iterator + "--";
-    else if (n.step > 0)
-      inc = n.iterator + " += " + std::to_string(n.step);
-    else
-      inc = n.iterator + " -= " + std::to_string(-n.step);
-    open_body(n.body(), "for (int " + n.iterator + " = " + expr(n.init) + "; " + expr(n.cond) + "; " + inc + ")");
-  }
-  void leave_for(const LoopNode& n) override { close_body(n.body()); }
-
-  void enter_if(const LoopNode& n) override { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
-  void enter_else(const LoopNode& n) override {
-    close_body(*n.children[0]);
-    // `} else {` on one line when both are braced.
-    if (braced(*n.children[0])) {
-      lines_.back() += braced(*n.children[1]) ? " else {" : " else";
-    } else {
-      line(braced(*n.children[1]) ? "else {" : "else");
-    }
-    ++level_;
-  }
-  void leave_if(const LoopNode& n) override { close_body(*n.children.back()); }
-
-  void enter_mark(const LoopNode& n) override {
-    if (opt_.mark_comments) line("/* " + n.mark + " */");
-  }
-
-  void user(const LoopNode&, const StatementInstance& inst) override {
-    line(expr(inst.target) + " " + inst.assign_op + " " + expr(inst.value) + ";");
-  }
-
- private:
-  CPrintOptions opt_;
-  std::vector<std::string> lines_;
-  std::set<std::string> helpers_;
-  int level_ = 0;
-};
-
 }  // namespace
+
+CCode CPrinter::result() const {
+  std::string text;
+  for (const auto& l : lines_) text += l + "\n";
+  return {text, helpers_};
+}
+
+void CPrinter::line(const std::string& s) {
+  lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s);
+}
+
+std::string CPrinter::expr(const ExprPtr& e) { return ExprPrinter{&helpers_}.print(*e); }
+
+// Bodies that are one C statement (a statement instance or a loop) go
+// without braces; blocks and ifs (dangling else) get them.
+bool CPrinter::braced(const LoopNode& body) const {
+  const LoopNode* n = &body;
+  while (n->kind == LoopNodeKind::Mark) {
+    if (opt_.mark_comments) return true;
+    n = &n->body();
+  }
+  if (n->kind == LoopNodeKind::User) return n->statement_index < 0;  // a grafted call may print several lines
+  if (n->kind == LoopNodeKind::For) return prints_pragma(*n);  // pragma lines make two statements
+  return true;
+}
+
+bool CPrinter::prints_pragma(const LoopNode& f) const {
+  if (f.has_tag("unroll")) return true;
+  return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
+}
+
+void CPrinter::open_body(const LoopNode& body, const std::string& head) {
+  line(head + (braced(body) ? " {" : ""));
+  ++level_;
+}
+
+void CPrinter::close_body(const LoopNode& body) {
+  --level_;
+  if (braced(body)) line("}");
+}
+
+std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const ExprPtr& cond) {
+  std::string inc;
+  if (n.step == 1)
+    inc = n.iterator + "++";
+  else if (n.step == -1)
+    inc = n.iterator + "--";
+  else if (n.step > 0)
+    inc = n.iterator + " += " + std::to_string(n.step);
+  else
+    inc = n.iterator + " -= " + std::to_string(-n.step);
+  return "for (int " + n.iterator + " = " + expr(init) + "; " + expr(cond) + "; " + inc + ")";
+}
+
+void CPrinter::enter_for(const LoopNode& n) {
+  if (opt_.openmp) {
+    if (n.has_tag("parallel") && !inside_tag("parallel")) line("#pragma omp parallel for");
+    if (n.has_tag("vector")) line("#pragma omp simd");
+  }
+  for (const auto& t : n.tags)
+    if (t.kind == "unroll") line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
+  open_body(n.body(), for_head(n, n.init, n.cond));
+}
+
+void CPrinter::leave_for(const LoopNode& n) { close_body(n.body()); }
+
+void CPrinter::enter_if(const LoopNode& n) { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
+
+void CPrinter::enter_else(const LoopNode& n) {
+  close_body(*n.children[0]);
+  // `} else {` on one line when both are braced.
+  if (braced(*n.children[0])) {
+    lines_.back() += braced(*n.children[1]) ? " else {" : " else";
+  } else {
+    line(braced(*n.children[1]) ? "else {" : "else");
+  }
+  ++level_;
+}
+
+void CPrinter::leave_if(const LoopNode& n) { close_body(*n.children.back()); }
+
+void CPrinter::enter_mark(const LoopNode& n) {
+  if (opt_.mark_comments) line("/* " + n.mark + " */");
+}
+
+void CPrinter::user(const LoopNode&, const StatementInstance& inst) {
+  line(expr(inst.target) + " " + inst.assign_op + " " + expr(inst.value) + ";");
+}
 
 std::string print_c_expr(const Expr& e, std::set<std::string>* helpers) { return ExprPrinter{helpers}.print(e); }
 

@@ -2,8 +2,10 @@
 // C (and C + OpenMP) from a loop AST, through the shared walker.
 #include <set>
 #include <string>
+#include <vector>
 
 #include "codegen/loop_ast.h"
+#include "codegen/walker.h"
 
 namespace loopscape {
 
@@ -23,6 +25,42 @@ struct CCode {
 };
 
 CCode print_c(const Program& program, const LoopNode& root, const CPrintOptions& options = {});
+
+// The C printer as a walker, for targets that print C with more in it (MPI
+// exchanges, ...): they override the hooks and call these back.
+class CPrinter : public LoopAstWalker {
+ public:
+  CPrinter(const Program& program, const CPrintOptions& options) : LoopAstWalker(program), opt_(options) {}
+  CCode result() const;
+
+ protected:
+  void line(const std::string& text);
+  std::string expr(const ExprPtr& e);
+  // The head of a for loop: `for (int i = init; cond; i++)`.
+  std::string for_head(const LoopNode& loop, const ExprPtr& init, const ExprPtr& cond);
+  int level() const { return level_; }
+  void indent() { ++level_; }
+  void outdent() { --level_; }
+
+  void enter_for(const LoopNode& n) override;
+  void leave_for(const LoopNode& n) override;
+  void enter_if(const LoopNode& n) override;
+  void enter_else(const LoopNode& n) override;
+  void leave_if(const LoopNode& n) override;
+  void enter_mark(const LoopNode& n) override;
+  void user(const LoopNode& node, const StatementInstance& instance) override;
+
+ private:
+  bool braced(const LoopNode& body) const;
+  bool prints_pragma(const LoopNode& loop) const;
+  void open_body(const LoopNode& body, const std::string& head);
+  void close_body(const LoopNode& body);
+
+  CPrintOptions opt_;
+  std::vector<std::string> lines_;
+  std::set<std::string> helpers_;
+  int level_ = 0;
+};
 
 // #ifndef-guarded definitions of the given helpers ("" for none), in a fixed order.
 std::string c_helper_definitions(const std::set<std::string>& helpers);

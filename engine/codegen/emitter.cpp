@@ -32,7 +32,7 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 std::string emit_file(const Program& program, const std::string& code, const std::string& helpers,
-                      const std::optional<std::string>& declarations) {
+                      const std::optional<std::string>& declarations, const std::string& file_prelude) {
   const std::string& src = program.source_text;
   const std::size_t b = program.region.begin_offset;
   const std::size_t e = program.region.end_offset;
@@ -87,7 +87,8 @@ std::string emit_file(const Program& program, const std::string& code, const std
   if (!original.empty() && original.back() != '\n' && !region.empty() && region.back() == '\n') region.pop_back();
 
   std::string out;
-  out.reserve(src.size() + region.size() + helpers.size());
+  out.reserve(file_prelude.size() + src.size() + region.size() + helpers.size());
+  out += file_prelude;
   out += src.substr(0, line_start);
   out += helpers;
   out += src.substr(line_start, b - line_start);
@@ -100,7 +101,7 @@ std::string emit_file(const Program& program, const GeneratedCode& generated) {
   if (!generated.replaces_region)
     throw InputError(SourceLocation{program.file, 0, 0},
                      "target '" + generated.target + "' makes no code that can replace the scop region");
-  return emit_file(program, generated.text, generated.helpers, generated.declarations);
+  return emit_file(program, generated.text, generated.helpers, generated.declarations, generated.file_prelude);
 }
 
 }  // namespace loopscape

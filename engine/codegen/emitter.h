@@ -13,10 +13,12 @@ namespace loopscape {
 // `#pragma scop` / `#pragma endscop` when the region was (braces when it was a
 // whole function body), temporaries declared in the region declared again,
 // and `helpers` (#ifndef-guarded macros) placed on the lines before the
-// region, so the file builds in place of the original.
+// region, so the file builds in place of the original. `file_prelude` goes
+// before the file's first line.
 // `declarations` replaces the program's own region declarations when given.
 std::string emit_file(const Program& program, const std::string& code, const std::string& helpers = {},
-                      const std::optional<std::string>& declarations = std::nullopt);
+                      const std::optional<std::string>& declarations = std::nullopt,
+                      const std::string& file_prelude = {});
 // Same for a C-like target's output (throws InputError for tree / isl-ast output).
 std::string emit_file(const Program& program, const GeneratedCode& generated);
 

@@ -344,9 +344,7 @@ struct Converter {
         isl_ast_expr_free(callee);
         out->iterator_values = args(e, 1);
         isl_ast_expr_free(e);
-        for (std::size_t k = 0; k < program.statements.size(); ++k)
-          if (program.statements[k].name == out->statement) out->statement_index = static_cast<int>(k);
-        if (out->statement_index < 0) throw IslError("the AST names unknown statement " + out->statement, false);
+        out->statement_index = program.statement_index(out->statement);
         break;
       }
       default:
@@ -394,6 +392,10 @@ void reverse_negated_loops(LoopNode& n) {
   bool ok = true;
   for_each_node(*n.children[0], [&](LoopNode& u) {
     if (u.kind != LoopNodeKind::User) return;
+    if (u.statement_index < 0) {
+      ok = false;  // a grafted call's arguments are schedule values, not to be negated
+      return;
+    }
     for (const auto& v : u.iterator_values) ok = ok && only_negated(v, n.iterator, false, &count);
   });
   if (!ok || count == 0) return;
@@ -445,7 +447,7 @@ struct Renamer {
     std::vector<std::string> common;
     bool first = true;
     for_each_node(*n.children[0], [&](LoopNode& u) {
-      if (u.kind != LoopNodeKind::User) return;
+      if (u.kind != LoopNodeKind::User || u.statement_index < 0) return;
       const Statement& s = program.statements[static_cast<std::size_t>(u.statement_index)];
       std::vector<std::string> names;
       for (std::size_t d = 0; d < u.iterator_values.size() && d < s.loops.size(); ++d)
@@ -610,6 +612,53 @@ std::string dump_loop_ast(const LoopNode& root) {
   };
   walk(root, 0);
   return os.str();
+}
+
+}  // namespace loopscape
+
+namespace loopscape {
+
+namespace {
+
+Converter converter_for(const Program& program) {
+  return Converter{program, std::set<std::string>(program.parameters.begin(), program.parameters.end()),
+                   loop_variable_prefix(program)};
+}
+
+isl::set program_context(const Program& program, const isl::space& space) {
+  isl::set context = isl::manage(isl_set_universe(isl_space_params(space.copy())));
+  if (!program.context.is_null()) context = context.intersect_params(program.context);
+  return context;
+}
+
+}  // namespace
+
+LoopNodePtr scan_loop_ast(const Program& program, const isl::set& set, const std::string& iterator_prefix) {
+  LoopNodePtr root;
+  program.isl().bounded("generate a scanning loop", [&] {
+    isl_ctx* ctx = program.ctx().get();
+    const int dims = static_cast<int>(isl_set_dim(set.get(), isl_dim_set));
+    isl_id_list* names = isl_id_list_alloc(ctx, std::max(dims, 1));
+    for (int k = 0; k < dims; ++k)
+      names = isl_id_list_add(names, isl_id_alloc(ctx, (iterator_prefix + std::to_string(k)).c_str(), nullptr));
+    isl::ast_build build = isl::ast_build::from_context(program_context(program, set.space()));
+    build = isl::manage(isl_ast_build_set_iterators(build.release(), names));
+    isl::union_map order =
+        isl::union_map(isl::manage(isl_map_reset_tuple_id(isl_set_identity(set.copy()), isl_dim_out)));
+    isl::ast_node ast = isl::manage(isl_ast_build_node_from_schedule_map(build.release(), order.release()));
+    root = converter_for(program).node(ast.release());
+  });
+  return root;
+}
+
+ExprPtr expr_from_pw_aff(const Program& program, const isl::pw_aff& value) {
+  ExprPtr out;
+  program.isl().bounded("print an affine expression", [&] {
+    isl::ast_build build = isl::ast_build::from_context(program_context(program, value.space()));
+    isl_ast_expr* e = isl_ast_build_expr_from_pw_aff(build.get(), value.copy());
+    out = converter_for(program).expr(e);
+  });
+  return out;
 }
 
 }  // namespace loopscape

@@ -55,6 +55,9 @@ struct LoopNode {
 
   // User: one instance of a statement; iterator_values[d] is the value of the
   // statement's d-th source iterator (Statement::loops[d]) in the loop variables.
+  // A name that is no statement of the program (statement_index -1) is a call
+  // a target grafted into the schedule (isl extension nodes), its arguments in
+  // iterator_values: the walker hands it to LoopAstWalker::extension.
   std::string statement;
   int statement_index = -1;  // into Program::statements
   std::vector<ExprPtr> iterator_values;
@@ -79,6 +82,17 @@ isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedul
 // loops of its band member only (none when isl left that loop out), and loops
 // of band members that commands named (@loops marks) take those names.
 LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, const LoopAstOptions& options = {});
+
+// The isl AST that enumerates the points of `set` in lexicographic order,
+// one User node per point named after the set's tuple (an extension call for
+// the walker), its coordinates as arguments. The loop variables are named
+// `iterator_prefix` + depth; parameters that are not the program's stay
+// Iterator expressions (free names of the surrounding code).
+LoopNodePtr scan_loop_ast(const Program& program, const isl::set& set, const std::string& iterator_prefix);
+
+// A piecewise affine expression as a target-neutral expression (via isl's AST
+// expression builder, under the context of `program`).
+ExprPtr expr_from_pw_aff(const Program& program, const isl::pw_aff& value);
 
 // isl's C text of such an AST without the depths build_isl_ast adds to the
 // tag marks' comments ("// @parallel#3" -> "// @parallel").

@@ -13,6 +13,7 @@ std::string target_name(TargetKind kind) {
     case TargetKind::IslAst: return "isl-ast";
     case TargetKind::C: return "c";
     case TargetKind::OpenMP: return "openmp";
+    case TargetKind::Mpi: return "mpi";
   }
   return "c";
 }
@@ -40,6 +41,7 @@ std::vector<std::unique_ptr<Target>> builtin_targets() {
   out.push_back(make_isl_ast_target());
   out.push_back(make_c_target());
   out.push_back(make_openmp_target());
+  out.push_back(make_mpi_target());
   return out;
 }
 
@@ -67,14 +69,14 @@ void register_target(std::unique_ptr<Target> target) {
 
 GeneratedCode generate(const Program& program, const isl::schedule& schedule,
                        const std::optional<isl::union_map>& dependences, const std::string& target,
-                       const CodegenOptions& options, AstCache* cache) {
+                       const CodegenOptions& options, AstCache* cache, const Dependences* details) {
   const Target* t = find_target(target);
   if (!t) {
     std::string known;
     for (const auto& n : target_names()) known += (known.empty() ? "" : ", ") + n;
     throw InputError(SourceLocation{}, "unknown target '" + target + "' (known: " + known + ")");
   }
-  return t->generate(CodegenInput{program, schedule, dependences, options, cache});
+  return t->generate(CodegenInput{program, schedule, dependences, options, cache, details});
 }
 
 std::string generate_code(const Program& program, const isl::schedule& schedule, const isl::union_map& dependences,

@@ -15,8 +15,8 @@
 
 namespace loopscape {
 
-enum class TargetKind { Tree, IslAst, C, OpenMP };
-std::string target_name(TargetKind kind);  // "tree", "isl-ast", "c", "openmp"
+enum class TargetKind { Tree, IslAst, C, OpenMP, Mpi };
+std::string target_name(TargetKind kind);  // "tree", "isl-ast", "c", "openmp", "mpi"
 
 struct CodegenOptions {
   // OpenMP: tag the outermost loop of each nest that carries no dependence
@@ -33,6 +33,9 @@ struct CodegenInput {
   CodegenOptions options;
   // Shared by the targets printed for one schedule (null: build per target).
   AstCache* cache = nullptr;
+  // The dependences by kind, when the caller has them (the mpi target needs
+  // read-after-write apart; without them it computes them).
+  const Dependences* details = nullptr;
 };
 
 struct GeneratedCode {
@@ -45,10 +48,13 @@ struct GeneratedCode {
   // program's (an inlined temporary needs none); emit_file() uses them.
   std::optional<std::string> declarations;
   bool replaces_region = false;    // emit_file() can splice it into the source file
+  // C-like targets: what the file needs at its top (#include <mpi.h>, the
+  // runtime's static functions); emit_file() puts it before the first line.
+  std::string file_prelude;
   isl::schedule schedule;          // the schedule the code was made from (with automatic tags)
 
-  // helpers + text.
-  std::string full_text() const { return helpers + text; }
+  // prelude + helpers + text.
+  std::string full_text() const { return file_prelude + helpers + text; }
 };
 
 class Target {
@@ -69,7 +75,8 @@ void register_target(std::unique_ptr<Target> target);
 // Pass one `cache` to every call for the same schedule to build its AST once.
 GeneratedCode generate(const Program& program, const isl::schedule& schedule,
                        const std::optional<isl::union_map>& dependences, const std::string& target,
-                       const CodegenOptions& options = {}, AstCache* cache = nullptr);
+                       const CodegenOptions& options = {}, AstCache* cache = nullptr,
+                       const Dependences* details = nullptr);
 
 // Convenience for the CLI: the generated text, helpers first.
 std::string generate_code(const Program& program, const isl::schedule& schedule,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codegen/loop_ast.h"
+#include "support/error.h"
 
 namespace loopscape {
 
@@ -44,6 +45,12 @@ class LoopAstWalker {
   virtual void enter_mark(const LoopNode&) {}
   virtual void leave_mark(const LoopNode&) {}
   virtual void user(const LoopNode& node, const StatementInstance& instance) = 0;
+  // A User node that names no statement of the program: a call a target
+  // grafted into the schedule (an MPI exchange, ...); its arguments are in
+  // node.iterator_values. Targets that graft none never see one.
+  virtual void extension(const LoopNode& node) {
+    throw IslError("this target cannot print the grafted call " + node.statement, false);
+  }
 
   // Visits one node (and its subtree) with the hooks above; overridable for
   // targets that restructure (e.g. outline a kernel), which call it back.
@@ -81,7 +88,12 @@ class LoopAstWalker {
         marks_.pop_back();
         leave_mark(n);
         break;
-      case LoopNodeKind::User: user(n, instantiate(program_, n)); break;
+      case LoopNodeKind::User:
+        if (n.statement_index < 0)
+          extension(n);
+        else
+          user(n, instantiate(program_, n));
+        break;
     }
   }
 

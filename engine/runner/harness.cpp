@@ -530,6 +530,11 @@ HarnessPlan make_harness(const Program& program, const SourceFacts& facts, const
        << "  double loopscape_t0 = omp_get_wtime();\n"
        << "  " << function << "(" << call_args.str() << ");\n"
        << "  double loopscape_t1 = omp_get_wtime();\n"
+          "#ifdef LOOPSCAPE_MPI_HARNESS\n"  // the mpi target's ranks: rank 0 holds the results
+          "  { int ready_ = 0, rank_ = 0; MPI_Initialized(&ready_);\n"
+          "    if (ready_) MPI_Comm_rank(MPI_COMM_WORLD, &rank_);\n"
+          "    if (rank_ != 0) return 0; }\n"
+          "#endif\n"
           "  FILE *loopscape_out = fopen(argv[1], \"wb\");\n"
           "  if (!loopscape_out) { perror(argv[1]); return 4; }\n"
        << dumps.str()
@@ -563,6 +568,9 @@ std::string instrument_region(const std::string& source, std::size_t begin, std:
   out +=
       "\n#include <stdio.h>\n#include <stdlib.h>\n"
       "__attribute__((destructor)) static void loopscape_report_region_time_(void) {\n"
+      "  const char *rank = getenv(\"OMPI_COMM_WORLD_RANK\");\n"  // under mpirun: rank 0's time
+      "  if (!rank) rank = getenv(\"PMI_RANK\");\n"
+      "  if (rank && atoi(rank) != 0) return;\n"
       "  const char *path = getenv(\"LOOPSCAPE_REGION_TIME_FILE\");\n"
       "  FILE *f = path ? fopen(path, \"wb\") : 0;\n"
       "  if (!f) return;\n"

@@ -1,5 +1,7 @@
 #include "runner/runner.h"
 
+#include "codegen/mpi_runtime.h"
+
 #include <stdlib.h>
 
 #include <algorithm>
@@ -116,6 +118,10 @@ void write_file(const fs::path& path, const std::string& text) {
 
 struct Side {
   std::string label;  // "original" / "emitted"
+  std::string compiler;
+  std::vector<std::string> defines;  // added to the plan's
+  std::vector<std::string> launcher;
+  std::vector<std::pair<std::string, std::string>> environment;
   fs::path folder;
   fs::path source;
   fs::path binary;
@@ -139,10 +145,11 @@ struct Plan {
 };
 
 std::vector<std::string> compile_command(const RunnerOptions& options, const Plan& plan, const Side& side) {
-  std::vector<std::string> args = {options.compiler};
+  std::vector<std::string> args = {side.compiler};
   args.insert(args.end(), options.compile_flags.begin(), options.compile_flags.end());
   args.push_back("-fmacro-prefix-map=" + side.folder.string() + "/=");
   for (const std::string& d : plan.defines) args.push_back("-D" + d);
+  for (const std::string& d : side.defines) args.push_back("-D" + d);
   for (const std::string& dir : plan.include_dirs) args.push_back(dir);
   args.push_back(side.source.string());
   args.insert(args.end(), plan.extra_sources.begin(), plan.extra_sources.end());
@@ -174,7 +181,8 @@ void run_side(const RunnerOptions& options, const Plan& plan, Side& side) {
   const int runs = std::max(1, options.repetitions);
   for (int r = 0; r < runs; ++r) {
     ProcessSpec spec;
-    spec.argv = {side.binary.string()};
+    spec.argv = side.launcher;
+    spec.argv.push_back(side.binary.string());
     const fs::path dump = side.folder / ("results" + std::to_string(r) + ".bin");
     const fs::path region_time = side.folder / ("region-time" + std::to_string(r) + ".bin");
     if (plan.mode == RunnerOptions::Mode::Harness) spec.argv.push_back(dump.string());
@@ -183,6 +191,7 @@ void run_side(const RunnerOptions& options, const Plan& plan, Side& side) {
     spec.timeout_seconds = options.run_timeout_seconds;
     if (options.threads > 0) spec.environment.emplace_back("OMP_NUM_THREADS", std::to_string(options.threads));
     spec.environment.emplace_back("LOOPSCAPE_REGION_TIME_FILE", region_time.string());
+    spec.environment.insert(spec.environment.end(), side.environment.begin(), side.environment.end());
     const ProcessResult result = run_process(spec);
 
     std::optional<double> region_seconds;
@@ -228,10 +237,20 @@ bool region_bounds_in(const std::string& original, const Program& program, const
   const std::size_t b = program.region.begin_offset, e = program.region.end_offset;
   if (b >= e || e > original.size()) return false;
   const std::size_t suffix = original.size() - e;
-  if (emitted.size() < b + suffix) return false;
-  if (emitted.compare(0, b, original, 0, b) != 0) return false;
+  // A target may put a prelude (#include <mpi.h>, ...) before the file's
+  // first line, and helper macros before the region's line.
+  const std::size_t line_start = original.rfind('\n', b - 1) == std::string::npos ? 0 : original.rfind('\n', b - 1) + 1;
+  const std::size_t prelude = line_start == 0 ? 0 : emitted.find(original.substr(0, line_start));
+  if (prelude == std::string::npos || emitted.size() < prelude + b + suffix) return false;
   if (emitted.compare(emitted.size() - suffix, suffix, original, e, suffix) != 0) return false;
-  *begin = b;
+  std::size_t region = prelude + b;
+  if (original.compare(b, 12, "#pragma scop") == 0) {
+    region = emitted.find("#pragma scop", prelude + line_start);
+    if (region == std::string::npos) return false;
+  } else if (emitted.compare(prelude, b, original, 0, b) != 0) {
+    return false;
+  }
+  *begin = region;
   *end = emitted.size() - suffix;
   return true;
 }
@@ -358,6 +377,13 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   original.code = original_source;
   emitted.label = "emitted";
   emitted.code = emitted_source;
+  original.compiler = options.compiler;
+  emitted.compiler = options.emitted_compiler.empty() ? options.compiler : options.emitted_compiler;
+  emitted.defines = options.emitted_defines;
+  emitted.launcher = options.emitted_launcher;
+  emitted.environment = options.emitted_environment;
+  const fs::path mpi_report = folder.path() / "mpi-report.txt";
+  emitted.environment.emplace_back(kMpiReportVariable, mpi_report.string());
   for (Side* side : {&original, &emitted}) {
     side->folder = folder.path() / side->label;
     fs::create_directories(side->folder);
@@ -434,6 +460,14 @@ void verify(const Program& program, const std::string& emitted_source, const Run
 
   run_side(options, plan, emitted);
   result.emitted = emitted.timing;
+  {
+    std::istringstream report(read_file_text(mpi_report.string()));
+    long long bytes = 0, messages = 0;
+    if (report >> bytes >> messages) {
+      result.bytes_sent = bytes;
+      result.messages_sent = messages;
+    }
+  }
   if (emitted.run.timed_out || emitted.run.signal != 0 || !emitted.run.started ||
       emitted.run.exit_code != original.run.exit_code) {
     result.status = Status::Different;
@@ -491,6 +525,15 @@ void verify(const Program& program, const std::string& emitted_source, const Run
 }
 
 }  // namespace
+
+RunnerOptions mpi_runner_options(int ranks, RunnerOptions base) {
+  base.emitted_compiler = "mpicc";
+  base.emitted_launcher = {"mpirun", "--oversubscribe", "-np", std::to_string(std::max(1, ranks))};
+  // Root may run it (containers, CI); one rank per core is not enforced.
+  base.emitted_environment = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}};
+  base.emitted_defines = {"LOOPSCAPE_MPI_HARNESS"};
+  return base;
+}
 
 VerifyResult verify_equivalence(const Program& original, const std::string& emitted_source,
                                 const RunnerOptions& options) {

@@ -21,6 +21,12 @@ struct RunnerOptions {
   Mode mode = Mode::Auto;
 
   std::string compiler = "gcc";
+  // The emitted program's own toolchain where it differs from the original's
+  // (the mpi target: built with mpicc, run under mpirun): "" is `compiler`.
+  std::string emitted_compiler;
+  std::vector<std::string> emitted_launcher;  // argv before the program (mpirun -np 4 ...)
+  std::vector<std::pair<std::string, std::string>> emitted_environment;
+  std::vector<std::string> emitted_defines;
   std::vector<std::string> compile_flags = {"-O3", "-fopenmp"};
   std::vector<std::string> link_flags = {"-lm"};
   // Added to the Program's own CompileOptions (relative extra sources are
@@ -72,6 +78,9 @@ struct VerifyResult {
   std::size_t values_compared = 0;
   RunnerOptions::Mode mode = RunnerOptions::Mode::Auto;  // the mode that was used
   std::string log;       // compiler diagnostics or the failing program's stderr (tail)
+  // The mpi target's traffic in the emitted run, over all ranks (from its report).
+  std::optional<long long> bytes_sent;
+  std::optional<long long> messages_sent;
   std::string work_dir;  // the temporary folder (removed unless keep_files)
 
   bool equal() const { return status == Status::Equal; }
@@ -84,6 +93,10 @@ std::string to_string(VerifyResult::Stage stage);
 
 // The program's file with its region [begin_offset, end_offset) replaced by `region_code`.
 std::string replace_region(const Program& program, const std::string& region_code);
+
+// Options that build the emitted program with mpicc and run it under
+// `mpirun -np ranks` (oversubscribed, allowed as root), rank 0's results compared.
+RunnerOptions mpi_runner_options(int ranks, RunnerOptions base = {});
 
 // Compiles and runs the program's file and `emitted_source`, and compares
 // what they compute. Never throws for problems of the programs themselves:

@@ -335,7 +335,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     info.target = name;
     if (const Target* target = find_target(name)) info.description = target->description();
     try {
-      const GeneratedCode generated = generate(program, schedule, dependences, name, {}, &cache);
+      const GeneratedCode generated = generate(program, schedule, dependences, name, {}, &cache, &loaded.dependences);
       info.text = generated.full_text();
       annotate_code(program, info);
     } catch (const IslError&) {
