@@ -193,8 +193,7 @@ class Planner {
     if ((type == isl_schedule_node_sequence || type == isl_schedule_node_set) &&
         !node_domain(node).intersect(distributed_).is_empty()) {
       for (int k = 0; k < children; ++k) {
-        const isl::schedule_node filter = node.child(k);
-        const isl::union_set part = node_domain(filter);
+        const isl::union_set part = node_domain(node.child(k).child(0));  // below the filter
         if (!part.intersect(distributed_).is_empty() || part.is_empty()) continue;
         Path inside = path;
         inside.push_back(k);
@@ -214,7 +213,11 @@ class Planner {
     for (const DistributedBand& b : plan.bands) value = value.unite(b.value);
     distributed_ = value.domain();
     replicated_ = schedule_.domain().subtract(distributed_);
-    on_sender_ = value.intersect_range(value_range(ctx_, kSenderLow, kSenderHigh)).domain();
+    // Two ranks' blocks never overlap.
+    const isl::set apart(ctx_, "[" + std::string(kSenderLow) + ", " + kSenderHigh + ", " + kReceiverLow + ", " +
+                                   kReceiverHigh + "] -> { : " + kSenderHigh + " < " + kReceiverLow + " or " +
+                                   kReceiverHigh + " < " + kSenderLow + " }");
+    on_sender_ = value.intersect_range(value_range(ctx_, kSenderLow, kSenderHigh)).domain().intersect_params(apart);
     on_receiver_ = value.intersect_range(value_range(ctx_, kReceiverLow, kReceiverHigh)).domain();
     run_by_receiver_ = on_receiver_.unite(replicated_);
     remote_flow_ = flow_.intersect_domain(on_sender_);

@@ -1,0 +1,173 @@
+// --target mpi: PolyBench kernels of the stand-in corpus, unmodified, with
+// distributed loops, built with mpicc and run under mpirun on 1 to 4 ranks
+// against the original; the bytes the ranks send are the dataflow's need
+// (the plan's count, and a hand count for jacobi-1d), and refused cases.
+#include <QtTest>
+
+#include "analysis/distribution.h"
+#include "command_test_support.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+namespace {
+
+const std::string kCorpus = LOOPSCAPE_TEST_DATA "/polybench/";
+
+LoadedProgram load_kernel(const std::string& path, std::vector<std::string> defines = {"MINI_DATASET"}) {
+  CompileOptions options;
+  options.defines = std::move(defines);
+  options.include_dirs = {kCorpus + "utilities"};
+  options.extra_sources = {kCorpus + "utilities/polybench.c"};
+  return load_program(kCorpus + path, options);
+}
+
+struct MpiRun {
+  VerifyResult result;
+  GeneratedCode code;
+};
+
+MpiRun run_mpi(const LoadedProgram& l, const isl::schedule& s, int ranks) {
+  MpiRun run;
+  run.code = generate(l.program, s, l.dependences.all(), "mpi", {}, nullptr, &l.dependences);
+  run.result = verify_equivalence(l.program, emit_file(l.program, run.code), mpi_runner_options(ranks));
+  return run;
+}
+
+std::string why(const MpiRun& run) {
+  return to_string(run.result.status) + " at " + to_string(run.result.stage) + ": " + run.result.message + "\n" +
+         run.result.log + "\n" + run.code.text;
+}
+
+// The bytes the plan says the ranks send, at the parameter values of the program's -D options.
+long planned_bytes(const LoadedProgram& l, const isl::schedule& s, int ranks, const std::map<std::string, long>& sizes) {
+  const DistributionPlan plan =
+      plan_distribution(l.program, s, l.dependences.read_after_write, l.dependences.write_after_write);
+  return message_volume(l.program, plan, ranks, sizes).total_bytes;
+}
+
+struct Case {
+  const char* kernel;
+  std::vector<std::string> script;
+  std::map<std::string, long> sizes;  // MINI_DATASET's, for the planned volume
+};
+
+std::vector<Case> cases() {
+  return {
+      {"stencils/jacobi-1d/jacobi-1d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
+      {"stencils/jacobi-2d/jacobi-2d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
+      {"stencils/heat-3d/heat-3d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 10}}},
+      {"stencils/fdtd-2d/fdtd-2d.c",
+       {"S1.distribute(i)", "S2.distribute(i)", "S3.distribute(i)"},
+       {{"tmax", 20}, {"nx", 20}, {"ny", 30}}},
+      {"linear-algebra/blas/gemm/gemm.c", {"S0.distribute(i)"}, {{"ni", 20}, {"nj", 25}, {"nk", 30}}},
+      {"linear-algebra/kernels/2mm/2mm.c",
+       {"S0.distribute(i)", "S2.distribute(i)"},
+       {{"ni", 16}, {"nj", 18}, {"nk", 22}, {"nl", 24}}},
+      // tmp is computed in blocks, then every rank needs all of it (an all-gather).
+      {"linear-algebra/kernels/atax/atax.c", {"S3.after(S2, root)", "S1.distribute(i)"}, {{"m", 38}, {"n", 42}}},
+      // s's reduction over i is turned into a loop over j first, distributed too.
+      {"linear-algebra/kernels/bicg/bicg.c",
+       {"S2.after(S3, root)", "S2.interchange(i, j)", "S2.distribute(j)", "S0.distribute(i)", "S1.distribute(i)"},
+       {{"m", 38}, {"n", 42}}},
+  };
+}
+
+}  // namespace
+
+class TestCodegenMpi : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void distributedKernelComputesTheSameOnEveryRankCount_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<int>("ranks");
+    const std::vector<Case> all = cases();
+    for (std::size_t k = 0; k < all.size(); ++k)
+      for (int ranks = 1; ranks <= 4; ++ranks)
+        QTest::newRow((std::string(all[k].kernel) + " on " + std::to_string(ranks)).c_str())
+            << static_cast<int>(k) << ranks;
+  }
+  void distributedKernelComputesTheSameOnEveryRankCount() {
+    QFETCH(int, index);
+    QFETCH(int, ranks);
+    const Case c = cases().at(static_cast<std::size_t>(index));
+    const LoadedProgram l = load_kernel(c.kernel);
+    const isl::schedule s = apply_all(l, c.script);
+    QVERIFY(legality(l, s).legal());
+    const MpiRun run = run_mpi(l, s, ranks);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    QVERIFY(run.result.bytes_sent.has_value());
+    // The ranks send what the plan counts, no more.
+    QCOMPARE(*run.result.bytes_sent, static_cast<long long>(planned_bytes(l, s, ranks, c.sizes)));
+    if (ranks == 1) QCOMPARE(*run.result.bytes_sent, 0LL);
+  }
+
+  // jacobi-1d counted by hand: each sweep exchanges one element each way across
+  // every block boundary (A from the second step on, B at every step), and at
+  // the end rank 0 gets the other blocks of A, and of B but the one element it
+  // already read.
+  void jacobi1dSendsTheHaloAndNothingElse() {
+    const LoadedProgram l = load_kernel(cases()[0].kernel);
+    const isl::schedule s = apply_all(l, cases()[0].script);
+    const long steps = 20, values = 28;
+    for (int ranks : {2, 3, 4}) {
+      const long first_block = rank_block(1, values, 0, ranks).second;
+      const long elements = 2 * (ranks - 1) * (2 * steps - 1) + (values - first_block) + (values - first_block - 1);
+      QCOMPARE(planned_bytes(l, s, ranks, cases()[0].sizes), 8 * elements);
+    }
+    const MpiRun run = run_mpi(l, s, 3);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    QCOMPARE(*run.result.bytes_sent, 8LL * (2 * 2 * 39 + 18 + 17));
+  }
+
+  // jacobi-2d in row blocks: per sweep, one row of n - 2 values each way across a boundary.
+  void jacobi2dHaloIsOneRowPerBoundary() {
+    const LoadedProgram l = load_kernel(cases()[1].kernel);
+    const DistributionPlan plan = plan_distribution(l.program, apply_all(l, cases()[1].script),
+                                                    l.dependences.read_after_write, l.dependences.write_after_write);
+    const MessageVolume v = message_volume(l.program, plan, 4, cases()[1].sizes, 100000);
+    long halo = 0;
+    for (const MessageRow& row : v.rows)
+      if (row.point != "_ls_gather") {
+        QCOMPARE(row.elements, 28L);
+        QCOMPARE(std::abs(row.from - row.to), 1);
+        halo += row.elements;
+      }
+    QCOMPARE(halo, 2L * 3 * (2 * 20 - 1) * 28);
+  }
+
+  // More ranks than values: ranks with an empty block take part in the exchanges.
+  void moreRanksThanIterations() {
+    const LoadedProgram l = load_kernel(cases()[0].kernel, {"TSTEPS=3", "N=5"});
+    const isl::schedule s = apply_all(l, cases()[0].script);
+    const MpiRun run = run_mpi(l, s, 4);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+  }
+
+  void undistributedScheduleRunsOnEveryRank() {
+    const LoadedProgram l = load_kernel("linear-algebra/blas/gemm/gemm.c");
+    const MpiRun run = run_mpi(l, l.original_schedule, 2);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    QCOMPARE(*run.result.bytes_sent, 0LL);
+  }
+
+  // Refused: a distributed loop that carries a dependence (the time loop).
+  void distributingACarryingLoopIsIllegal() {
+    const LoadedProgram l = load_kernel(cases()[1].kernel);
+    const LegalityReport report = legality(l, apply_all(l, {"S0.distribute(t)"}));
+    QVERIFY(!report.legal());
+    QCOMPARE(report.tag_violations.front().tag, std::string("node"));
+  }
+
+  // Refused: two nested distributed loops of one statement.
+  void nestedDistributionIsRefused() {
+    const LoadedProgram l = load_kernel("linear-algebra/blas/gemm/gemm.c");
+    const isl::schedule s = apply_all(l, {"S1.distribute(i)", "S1.distribute(j)"});
+    const std::string error = input_error([&] { generate(l.program, s, l.dependences.all(), "mpi"); });
+    QVERIFY2(error.find("nested distributed loops") != std::string::npos, error.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCodegenMpi)
+#include "test_codegen_mpi.moc"
