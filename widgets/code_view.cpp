@@ -25,6 +25,7 @@ QString tabTitle(const QString& target) {
   if (target == QLatin1String("c")) return QStringLiteral("C");
   if (target == QLatin1String("isl-ast")) return QStringLiteral("isl AST");
   if (target == QLatin1String("tree")) return QStringLiteral("Tree");
+  if (target == QLatin1String("mpi")) return QStringLiteral("MPI");
   return target;
 }
 

@@ -29,6 +29,7 @@ struct EngineState {
   std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
   std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
   std::map<std::string, long> plot_parameters;
+  int ranks = 4;
   // The drag whose command is the session's last one (-1: none), so a later
   // value of that drag replaces it and never a command applied otherwise.
   int live_drag = -1;
@@ -46,6 +47,7 @@ struct EngineState {
     if (it != cache.end()) return it->second;
     SnapshotOptions options;
     options.plot_parameters = plot_parameters;
+    options.ranks = ranks;
     auto snap = std::make_shared<const Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
     if (cache.size() >= kCachedSnapshots) cache.clear();
     cache[key] = snap;
@@ -209,6 +211,13 @@ quint64 EngineWorker::setPlotParameters(const std::map<std::string, long>& value
   return post(EngineResult::Kind::Show, [values](EngineState& state, EngineResult&) {
     if (state.plot_parameters != values) state.cache.clear();
     state.plot_parameters = values;
+  }, step);
+}
+
+quint64 EngineWorker::setRanks(int ranks, int step) {
+  return post(EngineResult::Kind::Show, [ranks](EngineState& state, EngineResult&) {
+    if (state.ranks != ranks) state.cache.clear();
+    state.ranks = ranks;
   }, step);
 }
 

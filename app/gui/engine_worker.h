@@ -69,6 +69,8 @@ class EngineWorker : public QObject {
   quint64 showStep(int step);
   // Plot parameter values (empty: small defaults); re-shows step `step`.
   quint64 setPlotParameters(const std::map<std::string, long>& values, int step);
+  // Ranks for the message table of distributed schedules; re-shows step `step`.
+  quint64 setRanks(int ranks, int step);
   quint64 apply(const CommandCall& call);
   // One value of a spin box drag (`drag` names the drag, >= 0): the first value
   // is applied, each later one replaces the command this drag applied, unless

@@ -31,6 +31,7 @@
 #include <QVBoxLayout>
 
 #include "code_view.h"
+#include "communication_view.h"
 #include "command_form.h"
 #include "command_step.h"
 #include "commands/command.h"
@@ -200,12 +201,18 @@ void MainWindow::createViews() {
   history_dock_ = addDock(tr("History"), QStringLiteral("historyDock"), history_view_, Qt::LeftDockWidgetArea);
   tree_dock_ = addDock(tr("Schedule tree"), QStringLiteral("scheduleTreeDock"), tree_view_, Qt::RightDockWidgetArea);
   dependences_dock_ = addDock(tr("Dependences"), QStringLiteral("dependencesDock"), dependence_view_, Qt::RightDockWidgetArea);
+  communication_view_ = new CommunicationView;
+  communication_view_->setObjectName(QStringLiteral("communicationView"));
+  connect(communication_view_, &CommunicationView::ranksChanged, this,
+          [this](int ranks) { worker_->setRanks(ranks, step_); });
+  communication_dock_ = addDock(tr("Communication"), QStringLiteral("communicationDock"), communication_view_,
+                                Qt::RightDockWidgetArea);
   code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
   resetLayout();
 }
 
 void MainWindow::resetLayout() {
-  for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, code_dock_}) {
+  for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, code_dock_}) {
     dock->setFloating(false);
     dock->show();
   }
@@ -213,6 +220,8 @@ void MainWindow::resetLayout() {
   splitDockWidget(source_dock_, history_dock_, Qt::Vertical);
   addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
   splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
+  tabifyDockWidget(dependences_dock_, communication_dock_);
+  dependences_dock_->raise();
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
   applyDefaultDockSizes();
 }
@@ -509,6 +518,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   previous_ = std::move(previous);
   tree_view_->setSnapshot(snapshot_);
   dependence_view_->setSnapshot(snapshot_);
+  communication_view_->setSnapshot(snapshot_);
   code_view_->setSnapshot(snapshot_, previous_);
   QList<SourceView::LineMark> marks;
   if (snapshot_)

@@ -29,6 +29,7 @@ namespace loopscape {
 class CodeView;
 class CommandForm;
 class DomainPlot;
+class CommunicationView;
 class DependenceView;
 class HistoryView;
 class ScheduleTreeView;
@@ -159,6 +160,7 @@ class MainWindow : public QMainWindow {
   SourceView* source_view_ = nullptr;
   ScheduleTreeView* tree_view_ = nullptr;
   DependenceView* dependence_view_ = nullptr;
+  CommunicationView* communication_view_ = nullptr;
   CodeView* code_view_ = nullptr;
   HistoryView* history_view_ = nullptr;
   DomainPlot* plot_view_ = nullptr;
@@ -179,6 +181,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* history_dock_ = nullptr;
   QDockWidget* tree_dock_ = nullptr;
   QDockWidget* dependences_dock_ = nullptr;
+  QDockWidget* communication_dock_ = nullptr;
   QDockWidget* code_dock_ = nullptr;
 };
 

@@ -377,6 +377,8 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
     };
     const std::optional<long> lower = evaluate(*plan.lower), upper = evaluate(*plan.upper);
     if (!lower || !upper) return;
+    volume.lower = lower;
+    volume.upper = upper;
     for (const CommunicationPoint& point : plan.points) {
       // The steps at which the point runs: its extension's domain.
       std::vector<std::vector<long>> steps;

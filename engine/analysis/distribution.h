@@ -97,6 +97,8 @@ struct MessageVolume {
   long total_elements = 0;
   long total_bytes = 0;
   long messages = 0;
+  // The hull of distributed values at these sizes (none: nothing runs distributed).
+  std::optional<long> lower, upper;
 };
 MessageVolume message_volume(const Program& program, const DistributionPlan& plan, int ranks,
                              const std::map<std::string, long>& parameters, std::size_t max_rows = 200);

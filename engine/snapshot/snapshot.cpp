@@ -327,6 +327,23 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       snap.plot_error = e.what();
     }
   }
+  if (subtree_has_tag(schedule.root(), "node")) {
+    try {
+      const DistributionPlan plan = plan_distribution(program, schedule, loaded.dependences.read_after_write,
+                                                      loaded.dependences.write_after_write);
+      const std::map<std::string, long> sizes =
+          options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
+      snap.ranks = std::max(1, options.ranks);
+      snap.messages = std::make_shared<const MessageVolume>(message_volume(program, plan, snap.ranks, sizes));
+      if (snap.messages->lower && snap.messages->upper)
+        for (int r = 0; r < snap.ranks; ++r)
+          snap.rank_blocks.push_back(rank_block(*snap.messages->lower, *snap.messages->upper, r, snap.ranks));
+    } catch (const IslError&) {
+      throw;
+    } catch (const std::exception& e) {
+      snap.messages_error = e.what();
+    }
+  }
   const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;
   const isl::union_map dependences = loaded.dependences.all();
   AstCache cache;

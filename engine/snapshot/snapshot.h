@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/distribution.h"
 #include "pipeline/pipeline.h"
 #include "view/domain_points.h"
 
@@ -84,6 +85,13 @@ struct Snapshot {
   std::shared_ptr<const PlotData> plot;  // null when it could not be made (plot_error)
   std::string plot_error;
   double milliseconds = 0;  // time it took to make
+  // Distributed loops (the mpi target): the messages between `ranks` ranks at
+  // the plot's parameter values (null when nothing is distributed), and the
+  // block of distributed loop values each rank runs.
+  std::shared_ptr<const MessageVolume> messages;
+  int ranks = 0;
+  std::vector<std::pair<long, long>> rank_blocks;
+  std::string messages_error;
 
   int statementIndex(const std::string& name) const;
   const CodeInfo* findCode(const std::string& target) const;
@@ -94,6 +102,7 @@ struct SnapshotOptions {
   bool check_legality = true;
   bool plot = true;
   std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
+  int ranks = 4;  // for the message table of distributed schedules
 };
 
 // Target names in display order: openmp, c, then the rest by name.
