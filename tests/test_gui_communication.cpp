@@ -1,5 +1,6 @@
 // The Communication dock: a distributed schedule's messages at the plot's
 // sizes, the rank count from its spin box; the MPI tab of the code.
+#include <QCheckBox>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -35,6 +36,15 @@ class TestGuiCommunication : public QObject {
         QCOMPARE(std::abs(row.from - row.to), 1);
       }
     QVERIFY(view->summary()->text().contains(QStringLiteral("bytes")));
+    // The plot colours points by rank: rows 1-2 on rank 0, 3-4 on rank 1, 5-6 on rank 2.
+    QCOMPARE(snapshot->point_ranks.size(), snapshot->plot->points.size());
+    for (std::size_t k = 0; k < snapshot->point_ranks.size(); ++k) {
+      const PlotPoint& pt = snapshot->plot->points[k];
+      const long i = snapshot->plot->coordinates[pt.coords + 1];
+      QCOMPARE(snapshot->point_ranks[k], static_cast<int>((i - 1) / 2));
+    }
+    auto* ranks_check = window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
+    QVERIFY(ranks_check && !ranks_check->isHidden() && ranks_check->isChecked());
 
     view->rankSpinBox()->setValue(2);
     QVERIFY(window.waitForEngine());
@@ -53,6 +63,8 @@ class TestGuiCommunication : public QObject {
     QVERIFY(view);
     QCOMPARE(view->table()->rowCount(), 0);
     QVERIFY(view->summary()->text().contains(QStringLiteral("distribute")));
+    QVERIFY(window.snapshot()->point_ranks.empty());
+    QVERIFY(window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"))->isHidden());
   }
 };
 

@@ -226,11 +226,17 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   tiles_check_ = new QCheckBox(tr("Tiles"), this);
   tiles_check_->setObjectName(QStringLiteral("tilesCheck"));
   tiles_check_->setChecked(true);
+  ranks_check_ = new QCheckBox(tr("Ranks"), this);
+  ranks_check_->setObjectName(QStringLiteral("ranksCheck"));
+  ranks_check_->setToolTip(tr("Colour the points by the MPI rank that runs them; arrows between ranks are messages"));
+  ranks_check_->setChecked(true);
+  ranks_check_->setVisible(false);
   numbers_check_ = new QCheckBox(tr("Numbers"), this);
   numbers_check_->setObjectName(QStringLiteral("numbersCheck"));
   numbers_check_->setToolTip(tr("Number the points by execution step"));
   top->addWidget(arrows_check_);
   top->addWidget(tiles_check_);
+  top->addWidget(ranks_check_);
   top->addWidget(numbers_check_);
   layout->addLayout(top);
 
@@ -293,6 +299,7 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   connect(y_combo_, &QComboBox::currentIndexChanged, this, [this] { axisComboChanged(); });
   connect(arrows_check_, &QCheckBox::toggled, this, &DomainPlot::setShowArrows);
   connect(tiles_check_, &QCheckBox::toggled, this, &DomainPlot::setShowTiles);
+  connect(ranks_check_, &QCheckBox::toggled, this, &DomainPlot::setShowRanks);
   connect(numbers_check_, &QCheckBox::toggled, this, &DomainPlot::setShowNumbers);
   connect(play_button_, &QToolButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
   connect(back_button_, &QToolButton::clicked, this, &DomainPlot::stepBackward);
@@ -309,7 +316,9 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
 
 DomainPlot::~DomainPlot() = default;
 
-void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data) {
+void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks) {
+  ranks_check_->setVisible(!point_ranks.empty());
+  renderer_.setPointRanks(std::move(point_ranks));
   renderer_.setData(std::move(data));
   rebuildAxisControls();
   rebuildSliceControls();
@@ -583,6 +592,12 @@ void DomainPlot::setShowArrows(bool on) {
 void DomainPlot::setShowTiles(bool on) {
   renderer_.setShowTiles(on);
   if (tiles_check_->isChecked() != on) tiles_check_->setChecked(on);
+  refresh();
+}
+
+void DomainPlot::setShowRanks(bool on) {
+  renderer_.setShowRanks(on);
+  if (ranks_check_->isChecked() != on) ranks_check_->setChecked(on);
   refresh();
 }
 

@@ -40,7 +40,9 @@ class DomainPlot : public QWidget {
 
   // Shows `data` (nullptr: empty). Keeps the axes, slices and animation step
   // where they still apply; parameter sliders follow data->parameters.
-  void setPlotData(std::shared_ptr<const PlotData> data);
+  // `point_ranks`: the rank of each point of a distributed schedule (-1: every
+  // rank), shown as colours when "Ranks" is on; empty when nothing is distributed.
+  void setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks = {});
   const PlotData* plotData() const { return renderer_.data(); }
 
   // Slider range of a parameter (default 1 .. max(32, 2 x value)).
@@ -68,6 +70,7 @@ class DomainPlot : public QWidget {
 
   void setShowArrows(bool on);
   void setShowTiles(bool on);
+  void setShowRanks(bool on);
   void setShowNumbers(bool on);
   void setPresentationZoom(double factor);  // scales every text of the plot
   double presentationZoom() const { return renderer_.fontScale(); }
@@ -133,6 +136,7 @@ class DomainPlot : public QWidget {
   QWidget* slice_box_ = nullptr;
   QCheckBox* arrows_check_ = nullptr;
   QCheckBox* tiles_check_ = nullptr;
+  QCheckBox* ranks_check_ = nullptr;
   QCheckBox* numbers_check_ = nullptr;
   QToolButton* play_button_ = nullptr;
   QToolButton* back_button_ = nullptr;

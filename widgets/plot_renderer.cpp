@@ -79,6 +79,25 @@ PlotRenderer::PlotRenderer() = default;
 
 QColor PlotRenderer::colorOf(int program_index) { return statementColor(program_index); }
 
+QColor PlotRenderer::rankColor(int rank) { return rank < 0 ? QColor(0x9A, 0x9A, 0xA2) : statementColor(rank); }
+
+std::size_t PlotRenderer::colourGroups() const {
+  if (!showRanks()) return data_->statements.size();
+  int ranks = 0;
+  for (int r : point_ranks_) ranks = std::max(ranks, r + 1);
+  return static_cast<std::size_t>(ranks) + 1;
+}
+
+std::size_t PlotRenderer::colourGroupOf(std::uint32_t point) const {
+  if (!showRanks()) return static_cast<std::size_t>(data_->points[point].statement);
+  return static_cast<std::size_t>(point_ranks_[point] + 1);
+}
+
+QColor PlotRenderer::groupColor(std::size_t group) const {
+  if (!showRanks()) return colorOf(data_->statements[group].program_index);
+  return rankColor(static_cast<int>(group) - 1);
+}
+
 void PlotRenderer::setData(std::shared_ptr<const PlotData> data) {
   const QString old_x = x_axis_ >= 0 && x_axis_ < dims_.size() ? dims_[x_axis_] : QString();
   const QString old_y = y_axis_ >= 0 && y_axis_ < dims_.size() ? dims_[y_axis_] : QString();
@@ -522,8 +541,8 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
   if (data_->arrows.empty()) return;
   const double r = pointRadius();
   const QRectF cull = area.adjusted(-50, -50, 50, 50);
-  std::vector<QLineF> lines[3];
-  std::vector<QLineF> heads;
+  std::vector<QLineF> lines[4];  // RAW, WAR, WAW, and read-after-write between ranks (a message)
+  const bool ranks = showRanks();
   for (const PlotArrow& a : data_->arrows) {
     if (a.violated) continue;
     if (!isVisible(a.source) || !isVisible(a.sink)) continue;
@@ -535,17 +554,19 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
     if (len < 2 * r + 2) continue;
     const QPointF u = d / len;
     const QLineF line(s + u * (r + 1), t - u * (r + 1.5));
-    lines[static_cast<int>(a.kind)].push_back(line);
+    const bool message = ranks && a.kind == DependenceKind::ReadAfterWrite && point_ranks_[a.source] >= 0 &&
+                         point_ranks_[a.source] != point_ranks_[a.sink];
+    lines[message ? 3 : static_cast<int>(a.kind)].push_back(line);
   }
-  std::size_t total = lines[0].size() + lines[1].size() + lines[2].size();
+  std::size_t total = lines[0].size() + lines[1].size() + lines[2].size() + lines[3].size();
   const bool with_heads = total < 20000;
   const double head = std::clamp(r * 1.2 + 3, 5.0, 11.0);
-  const Qt::PenStyle styles[3] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
-  const QColor colours[3] = {QColor(0x3A, 0x3A, 0x3A, 190), QColor(0x55, 0x55, 0x55, 170),
-                             QColor(0x55, 0x55, 0x55, 170)};
-  for (int k = 0; k < 3; ++k) {
+  const Qt::PenStyle styles[4] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::SolidLine};
+  const QColor colours[4] = {QColor(0x3A, 0x3A, 0x3A, 190), QColor(0x55, 0x55, 0x55, 170),
+                             QColor(0x55, 0x55, 0x55, 170), messageColor()};
+  for (int k = 0; k < 4; ++k) {
     if (lines[k].empty()) continue;
-    QPen pen(colours[k], total > 5000 ? 0.8 : 1.25, styles[k], Qt::FlatCap);
+    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), styles[k], Qt::FlatCap);
     p.setPen(pen);
     p.drawLines(lines[k].data(), static_cast<int>(lines[k].size()));
     if (with_heads) {
@@ -559,7 +580,7 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
 void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
   const double r = pointRadius();
   const QRectF cull = area.adjusted(-r, -r, r, r);
-  const std::size_t n_stmt = data_->statements.size();
+  const std::size_t n_stmt = colourGroups();
   enum State { Normal, Dim, Current, Future, kStates };
   std::vector<std::vector<QPointF>> batches(n_stmt * kStates);
   for (std::uint32_t pt : visible_) {
@@ -573,7 +594,7 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
     }
     if (highlight_statement_ >= 0 && static_cast<int>(st) != highlight_statement_ && state != Future) state = Dim;
     if (data_->statements[st].inlined && state == Normal) state = Dim;
-    batches[st * kStates + state].push_back(s);
+    batches[colourGroupOf(pt) * kStates + state].push_back(s);
   }
   std::size_t total = 0;
   for (const auto& b : batches) total += b.size();
@@ -600,17 +621,17 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
       draw(batches[s * kStates + Future], r * 0.8, QColor(0xD4, 0xD4, 0xD8),
            outline ? QPen(QColor(0xB8, 0xB8, 0xBE), 1) : QPen(Qt::NoPen));
     for (std::size_t s = 0; s < n_stmt; ++s) {
-      const QColor c = colorOf(data_->statements[s].program_index);
+      const QColor c = groupColor(s);
       draw(batches[s * kStates + Dim], r, withAlpha(c, 80), QPen(Qt::NoPen));
     }
     for (std::size_t s = 0; s < n_stmt; ++s) {
-      const QColor c = colorOf(data_->statements[s].program_index);
+      const QColor c = groupColor(s);
       draw(batches[s * kStates + Normal], r, c, outline ? QPen(c.darker(140), 1) : QPen(Qt::NoPen));
     }
   }
   // Lit points on top, ringed (in the layer when small).
   for (std::size_t s = 0; round && s < n_stmt; ++s) {
-    const QColor c = colorOf(data_->statements[s].program_index);
+    const QColor c = groupColor(s);
     draw(batches[s * kStates + Current], std::max(r * 1.35, r + 1.0), c,
          QPen(QColor(0x20, 0x20, 0x20), r >= 3 ? 1.6 : 0.8));
   }
@@ -655,15 +676,13 @@ void PlotRenderer::paintSquares(QPainter& p, const std::vector<std::vector<QPoin
       }
     }
   };
-  const std::size_t n_stmt = data_->statements.size();
+  const std::size_t n_stmt = colourGroups();
   enum State { Normal, Dim, Current, Future };
   for (std::size_t s = 0; s < n_stmt; ++s) fill(batches[s * static_cast<std::size_t>(states) + Future], QColor(0xD4, 0xD4, 0xD8));
   for (std::size_t s = 0; s < n_stmt; ++s)
-    fill(batches[s * static_cast<std::size_t>(states) + Dim], withAlpha(colorOf(data_->statements[s].program_index), 80));
-  for (std::size_t s = 0; s < n_stmt; ++s)
-    fill(batches[s * static_cast<std::size_t>(states) + Normal], colorOf(data_->statements[s].program_index));
-  for (std::size_t s = 0; s < n_stmt; ++s)
-    fill(batches[s * static_cast<std::size_t>(states) + Current], colorOf(data_->statements[s].program_index));
+    fill(batches[s * static_cast<std::size_t>(states) + Dim], withAlpha(groupColor(s), 80));
+  for (std::size_t s = 0; s < n_stmt; ++s) fill(batches[s * static_cast<std::size_t>(states) + Normal], groupColor(s));
+  for (std::size_t s = 0; s < n_stmt; ++s) fill(batches[s * static_cast<std::size_t>(states) + Current], groupColor(s));
   p.drawImage(QPointF(0, 0), layer_);
 }
 
@@ -744,15 +763,27 @@ void PlotRenderer::paintOverlays(QPainter& p, const QRectF& area) const {
 
 void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   struct Row {
-    enum Kind { Statement, Arrow, Violation, Tile, Note } kind;
+    enum Kind { Statement, Rank, Arrow, Message, Violation, Tile, Note } kind;
     QString text;
     int index;
   };
   std::vector<Row> rows;
-  for (const PlotStatement& st : data_->statements) {
-    QString text = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count);
-    if (st.inlined) text += QStringLiteral(" \u00b7 ") + QCoreApplication::translate("PlotRenderer", "inlined");
-    rows.push_back({Row::Statement, text, st.program_index});
+  if (showRanks()) {
+    std::vector<std::size_t> counts(colourGroups(), 0);
+    for (int r : point_ranks_) ++counts[static_cast<std::size_t>(r + 1)];
+    for (std::size_t g = 0; g < counts.size(); ++g)
+      if (counts[g] > 0)
+        rows.push_back({Row::Rank,
+                        (g == 0 ? QCoreApplication::translate("PlotRenderer", "every rank")
+                                : QCoreApplication::translate("PlotRenderer", "rank %1").arg(g - 1)) +
+                            QStringLiteral(" \u00b7 %1").arg(counts[g]),
+                        static_cast<int>(g) - 1});
+  } else {
+    for (const PlotStatement& st : data_->statements) {
+      QString text = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count);
+      if (st.inlined) text += QStringLiteral(" \u00b7 ") + QCoreApplication::translate("PlotRenderer", "inlined");
+      rows.push_back({Row::Statement, text, st.program_index});
+    }
   }
   bool kinds[3] = {false, false, false};
   bool violated = false;
@@ -766,6 +797,7 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
     const char* names[3] = {"RAW", "WAR", "WAW"};
     for (int k = 0; k < 3; ++k)
       if (kinds[k]) rows.push_back({Row::Arrow, QString::fromLatin1(names[k]), k});
+    if (showRanks()) rows.push_back({Row::Message, QCoreApplication::translate("PlotRenderer", "message (RAW between ranks)"), 0});
   }
   if (violated || !data_->violations.empty()) rows.push_back({Row::Violation, QCoreApplication::translate("PlotRenderer", "violated"), 0});
   if (show_tiles_ && !data_->tiles.empty())
@@ -796,6 +828,21 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
         p.setPen(QPen(c.darker(140), 1));
         p.setBrush(c);
         p.drawEllipse(mid, fm.height() * 0.3, fm.height() * 0.3);
+        break;
+      }
+      case Row::Rank: {
+        const QColor c = rankColor(row.index);
+        p.setPen(QPen(c.darker(140), 1));
+        p.setBrush(c);
+        p.drawEllipse(mid, fm.height() * 0.3, fm.height() * 0.3);
+        break;
+      }
+      case Row::Message: {
+        p.setPen(QPen(messageColor(), 2.4, Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(QPointF(mid.x() - swatch / 2, mid.y()), QPointF(mid.x() + swatch / 2 - 4, mid.y()));
+        p.setPen(Qt::NoPen);
+        p.setBrush(messageColor());
+        drawArrowHead(p, QPointF(mid.x() - swatch / 2, mid.y()), QPointF(mid.x() + swatch / 2, mid.y()), 6);
         break;
       }
       case Row::Arrow: {

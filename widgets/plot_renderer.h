@@ -90,6 +90,16 @@ class PlotRenderer {
   void setHoveredPoint(std::int64_t point);
   std::int64_t hoveredPoint() const { return hovered_; }
 
+  // Distributed schedules: the rank of each point (-1: every rank runs it);
+  // with showRanks, points take their rank's colour and arrows between ranks
+  // are drawn as messages.
+  void setPointRanks(std::vector<int> ranks) { point_ranks_ = std::move(ranks); }
+  const std::vector<int>& pointRanks() const { return point_ranks_; }
+  void setShowRanks(bool on) { show_ranks_ = on; }
+  bool showRanks() const { return show_ranks_ && point_ranks_.size() == (data_ ? data_->points.size() : 0); }
+  static QColor rankColor(int rank);  // -1: every rank
+  static QColor messageColor() { return QColor(0xB0, 0x3A, 0x8C); }
+
   void setShowArrows(bool on) { show_arrows_ = on; }
   void setShowTiles(bool on) { show_tiles_ = on; }
   void setShowNumbers(bool on) { show_numbers_ = on; }
@@ -126,6 +136,10 @@ class PlotRenderer {
   void paintArrows(QPainter& p, const QRectF& area) const;
   void paintPoints(QPainter& p, const QRectF& area) const;
   void paintSquares(QPainter& p, const std::vector<std::vector<QPointF>>& batches, int states, double r) const;
+  // Points are batched by colour group: their statement, or their rank (+1) in rank view.
+  std::size_t colourGroups() const;
+  std::size_t colourGroupOf(std::uint32_t point) const;
+  QColor groupColor(std::size_t group) const;
   void paintOverlays(QPainter& p, const QRectF& area) const;
   void paintLegend(QPainter& p, const QRectF& area) const;
   int animIndex(std::size_t point) const;
@@ -160,6 +174,8 @@ class PlotRenderer {
   std::int64_t hovered_ = -1;
   bool show_arrows_ = true;
   bool show_tiles_ = true;
+  bool show_ranks_ = true;
+  std::vector<int> point_ranks_;
   bool show_numbers_ = false;
   bool show_legend_ = true;
   double font_scale_ = 1.0;

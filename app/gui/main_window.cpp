@@ -533,7 +533,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
     return;
   }
   const Snapshot& snap = *snapshot_;
-  plot_view_->setPlotData(snap.plot);
+  plot_view_->setPlotData(snap.plot, snap.point_ranks);
   plot_message_->setText(qs(snap.plot_error));
   plot_message_->setVisible(!snap.plot_error.empty());
   legality_label_->setText(snap.legal ? QStringLiteral("<span style='color:#009E73'><b>\u2714 legal</b></span>")

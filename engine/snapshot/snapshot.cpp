@@ -53,6 +53,31 @@ std::string band_text(const isl::schedule_node& band) {
   return close == std::string::npos ? first : first.substr(0, close + 1);
 }
 
+// The rank of each plot point: its distributed loop's value is the time
+// vector's entry for the band member at the band's schedule depth.
+std::vector<int> point_ranks(const PlotData& plot, const DistributionPlan& plan,
+                             const std::vector<std::pair<long, long>>& blocks) {
+  std::vector<int> time_index(plot.statements.size(), -1);
+  for (std::size_t s = 0; s < plot.statements.size(); ++s)
+    for (const DistributedBand& band : plan.bands)
+      if (std::find(band.statements.begin(), band.statements.end(), plot.statements[s].name) != band.statements.end()) {
+        int loops = 0;
+        const auto& dims = plot.statements[s].time_dims;
+        for (std::size_t d = 0; d < dims.size(); ++d)
+          if (dims[d].kind == PlotTimeDim::Kind::Loop && loops++ == band.depth) time_index[s] = static_cast<int>(d);
+      }
+  std::vector<int> ranks(plot.points.size(), -1);
+  for (std::size_t k = 0; k < plot.points.size(); ++k) {
+    const PlotPoint& pt = plot.points[k];
+    const int d = time_index[static_cast<std::size_t>(pt.statement)];
+    if (d < 0 || static_cast<std::uint32_t>(d) >= pt.time_size) continue;
+    const long value = plot.times[pt.time + static_cast<std::uint32_t>(d)];
+    for (std::size_t r = 0; r < blocks.size(); ++r)
+      if (blocks[r].first <= value && value <= blocks[r].second) ranks[k] = static_cast<int>(r);
+  }
+  return ranks;
+}
+
 std::vector<std::string> statements_of(const isl::union_set& domain) {
   std::vector<std::string> names;
   domain.foreach_set([&](isl::set s) {
@@ -338,6 +363,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       if (snap.messages->lower && snap.messages->upper)
         for (int r = 0; r < snap.ranks; ++r)
           snap.rank_blocks.push_back(rank_block(*snap.messages->lower, *snap.messages->upper, r, snap.ranks));
+      if (snap.plot) snap.point_ranks = point_ranks(*snap.plot, plan, snap.rank_blocks);
     } catch (const IslError&) {
       throw;
     } catch (const std::exception& e) {

@@ -91,6 +91,9 @@ struct Snapshot {
   std::shared_ptr<const MessageVolume> messages;
   int ranks = 0;
   std::vector<std::pair<long, long>> rank_blocks;
+  // The rank that runs each plot point (PlotData::points order): -1 for
+  // statements every rank runs; empty when nothing is distributed.
+  std::vector<int> point_ranks;
   std::string messages_error;
 
   int statementIndex(const std::string& name) const;

@@ -1,0 +1,2 @@
+S0.distribute(i)
+S1.distribute(i)
