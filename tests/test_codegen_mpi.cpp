@@ -73,6 +73,10 @@ std::vector<Case> cases() {
   };
 }
 
+const std::vector<std::string> kHaloTransfers = {
+    "S0.distribute(r)", "S1.distribute(r)", "S0.send(r, B[r * 8 + 1], 1, r - 1)", "S0.send(r, B[r * 8 + 8], 1, r + 1)",
+    "S1.receive(r, B[r * 8], 1, r - 1)", "S1.receive(r, B[r * 8 + 9], 1, r + 1)"};
+
 }  // namespace
 
 class TestCodegenMpi : public QObject {
@@ -150,6 +154,42 @@ class TestCodegenMpi : public QObject {
     const MpiRun run = run_mpi(l, l.original_schedule, 2);
     QVERIFY2(run.result.equal(), why(run).c_str());
     QCOMPARE(*run.result.bytes_sent, 0LL);
+  }
+
+  // Tiramisu's layer IV: the user's sends and receives move B (one value each
+  // way across each block boundary), printed as MPI calls at their iterations.
+  void explicitTransfersAreHonoured() {
+    const LoadedProgram l = load_program(LOOPSCAPE_TEST_DATA "/mpi/halo.c", CompileOptions{});
+    const isl::schedule s = apply_all(l, kHaloTransfers);
+    for (int ranks : {2, 3, 4}) {
+      const MpiRun run = run_mpi(l, s, ranks);
+      QVERIFY2(run.result.equal(), why(run).c_str());
+      QVERIFY(run.code.text.find("MPI_Send((void *)&B[8 * r + 8]") != std::string::npos);
+      QVERIFY(run.code.text.find("MPI_Recv((void *)&B[8 * r]") != std::string::npos);
+      // No automatic exchange of B: the user's transfers move it.
+      QVERIFY(run.code.text.find("exchange before") == std::string::npos);
+    }
+  }
+
+  // Refused: transfers that pair up but leave out a value the dataflow needs.
+  void transfersMissingANeededElementAreRefused() {
+    const LoadedProgram l = load_program(LOOPSCAPE_TEST_DATA "/mpi/halo.c", CompileOptions{});
+    const isl::schedule s = apply_all(l, {"S0.distribute(r)", "S1.distribute(r)", "S0.send(r, B[r * 8 + 1], 1, r - 1)",
+                                          "S1.receive(r, B[r * 8 + 9], 1, r + 1)"});
+    const std::string error = input_error([&] { generate(l.program, s, l.dependences.all(), "mpi"); });
+    QVERIFY2(error.find("miss an element the dataflow needs: B[16] from rank 0 to rank 1: S1[2, 0] on rank 1 reads it "
+                        "(written by S0[1, 7] on rank 0)") != std::string::npos,
+             error.c_str());
+  }
+
+  // Refused: a send without its receive would leave a rank waiting forever.
+  void unpairedTransfersAreRefused() {
+    const LoadedProgram l = load_program(LOOPSCAPE_TEST_DATA "/mpi/halo.c", CompileOptions{});
+    std::vector<std::string> script = kHaloTransfers;
+    script.pop_back();
+    const std::string error =
+        input_error([&] { generate(l.program, apply_all(l, script), l.dependences.all(), "mpi"); });
+    QVERIFY2(error.find("do not pair up") != std::string::npos, error.c_str());
   }
 
   // Refused: a distributed loop that carries a dependence (the time loop).

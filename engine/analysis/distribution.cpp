@@ -253,6 +253,11 @@ class Planner {
     pairs = pairs.subtract_domain(delivered);
     point.readers = statement_names(pairs.range());
     point.arrays = arrays_of(writes_.intersect_domain(pairs.domain()).range());
+    for (ExchangeArray& a : point.arrays) {
+      const isl::union_set writers =
+          writes_.intersect_range(isl::union_set(isl::set::universe(a.elements.space()))).domain();
+      a.pairs = pairs.intersect_domain(writers);
+    }
     return point;
   }
 
@@ -284,6 +289,7 @@ class Planner {
       const Array* array = program_.find_array(e.array);
       e.element_type = array ? array->element_type : "double";
       e.elements = s.coalesce();
+      e.pairs = isl::union_map::empty(ctx_);  // isl's C++ objects must not be null when copied
       out.push_back(std::move(e));
     });
     std::sort(out.begin(), out.end(), [](const ExchangeArray& a, const ExchangeArray& b) { return a.array < b.array; });

@@ -52,6 +52,7 @@ struct ExchangeArray {
   std::string array;
   std::string element_type;
   isl::set elements;  // A[e...] over the parameters above
+  isl::union_map pairs;  // the dataflow behind them: writer -> reader instance, same parameters
 };
 
 struct CommunicationPoint {

@@ -92,14 +92,14 @@ bool CPrinter::prints_pragma(const LoopNode& f) const {
   return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
 }
 
-void CPrinter::open_body(const LoopNode& body, const std::string& head) {
-  line(head + (braced(body) ? " {" : ""));
+void CPrinter::open_body(const LoopNode& body, const std::string& head, bool force_braces) {
+  line(head + (force_braces || braced(body) ? " {" : ""));
   ++level_;
 }
 
-void CPrinter::close_body(const LoopNode& body) {
+void CPrinter::close_body(const LoopNode& body, bool force_braces) {
   --level_;
-  if (braced(body)) line("}");
+  if (force_braces || braced(body)) line("}");
 }
 
 std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const ExprPtr& cond) {
@@ -122,10 +122,20 @@ void CPrinter::enter_for(const LoopNode& n) {
   }
   for (const auto& t : n.tags)
     if (t.kind == "unroll") line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
-  open_body(n.body(), for_head(n, n.init, n.cond));
+  const std::vector<std::string> prologue = iteration_prologue(n);
+  OpenLoop open{false, iteration_epilogue(n)};
+  open.forced_braces = !prologue.empty() || !open.epilogue.empty();
+  open_body(n.body(), for_head(n, n.init, n.cond), open.forced_braces);
+  for (const std::string& l : prologue) line(l);
+  open_loops_.push_back(std::move(open));
 }
 
-void CPrinter::leave_for(const LoopNode& n) { close_body(n.body()); }
+void CPrinter::leave_for(const LoopNode& n) {
+  const OpenLoop open = open_loops_.back();
+  open_loops_.pop_back();
+  for (const std::string& l : open.epilogue) line(l);
+  close_body(n.body(), open.forced_braces);
+}
 
 void CPrinter::enter_if(const LoopNode& n) { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
 

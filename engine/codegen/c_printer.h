@@ -42,6 +42,11 @@ class CPrinter : public LoopAstWalker {
   void indent() { ++level_; }
   void outdent() { --level_; }
 
+  // Lines a target adds at the start and the end of each iteration of a loop
+  // (the body is braced when there are any).
+  virtual std::vector<std::string> iteration_prologue(const LoopNode&) { return {}; }
+  virtual std::vector<std::string> iteration_epilogue(const LoopNode&) { return {}; }
+
   void enter_for(const LoopNode& n) override;
   void leave_for(const LoopNode& n) override;
   void enter_if(const LoopNode& n) override;
@@ -53,8 +58,13 @@ class CPrinter : public LoopAstWalker {
  private:
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
-  void open_body(const LoopNode& body, const std::string& head);
-  void close_body(const LoopNode& body);
+  void open_body(const LoopNode& body, const std::string& head, bool force_braces = false);
+  void close_body(const LoopNode& body, bool force_braces = false);
+  struct OpenLoop {
+    bool forced_braces = false;
+    std::vector<std::string> epilogue;
+  };
+  std::vector<OpenLoop> open_loops_;  // the loops being printed, innermost last
 
   CPrintOptions opt_;
   std::vector<std::string> lines_;

@@ -59,6 +59,13 @@ static inline void ls_mpi_block(long lower, long upper, int rank, int size, long
   if (*hi > upper) *hi = upper;
 }
 
+/* The rank that runs value v of the distributed loops; -1 when no rank does. */
+static inline int ls_mpi_owner(long lower, long upper, long v, int size) {
+  if (v < lower || v > upper) return -1;
+  const long block = (upper - lower + size) / size;
+  return (int)((v - lower) / block);
+}
+
 static inline void ls_mpi_track(MPI_Request request, void *buffer, int is_receive) {
   if (ls_mpi_pending == ls_mpi_capacity) {
     ls_mpi_capacity = ls_mpi_capacity ? 2 * ls_mpi_capacity : 16;
@@ -83,6 +90,12 @@ static inline void ls_mpi_isend(void *buffer, long bytes, int to, int tag) {
   MPI_Request request;
   MPI_Isend(buffer, (int)bytes, MPI_BYTE, to, tag, MPI_COMM_WORLD, &request);
   ls_mpi_track(request, buffer, 0);
+  ls_mpi_bytes += bytes;
+  ls_mpi_messages++;
+}
+
+/* A message the program's own send/receive commands sent. */
+static inline void ls_mpi_count(long bytes) {
   ls_mpi_bytes += bytes;
   ls_mpi_messages++;
 }

@@ -9,6 +9,13 @@
 #include "codegen/loop_ast.h"
 #include "codegen/mpi_runtime.h"
 #include "codegen/targets_builtin.h"
+#include "commands/explicit_transfers.h"
+#include "commands/tag_support.h"
+#include "commands/transfer_pairing.h"
+#include "view/domain_points.h"
+
+#include <isl/aff.h>
+#include <isl/val.h>
 #include "schedule/original_schedule.h"
 #include "schedule/tags.h"
 
@@ -25,6 +32,55 @@ ExprPtr binary(const std::string& op, ExprPtr a, ExprPtr b) {
 }
 ExprPtr call(const std::string& f, std::vector<ExprPtr> args) {
   return Expr::make(ExprKind::Call, f, std::move(args), "int");
+}
+
+// An affine function of a statement's iterators as an expression over them
+// (one piece, no division: what send and receive take).
+ExprPtr affine_expr(const Program& program, const isl::pw_aff& f, const std::vector<std::string>& iterators) {
+  if (isl_pw_aff_n_piece(f.get()) != 1) throw InputError(SourceLocation{}, "a piecewise transfer expression");
+  isl_aff* aff = nullptr;
+  isl_pw_aff_foreach_piece(
+      f.get(), [](isl_set* set, isl_aff* piece, void* user) {
+        isl_set_free(set);
+        *static_cast<isl_aff**>(user) = piece;
+        return isl_stat_ok;
+      },
+      &aff);
+  isl::aff a = isl::manage(aff);
+  if (isl_aff_dim(a.get(), isl_dim_div) > 0) throw InputError(SourceLocation{}, "a transfer expression with a division");
+  ExprPtr sum;
+  auto add = [&](long c, ExprPtr term) {
+    if (c == 0) return;
+    ExprPtr scaled = c == 1 ? term : c == -1 ? make_negation(term) : binary("*", make_int(c), term);
+    if (!term) scaled = make_int(c);
+    sum = !sum ? scaled : (c < 0 && term ? binary("-", sum, c == -1 ? term : binary("*", make_int(-c), term))
+                                         : binary("+", sum, scaled));
+  };
+  for (int k = 0; k < static_cast<int>(isl_aff_dim(a.get(), isl_dim_in)); ++k)
+    add(isl::manage(isl_aff_get_coefficient_val(a.get(), isl_dim_in, k)).get_num_si(),
+        name_expr(iterators.at(static_cast<std::size_t>(k))));
+  for (int k = 0; k < static_cast<int>(isl_aff_dim(a.get(), isl_dim_param)); ++k) {
+    const char* p = isl_aff_get_dim_name(a.get(), isl_dim_param, static_cast<unsigned>(k));
+    add(isl::manage(isl_aff_get_coefficient_val(a.get(), isl_dim_param, k)).get_num_si(),
+        Expr::make(ExprKind::Parameter, p ? p : "", {}, "int"));
+  }
+  const long constant = isl::manage(isl_aff_get_constant_val(a.get())).get_num_si();
+  if (constant != 0 || !sum) sum = !sum ? make_int(constant) : binary(constant < 0 ? "-" : "+", sum, make_int(std::labs(constant)));
+  (void)program;
+  return sum;
+}
+
+const LoopNode* first_instance_of(const LoopNode& n, int statement) {
+  if (n.kind == LoopNodeKind::User && n.statement_index == statement) return &n;
+  for (const auto& c : n.children)
+    if (const LoopNode* u = first_instance_of(*c, statement)) return u;
+  return nullptr;
+}
+
+void iterator_names(const ExprPtr& e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Iterator) out.insert(e->text);
+  for (const auto& a : e->args) iterator_names(a, out);
 }
 
 std::string array_element(const LoopNode& point, const std::function<std::string(const ExprPtr&)>& print) {
@@ -112,10 +168,14 @@ class MpiPrinter : public CPrinter {
     CPrinter::enter_for(mine);
   }
 
+  std::vector<std::string> iteration_prologue(const LoopNode& n) override { return transfers_at(n, false); }
+  std::vector<std::string> iteration_epilogue(const LoopNode& n) override { return transfers_at(n, true); }
+
   void extension(const LoopNode& n) override {
     const CommunicationPoint* point = plan_.find_point(n.statement);
     if (!point) throw IslError("the mpi target found an unknown grafted call " + n.statement, false);
     const std::vector<ScannedArray>& arrays = scans_.at(point->call);
+    if (arrays.empty()) return;  // the user's sends and receives move these arrays
     line("{");
     indent();
     std::string what;
@@ -211,6 +271,85 @@ class MpiPrinter : public CPrinter {
     if (point.gather && receiving) outdent();
   }
 
+  // The user's receives (at the start of an iteration of `loop`) or sends (at its end).
+  std::vector<std::string> transfers_at(const LoopNode& loop, bool sends) {
+    std::vector<std::string> out;
+    for (const LoopTag& tag : loop.tags) {
+      if (tag.kind != (sends ? "send" : "receive") || tag.args.size() < 5) continue;
+      const int statement = program().statement_index(tag.args[0]);
+      const LoopNode* instance = statement < 0 ? nullptr : first_instance_of(loop, statement);
+      if (!instance) continue;  // isl printed no instance of it in this copy of the loop
+      const Statement& s = program().statements[static_cast<std::size_t>(statement)];
+      const std::vector<std::string> iterators = s.iterators();
+      std::set<std::string> known = {loop.iterator};
+      for (const LoopNode* l : enclosing_loops()) known.insert(l->iterator);
+      auto at_loop = [&](const std::string& text, const std::string& what) {
+        const ExprPtr e = substitute_iterators(
+            affine_expr(program(), tag_support::parse_affine(program(), s, text, s.where, what), iterators), iterators,
+            instance->iterator_values);
+        std::set<std::string> used;
+        iterator_names(e, used);
+        for (const std::string& name : used)
+          if (!known.count(name))
+            throw InputError(s.where, tag.kind + " of " + s.name + " at loop " + loop.iterator + ": " + what + " '" +
+                                          text + "' depends on a loop inside it");
+        return expr(e);
+      };
+      const std::string element_text = tag.args[1];
+      const std::size_t bracket = element_text.find('[');
+      std::string array = element_text.substr(0, bracket);
+      array.erase(array.find_last_not_of(' ') + 1);
+      const Array* a = program().find_array(array);
+      std::string pointer = "&" + array;
+      std::size_t at = bracket;
+      int given = 0;
+      while (at != std::string::npos) {
+        const std::size_t close = element_text.find(']', at);
+        pointer += "[" + at_loop(element_text.substr(at + 1, close - at - 1), "the index") + "]";
+        ++given;
+        at = element_text.find('[', close);
+      }
+      for (std::size_t k = static_cast<std::size_t>(given); a && k < a->extents.size(); ++k) pointer += "[0]";
+      const std::string type = a ? a->element_type : "double";
+      const std::string bytes = "(int)((" + at_loop(tag.args[2], "the size") + ") * sizeof(" + type + "))";
+      const std::vector<std::string> props = [&] {
+        std::vector<std::string> p;
+        std::string all = tag.args[4];
+        for (std::size_t b = 0, e; b <= all.size(); b = e + 1) {
+          e = all.find('|', b);
+          if (e == std::string::npos) e = all.size();
+          p.push_back(all.substr(b, e - b));
+        }
+        return p;
+      }();
+      auto has = [&](const std::string& prop) { return std::find(props.begin(), props.end(), prop) != props.end(); };
+      const std::string peer = sends ? "ls_to" : "ls_from";
+      out.push_back("{");
+      out.push_back("  /* " + s.name + (sends ? " sends " : " receives ") + tag.args[2] + " element(s) " +
+                    (sends ? "of " : "into ") + element_text + (sends ? " to" : " from") + " the rank of " + tag.args[3] +
+                    " (" + tag.args[4] + ") */");
+      out.push_back("  const int " + peer + " = ls_mpi_owner(ls_lower, ls_upper, " + at_loop(tag.args[3], "the peer") +
+                    ", ls_size);");
+      out.push_back("  if (" + peer + " >= 0 && " + peer + " != ls_rank) {");
+      const std::string call_args = "(void *)" + pointer + ", " + bytes + ", MPI_BYTE, " + peer + ", 32100, MPI_COMM_WORLD";
+      // nonblock and async: posted, completed within the iteration (a receive
+      // before the body that reads it); otherwise MPI's standard blocking calls.
+      if (has("nonblock") || (sends && has("async"))) {
+        out.push_back("    MPI_Request ls_request;");
+        out.push_back(std::string("    ") + (sends ? "MPI_Isend(" : "MPI_Irecv(") + call_args + ", &ls_request);");
+        out.push_back("    MPI_Wait(&ls_request, MPI_STATUS_IGNORE);");
+      } else if (sends) {
+        out.push_back("    MPI_Send(" + call_args + ");");
+      } else {
+        out.push_back("    MPI_Recv(" + call_args + ", MPI_STATUS_IGNORE);");
+      }
+      if (sends) out.push_back("    ls_mpi_count(" + bytes + ");");
+      out.push_back("  }");
+      out.push_back("}");
+    }
+    return out;
+  }
+
   void count(const ScannedArray& a) {
     line("ls_n = 0;");
     scan(a, ElementScan::Action::Count);
@@ -256,9 +395,11 @@ class MpiTarget : public Target {
       deps = &*computed;
     }
     const isl::union_map none = isl::union_map::empty(in.program.ctx());
-    const DistributionPlan plan = deps ? plan_distribution(in.program, in.schedule, deps->read_after_write,
-                                                           deps->write_after_write)
-                                       : plan_distribution(in.program, in.schedule, none, none);
+    DistributionPlan plan = deps ? plan_distribution(in.program, in.schedule, deps->read_after_write,
+                                                     deps->write_after_write)
+                                 : plan_distribution(in.program, in.schedule, none, none);
+    const std::vector<ExplicitTransfer> transfers = explicit_transfers(in.program, in.schedule);
+    if (!transfers.empty()) check_transfers(in, plan, transfers);
     LoopAstOptions ast_options;
     ast_options.reverse_negated_loops = false;  // blocks are of schedule values
     LoopNodePtr ast = convert_isl_ast(in.program, build_isl_ast(in.program, plan.schedule), ast_options);
@@ -275,6 +416,26 @@ class MpiTarget : public Target {
     out.helpers = c_helper_definitions(helpers);
     out.file_prelude = mpi_runtime_prelude();
     return out;
+  }
+
+ private:
+  // The user's sends and receives pair up and bring what the dataflow needs
+  // (checked at small sizes on 2, 3 and 4 ranks); then they alone move their arrays.
+  static void check_transfers(const CodegenInput& in, DistributionPlan& plan,
+                              const std::vector<ExplicitTransfer>& transfers) {
+    const std::vector<std::string> unmatched = unmatched_transfers(in.program, in.schedule);
+    if (!unmatched.empty())
+      throw InputError(SourceLocation{}, "the sends and receives do not pair up, so the ranks would wait forever: " +
+                                             unmatched.front());
+    const std::map<std::string, long> sizes = default_plot_parameters(in.program);
+    for (int ranks = 2; ranks <= 4; ++ranks)
+      if (std::optional<std::string> missing =
+              missing_transfer(in.program, in.schedule, plan, transfers, ranks, sizes))
+        throw InputError(SourceLocation{}, "the sends and receives miss an element the dataflow needs: " + *missing);
+    const std::set<std::string> manual = arrays_moved_explicitly(transfers);
+    for (CommunicationPoint& p : plan.points)
+      if (!p.gather)
+        std::erase_if(p.arrays, [&](const ExchangeArray& a) { return manual.count(a.array) > 0; });
   }
 };
 
