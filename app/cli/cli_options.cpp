@@ -158,7 +158,10 @@ Prints the model of the file's scop region: parameters, arrays, statements
 with their iteration domains and accesses, the dependences (read-after-write,
 write-after-read, write-after-write) with their distance and carrying loop,
 and the original schedule tree. With --script, the script's commands and the
-schedule tree after them follow.
+schedule tree after them follow; when the script distributes loops, the
+messages the mpi target sends on --ranks N ranks (default 4) at the --param
+values (others: small defaults): each rank's block, each exchange and its
+volume per step and pair of ranks, and the total.
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "emit")

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/distribution.h"
 #include "api/loopscape.h"
 #include "cli_options.h"
 #include "codegen/emitter.h"
@@ -17,6 +18,8 @@
 #include "cpp_export.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
+#include "schedule/tags.h"
+#include "view/domain_points.h"
 #include "runner/runner.h"
 #include "schedule/tree_printer.h"
 #include "session/script.h"
@@ -72,6 +75,41 @@ Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
   return Loaded{std::move(session), std::move(calls)};
 }
 
+// The messages of a distributed schedule on --ranks ranks, at the --param
+// values (the others: the plot's small defaults).
+void print_messages(const Loaded& l, const CliOptions& o) {
+  const Program& program = l.session.program();
+  if (!subtree_has_tag(l.session.schedule().root(), "node")) return;
+  const Dependences& d = l.session.dependences();
+  const DistributionPlan plan = plan_distribution(program, l.session.schedule(), d.read_after_write, d.write_after_write);
+  std::map<std::string, long> sizes = default_plot_parameters(program);
+  for (const auto& [name, value] : o.parameters) sizes[name] = value;
+  const MessageVolume v = message_volume(program, plan, o.ranks, sizes, 60);
+  std::cout << "\nmessages on " << o.ranks << " ranks with";
+  for (const auto& [name, value] : sizes) std::cout << " " << name << " = " << value;
+  std::cout << " (--ranks, --param):\n";
+  if (v.lower && v.upper)
+    for (int r = 0; r < o.ranks; ++r) {
+      const auto [lo, hi] = rank_block(*v.lower, *v.upper, r, o.ranks);
+      std::cout << "  rank " << r << " runs the distributed values " << (lo <= hi ? std::to_string(lo) + ".." + std::to_string(hi) : std::string("(none)")) << "\n";
+    }
+  for (const CommunicationPoint& p : plan.points) {
+    std::cout << "  " << p.call << (p.gather ? ": at the end, to rank 0" : ": before " + p.before) << ":";
+    for (const ExchangeArray& a : p.arrays) std::cout << " " << a.array;
+    std::cout << "\n";
+  }
+  std::cout << "  point step from to elements bytes\n";
+  for (const MessageRow& row : v.rows) {
+    std::string step;
+    for (long x : row.step) step += (step.empty() ? "" : ",") + std::to_string(x);
+    std::cout << "  " << row.point << " " << (step.empty() ? "-" : step) << " " << row.from << " " << row.to << " "
+              << row.elements << " " << row.bytes << "\n";
+  }
+  if (v.truncated) std::cout << "  ... (first " << v.rows.size() << " rows)\n";
+  std::cout << "  total: " << v.messages << " messages, " << v.total_elements << " elements, " << v.total_bytes
+            << " bytes\n";
+}
+
 int run_info(const CliOptions& o) {
   Loaded l = open_session(o);
   std::cout << program_report(l.session.loaded());
@@ -82,6 +120,7 @@ int run_info(const CliOptions& o) {
     std::cout << "\nschedule after the script:\n" << print_schedule_tree(l.session.schedule());
     for (const std::string& w : unmatched_transfers(l.session.program(), l.session.schedule()))
       std::cout << "warning: " << w << "\n";
+    print_messages(l, o);
   }
   return kExitOk;
 }
