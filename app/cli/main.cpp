@@ -18,14 +18,14 @@
 #include "cpp_export.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
-#include "schedule/tags.h"
-#include "view/domain_points.h"
 #include "runner/runner.h"
+#include "schedule/tags.h"
 #include "schedule/tree_printer.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
 #include "support/isl_context.h"
+#include "view/domain_points.h"
 
 namespace loopscape::cli {
 namespace {
