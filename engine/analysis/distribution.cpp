@@ -213,11 +213,12 @@ class Planner {
     for (const DistributedBand& b : plan.bands) value = value.unite(b.value);
     distributed_ = value.domain();
     replicated_ = schedule_.domain().subtract(distributed_);
-    // Two ranks' blocks never overlap.
-    const isl::set apart(ctx_, "[" + std::string(kSenderLow) + ", " + kSenderHigh + ", " + kReceiverLow + ", " +
-                                   kReceiverHigh + "] -> { : " + kSenderHigh + " < " + kReceiverLow + " or " +
-                                   kReceiverHigh + " < " + kSenderLow + " }");
-    on_sender_ = value.intersect_range(value_range(ctx_, kSenderLow, kSenderHigh)).domain().intersect_params(apart);
+    // Two ranks' blocks never overlap: pairs that only exist when they do are
+    // no messages (kept out of the sets themselves, whose scans it would split).
+    apart_ = isl::set(ctx_, "[" + std::string(kSenderLow) + ", " + kSenderHigh + ", " + kReceiverLow + ", " +
+                                kReceiverHigh + "] -> { : " + kSenderHigh + " < " + kReceiverLow + " or " +
+                                kReceiverHigh + " < " + kSenderLow + " }");
+    on_sender_ = value.intersect_range(value_range(ctx_, kSenderLow, kSenderHigh)).domain();
     on_receiver_ = value.intersect_range(value_range(ctx_, kReceiverLow, kReceiverHigh)).domain();
     run_by_receiver_ = on_receiver_.unite(replicated_);
     remote_flow_ = flow_.intersect_domain(on_sender_);
@@ -241,7 +242,7 @@ class Planner {
     const isl::union_set here = prefix.intersect_range(prefix_equals_parameters(ctx_, dims)).domain();
     const isl::union_set readers = c.distributed ? here.intersect(on_receiver_) : here;
     isl::union_map pairs = remote_flow_.intersect_range(readers);
-    if (pairs.is_empty()) return point;
+    if (pairs.intersect_params(apart_).is_empty()) return point;
 
     // Values the receiving rank has already had from the same write, read
     // before the part starts.
@@ -251,6 +252,7 @@ class Planner {
     const isl::union_set earlier = time_.intersect_range(earlier_times).domain();
     const isl::union_set delivered = flow_.intersect_range(earlier.intersect(run_by_receiver_)).domain();
     pairs = pairs.subtract_domain(delivered);
+    if (pairs.intersect_params(apart_).is_empty()) return point;
     point.readers = statement_names(pairs.range());
     point.arrays = arrays_of(writes_.intersect_domain(pairs.domain()).range());
     for (ExchangeArray& a : point.arrays) {
@@ -283,7 +285,7 @@ class Planner {
   std::vector<ExchangeArray> arrays_of(const isl::union_set& elements) const {
     std::vector<ExchangeArray> out;
     elements.foreach_set([&](isl::set s) {
-      if (s.is_empty()) return;
+      if (s.intersect_params(apart_).is_empty()) return;
       ExchangeArray e;
       e.array = isl_set_get_tuple_name(s.get());
       const Array* array = program_.find_array(e.array);
@@ -325,6 +327,7 @@ class Planner {
   isl::union_map flow_, overwrites_;
   std::vector<Candidate> candidates_;
   isl::union_set distributed_, replicated_, on_sender_, on_receiver_, run_by_receiver_;
+  isl::set apart_;
   isl::union_map remote_flow_, writes_, time_;
 };
 

@@ -35,6 +35,13 @@ const isl::schedule& AstCache::auto_parallel(const Program& program, const isl::
   return parallel_.back().second;
 }
 
+const DistributionPlan& AstCache::distribution(const Program& program, const isl::schedule& schedule,
+                                               const isl::union_map& flow, const isl::union_map& overwrites) {
+  if (const DistributionPlan* found = find_for(distributions_, schedule)) return *found;
+  distributions_.emplace_back(schedule, plan_distribution(program, schedule, flow, overwrites));
+  return distributions_.back().second;
+}
+
 isl::ast_node isl_ast_for(const CodegenInput& input, const isl::schedule& schedule) {
   if (input.cache) return input.cache->isl_ast(input.program, schedule);
   return build_isl_ast(input.program, schedule);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/distribution.h"
 #include "model/program.h"
 
 namespace loopscape {
@@ -22,11 +23,16 @@ class AstCache {
   // mark_outermost_parallel_loops(program, schedule, dependences), once per schedule.
   const isl::schedule& auto_parallel(const Program& program, const isl::schedule& schedule,
                                      const isl::union_map& dependences);
+  // plan_distribution(program, schedule, flow, overwrites), once per schedule
+  // (the mpi target and the app's message table share it).
+  const DistributionPlan& distribution(const Program& program, const isl::schedule& schedule,
+                                       const isl::union_map& flow, const isl::union_map& overwrites);
   std::size_t size() const { return asts_.size(); }  // isl ASTs built so far
 
  private:
   std::vector<std::pair<isl::schedule, isl::ast_node>> asts_;
   std::vector<std::pair<isl::schedule, isl::schedule>> parallel_;
+  std::vector<std::pair<isl::schedule, DistributionPlan>> distributions_;
 };
 
 // The isl AST of `schedule` for a target: from the input's cache when it has one.

@@ -395,9 +395,10 @@ class MpiTarget : public Target {
       deps = &*computed;
     }
     const isl::union_map none = isl::union_map::empty(in.program.ctx());
-    DistributionPlan plan = deps ? plan_distribution(in.program, in.schedule, deps->read_after_write,
-                                                     deps->write_after_write)
-                                 : plan_distribution(in.program, in.schedule, none, none);
+    const isl::union_map& flow = deps ? deps->read_after_write : none;
+    const isl::union_map& overwrites = deps ? deps->write_after_write : none;
+    DistributionPlan plan = in.cache ? in.cache->distribution(in.program, in.schedule, flow, overwrites)
+                                     : plan_distribution(in.program, in.schedule, flow, overwrites);
     const std::vector<ExplicitTransfer> transfers = explicit_transfers(in.program, in.schedule);
     if (!transfers.empty()) check_transfers(in, plan, transfers);
     LoopAstOptions ast_options;

@@ -352,10 +352,12 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       snap.plot_error = e.what();
     }
   }
+  const isl::union_map dependences = loaded.dependences.all();
+  AstCache cache;
   if (subtree_has_tag(schedule.root(), "node")) {
     try {
-      const DistributionPlan plan = plan_distribution(program, schedule, loaded.dependences.read_after_write,
-                                                      loaded.dependences.write_after_write);
+      const DistributionPlan& plan = cache.distribution(program, schedule, loaded.dependences.read_after_write,
+                                                        loaded.dependences.write_after_write);
       const std::map<std::string, long> sizes =
           options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
       snap.ranks = std::max(1, options.ranks);
@@ -371,8 +373,6 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     }
   }
   const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;
-  const isl::union_map dependences = loaded.dependences.all();
-  AstCache cache;
   for (const std::string& name : targets) {
     CodeInfo info;
     info.target = name;
