@@ -25,6 +25,6 @@ for entry in "${kernels[@]}"; do
     bytes=$(echo "$out" | sed -n 's/^sent: \([0-9]*\) bytes.*/\1/p')
     bound=$((2 * 2 * (ranks - 1) * plane * 8))
     printf '| %s | %d | %s s | %s s | %.2fx | %s | %d | %d |\n' "$name" "$ranks" "$original" "$emitted" \
-      "$(echo "$original / $emitted" | bc -l)" "$bytes" "$((bytes / steps))" "$bound"
+      "$(awk -v a="$original" -v b="$emitted" 'BEGIN { print a / b }')" "$bytes" "$((bytes / steps))" "$bound"
   done
 done
