@@ -18,6 +18,7 @@
 #include "cpp_export.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
+#include "runner/harness.h"
 #include "runner/runner.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
@@ -169,6 +170,12 @@ int run_verify(const CliOptions& o) {
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");
   RunnerOptions runner;
   if (o.target == "mpi") runner = mpi_runner_options(o.ranks);
+  if (o.target == "hls") {
+    if (!defines_main(program.source_text))
+      throw InputError({o.input, 0, 0}, "verify --target hls runs the file's own main, built as C++ (C simulation): "
+                                        "this file has no main");
+    runner = hls_runner_options();
+  }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 

@@ -88,7 +88,7 @@ bool CPrinter::braced(const LoopNode& body) const {
 }
 
 bool CPrinter::prints_pragma(const LoopNode& f) const {
-  if (f.has_tag("unroll")) return true;
+  if (f.has_tag("unroll") && opt_.gcc_unroll) return true;
   return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
 }
 
@@ -121,7 +121,8 @@ void CPrinter::enter_for(const LoopNode& n) {
     if (n.has_tag("vector")) line("#pragma omp simd");
   }
   for (const auto& t : n.tags)
-    if (t.kind == "unroll") line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
+    if (t.kind == "unroll" && opt_.gcc_unroll)
+      line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
   const std::vector<std::string> prologue = iteration_prologue(n);
   OpenLoop open{false, iteration_epilogue(n)};
   open.forced_braces = !prologue.empty() || !open.epilogue.empty();

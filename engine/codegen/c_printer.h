@@ -17,6 +17,7 @@ struct CPrintOptions {
   bool openmp = false;  // honour loop tags: parallel -> omp parallel for, vector -> omp simd
   int indent = 2;       // spaces per level
   bool mark_comments = false;  // print schedule node names as /* C0 */ comments
+  bool gcc_unroll = true;      // unroll tags -> #pragma GCC unroll N
 };
 
 struct CCode {

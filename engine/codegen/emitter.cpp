@@ -1,6 +1,10 @@
 #include "codegen/emitter.h"
 
+#include <cctype>
+#include <regex>
+
 #include "codegen/c_printer.h"
+#include "runner/harness.h"
 
 namespace loopscape {
 
@@ -31,8 +35,39 @@ std::string trim(const std::string& s) {
 
 }  // namespace
 
+std::optional<std::size_t> function_definition_start(const std::string& source, const std::string& function) {
+  if (function.empty()) return std::nullopt;
+  const std::string text = blank_comments_and_strings(source);
+  const std::regex name("(^|[^A-Za-z0-9_])" + function + R"(\s*\()");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), name); it != std::sregex_iterator(); ++it) {
+    const std::size_t open = static_cast<std::size_t>(it->position(0) + it->length(0) - 1);
+    int depth = 0;
+    std::size_t close = open;
+    for (; close < text.size(); ++close) {
+      if (text[close] == '(') ++depth;
+      if (text[close] == ')' && --depth == 0) break;
+    }
+    std::size_t after = close + 1;
+    while (after < text.size() && std::isspace(static_cast<unsigned char>(text[after]))) ++after;
+    if (after >= text.size() || text[after] != '{') continue;  // a declaration or a call
+    std::size_t start = text.rfind('\n', static_cast<std::size_t>(it->position(0)));
+    start = start == std::string::npos ? 0 : start + 1;
+    // Lines above that only hold storage classes and the return type belong to it.
+    while (start > 0) {
+      const std::size_t previous = text.rfind('\n', start - 2);
+      const std::size_t from = previous == std::string::npos ? 0 : previous + 1;
+      const std::string line = trim(text.substr(from, start - from));
+      if (line.empty() || !std::regex_match(line, std::regex(R"([A-Za-z_][A-Za-z0-9_ \t\*]*)"))) break;
+      start = from;
+    }
+    return start;
+  }
+  return std::nullopt;
+}
+
 std::string emit_file(const Program& program, const std::string& code, const std::string& helpers,
-                      const std::optional<std::string>& declarations, const std::string& file_prelude) {
+                      const std::optional<std::string>& declarations, const std::string& file_prelude,
+                      const std::string& before_function) {
   const std::string& src = program.source_text;
   const std::size_t b = program.region.begin_offset;
   const std::size_t e = program.region.end_offset;
@@ -86,10 +121,20 @@ std::string emit_file(const Program& program, const std::string& code, const std
   if (!fresh_line) region = "\n" + region;
   if (!original.empty() && original.back() != '\n' && !region.empty() && region.back() == '\n') region.pop_back();
 
+  std::size_t function_start = 0;
+  if (!before_function.empty()) {
+    const std::optional<std::size_t> start = function_definition_start(src, program.region.function);
+    if (!start || *start > line_start)
+      throw InputError(SourceLocation{program.file, program.region.begin_line, 0},
+                       "cannot find the definition of " + program.region.function + " that holds the region");
+    function_start = *start;
+  }
   std::string out;
-  out.reserve(file_prelude.size() + src.size() + region.size() + helpers.size());
+  out.reserve(file_prelude.size() + before_function.size() + src.size() + region.size() + helpers.size());
   out += file_prelude;
-  out += src.substr(0, line_start);
+  out += src.substr(0, function_start);
+  out += before_function;
+  out += src.substr(function_start, line_start - function_start);
   out += helpers;
   out += src.substr(line_start, b - line_start);
   out += region;
@@ -101,7 +146,8 @@ std::string emit_file(const Program& program, const GeneratedCode& generated) {
   if (!generated.replaces_region)
     throw InputError(SourceLocation{program.file, 0, 0},
                      "target '" + generated.target + "' makes no code that can replace the scop region");
-  return emit_file(program, generated.text, generated.helpers, generated.declarations, generated.file_prelude);
+  return emit_file(program, generated.text, generated.helpers, generated.declarations, generated.file_prelude,
+                   generated.before_function);
 }
 
 }  // namespace loopscape

@@ -42,6 +42,7 @@ std::vector<std::unique_ptr<Target>> builtin_targets() {
   out.push_back(make_c_target());
   out.push_back(make_openmp_target());
   out.push_back(make_mpi_target());
+  out.push_back(make_hls_target());
   return out;
 }
 

@@ -51,6 +51,9 @@ struct GeneratedCode {
   // C-like targets: what the file needs at its top (#include <mpi.h>, the
   // runtime's static functions); emit_file() puts it before the first line.
   std::string file_prelude;
+  // C-like targets: definitions the code needs placed before the function
+  // that holds the region (the hls target's top function); emit_file() puts them there.
+  std::string before_function;
   isl::schedule schedule;          // the schedule the code was made from (with automatic tags)
 
   // prelude + helpers + text.

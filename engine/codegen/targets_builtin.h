@@ -12,6 +12,7 @@ std::unique_ptr<Target> make_isl_ast_target();  // target_isl_ast.cpp
 std::unique_ptr<Target> make_c_target();        // target_c.cpp
 std::unique_ptr<Target> make_openmp_target();   // target_c.cpp
 std::unique_ptr<Target> make_mpi_target();      // target_mpi.cpp
+std::unique_ptr<Target> make_hls_target();      // target_hls.cpp
 
 std::vector<std::unique_ptr<Target>> builtin_targets();
 

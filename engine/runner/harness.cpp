@@ -561,7 +561,8 @@ std::string instrument_region(const std::string& source, std::size_t begin, std:
     region = start_timer + region + stop_timer;
   }
   std::string out;
-  out += "double omp_get_wtime(void);\nstatic double loopscape_region_seconds_;\n#line 1\n";
+  out += "#ifdef __cplusplus\nextern \"C\"\n#endif\n"  // C simulation of the hls target builds it as C++
+         "double omp_get_wtime(void);\nstatic double loopscape_region_seconds_;\n#line 1\n";
   out += source.substr(0, begin);
   out += region;
   out += source.substr(end);

@@ -120,6 +120,7 @@ struct Side {
   std::string label;  // "original" / "emitted"
   std::string compiler;
   std::vector<std::string> defines;  // added to the plan's
+  std::vector<std::string> flags;    // added to the options' compile flags
   std::vector<std::string> launcher;
   std::vector<std::pair<std::string, std::string>> environment;
   fs::path folder;
@@ -147,6 +148,7 @@ struct Plan {
 std::vector<std::string> compile_command(const RunnerOptions& options, const Plan& plan, const Side& side) {
   std::vector<std::string> args = {side.compiler};
   args.insert(args.end(), options.compile_flags.begin(), options.compile_flags.end());
+  args.insert(args.end(), side.flags.begin(), side.flags.end());
   args.push_back("-fmacro-prefix-map=" + side.folder.string() + "/=");
   for (const std::string& d : plan.defines) args.push_back("-D" + d);
   for (const std::string& d : side.defines) args.push_back("-D" + d);
@@ -380,6 +382,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   original.compiler = options.compiler;
   emitted.compiler = options.emitted_compiler.empty() ? options.compiler : options.emitted_compiler;
   emitted.defines = options.emitted_defines;
+  emitted.flags = options.emitted_compile_flags;
   emitted.launcher = options.emitted_launcher;
   emitted.environment = options.emitted_environment;
   const fs::path mpi_report = folder.path() / "mpi-report.txt";
@@ -532,6 +535,12 @@ RunnerOptions mpi_runner_options(int ranks, RunnerOptions base) {
   // Root may run it (containers, CI); one rank per core is not enforced.
   base.emitted_environment = {{"OMPI_ALLOW_RUN_AS_ROOT", "1"}, {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"}};
   base.emitted_defines = {"LOOPSCAPE_MPI_HARNESS"};
+  return base;
+}
+
+RunnerOptions hls_runner_options(RunnerOptions base) {
+  base.emitted_compiler = "g++";
+  base.emitted_compile_flags = {"-x", "c++", "-Wno-unknown-pragmas"};  // extra sources (polybench.c) too
   return base;
 }
 

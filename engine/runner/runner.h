@@ -27,6 +27,7 @@ struct RunnerOptions {
   std::vector<std::string> emitted_launcher;  // argv before the program (mpirun -np 4 ...)
   std::vector<std::pair<std::string, std::string>> emitted_environment;
   std::vector<std::string> emitted_defines;
+  std::vector<std::string> emitted_compile_flags;  // after compile_flags (-x c++ ...)
   std::vector<std::string> compile_flags = {"-O3", "-fopenmp"};
   std::vector<std::string> link_flags = {"-lm"};
   // Added to the Program's own CompileOptions (relative extra sources are
@@ -97,6 +98,10 @@ std::string replace_region(const Program& program, const std::string& region_cod
 // Options that build the emitted program with mpicc and run it under
 // `mpirun -np ranks` (oversubscribed, allowed as root), rank 0's results compared.
 RunnerOptions mpi_runner_options(int ranks, RunnerOptions base = {});
+
+// Options that build the emitted program as C++ with g++ (the hls target's C
+// simulation: HLS pragmas are ignored, hls::stream comes from its fallback header).
+RunnerOptions hls_runner_options(RunnerOptions base = {});
 
 // Compiles and runs the program's file and `emitted_source`, and compares
 // what they compute. Never throws for problems of the programs themselves:

@@ -1,0 +1,288 @@
+// --target hls: C++ in the style Vitis HLS accepts. The region becomes a top
+// function, placed before the function that holds the region and called in
+// its place, with one interface per array and scalar it touches; loop tags
+// become HLS pragmas (pipeline -> PIPELINE II, unroll and space-time's space
+// loops -> UNROLL, the time loop -> PIPELINE II=1), and the arrays unrolled
+// loops index are partitioned along those dimensions. Without an HLS tool the
+// file is plain C++ (unknown pragmas are ignored): that is the C simulation.
+#include <cctype>
+#include <set>
+#include <sstream>
+
+#include "codegen/c_printer.h"
+#include "codegen/emitter.h"
+#include "codegen/data_layout_rewrite.h"
+#include "codegen/loop_ast.h"
+#include "codegen/targets_builtin.h"
+#include "runner/harness.h"
+
+namespace loopscape {
+namespace {
+
+// 0: complete (every iteration), else the unroll factor.
+std::optional<int> unroll_factor(const LoopNode& loop) {
+  for (const LoopTag& t : loop.tags) {
+    if (t.kind == "space") return 0;
+    if (t.kind == "unroll") return t.args.empty() ? 0 : std::stoi(t.args[0]);
+  }
+  return std::nullopt;
+}
+
+void accesses_in(const ExprPtr& e, std::vector<const Expr*>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Access) out.push_back(e.get());
+  for (const auto& a : e->args) accesses_in(a, out);
+}
+
+bool mentions(const ExprPtr& e, const std::string& iterator) {
+  if (!e) return false;
+  if (e->kind == ExprKind::Iterator && e->text == iterator) return true;
+  for (const auto& a : e->args)
+    if (mentions(a, iterator)) return true;
+  return false;
+}
+
+// The array dimensions unrolled loops index, and how far: (array, dim) -> factor (0: complete).
+class PartitionFinder : public LoopAstWalker {
+ public:
+  using LoopAstWalker::LoopAstWalker;
+  std::map<std::pair<std::string, int>, int> partitions;
+
+ protected:
+  void user(const LoopNode&, const StatementInstance& instance) override {
+    std::vector<const Expr*> accesses;
+    accesses_in(instance.target, accesses);
+    accesses_in(instance.value, accesses);
+    for (const LoopNode* loop : enclosing_loops()) {
+      const std::optional<int> factor = unroll_factor(*loop);
+      if (!factor) continue;
+      for (const Expr* a : accesses)
+        for (std::size_t d = 0; d < a->args.size(); ++d) {
+          if (!mentions(a->args[d], loop->iterator)) continue;
+          auto [it, fresh] = partitions.emplace(std::make_pair(a->text, static_cast<int>(d) + 1), *factor);
+          if (!fresh && (it->second == 0 || *factor == 0)) it->second = 0;
+          else if (!fresh) it->second = std::max(it->second, *factor);
+        }
+    }
+  }
+};
+
+class HlsPrinter : public CPrinter {
+ public:
+  using CPrinter::CPrinter;
+
+ protected:
+  std::vector<std::string> iteration_prologue(const LoopNode& loop) override {
+    std::vector<std::string> out;
+    bool pipelined = false;
+    for (const LoopTag& t : loop.tags) {
+      if (t.kind == "pipeline") {
+        out.push_back("#pragma HLS PIPELINE" + (t.args.empty() ? std::string() : " II=" + t.args[0]));
+        pipelined = true;
+      } else if (t.kind == "unroll") {
+        out.push_back("#pragma HLS UNROLL" + (t.args.empty() ? std::string() : " factor=" + t.args[0]));
+      } else if (t.kind == "space") {
+        out.push_back("#pragma HLS UNROLL  // a row of processing elements (space-time transform)");
+      }
+    }
+    for (const LoopTag& t : loop.tags)
+      if (t.kind == "time" && !pipelined)
+        out.push_back("#pragma HLS PIPELINE II=1  // the processing elements' clock (" +
+                      (t.args.empty() ? std::string() : t.args[0]) + ")");
+    return out;
+  }
+};
+
+std::vector<std::string> identifiers(const std::string& text) {
+  std::vector<std::string> out;
+  std::string current;
+  for (char c : text + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      current += c;
+    } else {
+      if (!current.empty() && !std::isdigit(static_cast<unsigned char>(current[0]))) out.push_back(current);
+      current.clear();
+    }
+  }
+  return out;
+}
+
+
+void names_in(const ExprPtr& e, std::set<std::string>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Variable || e->kind == ExprKind::Parameter || e->kind == ExprKind::Access)
+    out.insert(e->text);
+  for (const auto& a : e->args) names_in(a, out);
+}
+
+// Read-only outer variables (float_n, eps) and their C types.
+void variables_in(const ExprPtr& e, std::map<std::string, std::string>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Variable) out.emplace(e->text, e->type.empty() ? "double" : e->type);
+  for (const auto& a : e->args) variables_in(a, out);
+}
+
+// The parameter declarations of the definition of `function`, as written.
+std::vector<std::string> written_parameters(const std::string& source, const std::string& function) {
+  const std::optional<std::size_t> start = function_definition_start(source, function);
+  if (!start) return {};
+  const std::string text = blank_comments_and_strings(source);
+  std::size_t at = *start;
+  while ((at = text.find(function, at)) != std::string::npos) {
+    const std::size_t after = at + function.size();
+    const bool whole = (at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_'));
+    std::size_t open = after;
+    while (open < text.size() && std::isspace(static_cast<unsigned char>(text[open]))) ++open;
+    if (whole && open < text.size() && text[open] == '(') {
+      std::vector<std::string> out;
+      int depth = 0;
+      std::size_t from = open + 1;
+      for (std::size_t k = open; k < text.size(); ++k) {
+        if (text[k] == '(' || text[k] == '[') ++depth;
+        if (text[k] == ')' || text[k] == ']') --depth;
+        if ((text[k] == ',' && depth == 1) || depth == 0) {
+          std::string part = source.substr(from, k - from);
+          part.erase(0, part.find_first_not_of(" \t\r\n"));
+          part.erase(part.find_last_not_of(" \t\r\n") + 1);
+          if (!part.empty() && part != "void") out.push_back(part);
+          from = k + 1;
+          if (depth == 0) return out;
+        }
+      }
+      return out;
+    }
+    at = after;
+  }
+  return {};
+}
+
+struct TopParameter {
+  std::string name;
+  std::string declaration;
+  bool array = false;
+};
+
+// The top function's parameters: the enclosing function's own parameters the
+// region uses, as written (macros and all), then the function's locals it uses.
+std::vector<TopParameter> top_parameters(const Program& program) {
+  std::set<std::string> used(program.parameters.begin(), program.parameters.end());
+  std::set<std::string> written;
+  for (const Statement& s : program.statements) {
+    names_in(s.target, used);
+    names_in(s.value, used);
+    for (const Access& a : s.accesses)
+      if (a.kind == Access::Kind::Write) written.insert(a.array);
+  }
+  for (const Array& a : program.arrays)
+    if (a.declared_in_region) used.erase(a.name);
+
+  std::vector<TopParameter> out;
+  std::set<std::string> covered;
+  for (const std::string& declaration : written_parameters(program.source_text, program.region.function)) {
+    // The parameter's name: the first array of the program it names, else the last used name in it.
+    std::string name;
+    for (const std::string& id : identifiers(declaration))
+      if (const Array* a = program.find_array(id); a && !a->is_scalar() && used.count(id)) {
+        name = id;
+        break;
+      }
+    if (name.empty())
+      for (const std::string& id : identifiers(declaration))
+        if (used.count(id)) name = id;
+    if (name.empty() || covered.count(name)) continue;
+    TopParameter t{name, declaration, false};
+    const Array* a = program.find_array(name);
+    t.array = a && !a->is_scalar();
+    if (a && a->is_scalar() && written.count(name)) t.declaration.insert(t.declaration.rfind(name), "&");
+    covered.insert(name);
+    out.push_back(std::move(t));
+  }
+  for (const Array& a : program.arrays) {
+    if (covered.count(a.name) || a.declared_in_region || declared_at_file_scope(program.source_text, a.name)) continue;
+    std::string declaration = a.element_type + (a.is_scalar() ? " &" : " ") + a.name;
+    for (const std::string& e : a.extents) declaration += "[" + e + "]";
+    out.push_back({a.name, declaration, !a.is_scalar()});
+  }
+  for (const std::string& p : program.parameters)
+    if (!covered.count(p) && !declared_at_file_scope(program.source_text, p)) {
+      out.push_back({p, "int " + p, false});
+      covered.insert(p);
+    }
+  std::map<std::string, std::string> variables;
+  for (const Statement& s : program.statements) {
+    variables_in(s.target, variables);
+    variables_in(s.value, variables);
+  }
+  for (const auto& [name, type] : variables)
+    if (!covered.count(name) && !declared_at_file_scope(program.source_text, name))
+      out.push_back({name, type + " " + name, false});
+  return out;
+}
+
+class HlsTarget : public Target {
+ public:
+  std::string name() const override { return "hls"; }
+  std::string description() const override {
+    return "C++ for high-level synthesis (Vitis HLS pragmas); plain C++ for C simulation";
+  }
+
+  GeneratedCode generate(const CodegenInput& in) const override {
+    if (in.program.region.function.empty())
+      throw InputError(SourceLocation{in.program.file, in.program.region.begin_line, 0},
+                       "the hls target needs the region inside a function");
+    GeneratedCode out;
+    out.target = name();
+    out.replaces_region = true;
+    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
+    const Program& program = laid_out ? laid_out->program : in.program;
+    out.schedule = laid_out ? laid_out->schedule : in.schedule;
+    const LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
+
+    const std::string top = program.region.function + "_hls";
+    const std::vector<TopParameter> parameters = top_parameters(program);
+    std::string signature, call;
+    for (const TopParameter& p : parameters) {
+      signature += (signature.empty() ? "" : ", ") + p.declaration;
+      call += (call.empty() ? "" : ", ") + p.name;
+    }
+
+    CPrintOptions po;
+    po.indent = in.options.indent;
+    po.mark_comments = in.options.mark_comments;
+    po.gcc_unroll = false;
+    HlsPrinter printer(program, po);
+    printer.walk(*ast);
+    const CCode code = printer.result();
+    PartitionFinder partitions(program);
+    partitions.walk(*ast);
+
+    std::ostringstream f;
+    f << c_helper_definitions(code.helpers);
+    f << "/* The scop region of " << program.region.function << " as a top function for high-level synthesis"
+      << " (generated by Loopscape). */\n";
+    f << "void " << top << "(" << signature << ") {\n";
+    const std::string pad(static_cast<std::size_t>(po.indent), ' ');
+    for (const TopParameter& p : parameters)
+      f << "#pragma HLS INTERFACE mode=" << (p.array ? "bram" : "s_axilite") << " port=" << p.name << "\n";
+    f << "#pragma HLS INTERFACE mode=s_axilite port=return\n";
+    for (const auto& [key, factor] : partitions.partitions)
+      f << "#pragma HLS ARRAY_PARTITION variable=" << key.first
+        << (factor == 0 ? std::string(" type=complete") : " type=cyclic factor=" + std::to_string(factor))
+        << " dim=" << key.second << "\n";
+    std::istringstream declarations(c_region_declarations(program));
+    for (std::string l; std::getline(declarations, l);) f << pad << l << "\n";
+    std::istringstream body(code.text);
+    for (std::string l; std::getline(body, l);) f << (l.rfind("#pragma", 0) == 0 ? "" : pad) << l << "\n";
+    f << "}\n\n";
+    out.before_function = f.str();
+    out.text = top + "(" + call + ");\n";
+    out.declarations = std::string();  // the top function declares the region's temporaries
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Target> make_hls_target() { return std::make_unique<HlsTarget>(); }
+
+}  // namespace loopscape
