@@ -26,6 +26,7 @@ QString tabTitle(const QString& target) {
   if (target == QLatin1String("isl-ast")) return QStringLiteral("isl AST");
   if (target == QLatin1String("tree")) return QStringLiteral("Tree");
   if (target == QLatin1String("mpi")) return QStringLiteral("MPI");
+  if (target == QLatin1String("hls")) return QStringLiteral("HLS");
   return target;
 }
 

@@ -110,7 +110,7 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
-  emit     generated code for a target (openmp, c, mpi, isl-ast, tree)
+  emit     generated code for a target (openmp, c, mpi, hls, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -177,6 +177,9 @@ the build in place of the original.
                         blocks on the ranks; the messages the dataflow needs
                         are computed and printed (build with mpicc, run with
                         mpirun -np N)
+                      hls: C++ for high-level synthesis: the region as a top
+                        function with Vitis HLS pragmas (builds with g++ as
+                        a C simulation)
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
@@ -191,9 +194,11 @@ every array the region writes (integers exactly, floating point within a
 relative tolerance). A file with its own main runs as it is; for a bare
 function a harness is generated (parameters from --param or the #defines).
 
-  --target T          the target to verify: openmp (default), c, or mpi (built
+  --target T          the target to verify: openmp (default), c, mpi (built
                       with mpicc, run with mpirun --oversubscribe -np N; rank
                       0's results are compared, and the bytes sent reported)
+                      or hls (C simulation: built as C++ with g++; needs the
+                      file's own main)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
@@ -230,7 +235,7 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
-  --target T, -t T    openmp (default), c, mpi, isl-ast, tree
+  --target T, -t T    openmp (default), c, mpi, hls, isl-ast, tree
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;
