@@ -1,11 +1,14 @@
-// loopscape [FILE.c] [--script FILE] [--screenshot OUT.png]: opens the main
-// window on a C file (without one: the start page with the bundled samples and
-// recent files); --script applies a schedule script; with --screenshot, renders
-// the window at 1600x1000 without a display once the engine has answered,
-// writes the PNG and exits.
+// loopscape [FILE.c] [-I DIR] [-D NAME[=V]] [--function F] [--script FILE]
+// [--screenshot OUT.png]: opens the main window on a C file (without one: the
+// start page with the bundled samples and recent files), analysed with the
+// compiler options given (else those last used for the file, else its
+// compile_commands.json entry); --script applies a schedule script; with
+// --screenshot, renders the window at 1600x1000 without a display once the
+// engine has answered, writes the PNG and exits (2 when the file cannot be analysed).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <cstdio>
@@ -45,6 +48,19 @@ void fail(const QString& message) {
 
 }  // namespace
 
+// "-IDIR" and "-DNAME=V" as a compiler takes them: split into "-I" "DIR" for the parser.
+QStringList compilerStyleArguments(const QStringList& arguments) {
+  QStringList out;
+  for (const QString& a : arguments) {
+    if ((a.startsWith(QStringLiteral("-I")) || a.startsWith(QStringLiteral("-D"))) && a.size() > 2) {
+      out << a.left(2) << a.mid(2);
+    } else {
+      out << a;
+    }
+  }
+  return out;
+}
+
 int main(int argc, char** argv) {
   preferOffscreenWhenNoWindowIsShown(argc, argv);
   QApplication app(argc, argv);
@@ -73,10 +89,25 @@ int main(int argc, char** argv) {
   const QCommandLineOption screenshot_size(
       QStringLiteral("screenshot-size"),
       QStringLiteral("Window size for --screenshot, e.g. 1366x768 (default 1600x1000)."), QStringLiteral("WxH"));
+  const QCommandLineOption include(QStringList{QStringLiteral("I"), QStringLiteral("include")},
+                                   QStringLiteral("Add <dir> to the include directories (also -IDIR)."),
+                                   QStringLiteral("dir"));
+  const QCommandLineOption define(QStringList{QStringLiteral("D"), QStringLiteral("define")},
+                                  QStringLiteral("Define a macro, NAME or NAME=VALUE (also -DNAME=VALUE)."),
+                                  QStringLiteral("name[=value]"));
+  const QCommandLineOption function(QStringLiteral("function"),
+                                    QStringLiteral("Analyse the whole body of function <name> instead of a "
+                                                   "#pragma scop region."),
+                                    QStringLiteral("name"));
   parser.addOption(script);
   parser.addOption(screenshot);
   parser.addOption(screenshot_size);
-  parser.process(app);
+  parser.addOption(include);
+  parser.addOption(define);
+  parser.addOption(function);
+  parser.process(compilerStyleArguments(QCoreApplication::arguments()));
+  if (parser.isSet(QStringLiteral("help"))) parser.showHelp(0);
+  if (parser.isSet(QStringLiteral("version"))) parser.showVersion();
 
   QSize shot_size = kScreenshotSize;
   if (parser.isSet(screenshot_size)) {
@@ -117,6 +148,14 @@ int main(int argc, char** argv) {
 
   if (shoot) qputenv("LOOPSCAPE_DEFAULT_LAYOUT", "1");
   loopscape::MainWindow window;
+  if (parser.isSet(include) || parser.isSet(define) || parser.isSet(function)) {
+    loopscape::CompileOptions options;
+    for (const QString& dir : parser.values(include))
+      options.include_dirs.push_back(QFileInfo(dir).absoluteFilePath().toStdString());
+    for (const QString& d : parser.values(define)) options.defines.push_back(d.toStdString());
+    options.function = parser.value(function).toStdString();
+    window.setCompileOptions(options);
+  }
   if (path.isEmpty()) {
     window.showStartPage();
   } else {
@@ -132,6 +171,10 @@ int main(int argc, char** argv) {
     if (!window.renderImage(shot_size).save(out)) {
       fail(QStringLiteral("cannot write screenshot %1").arg(out));
       return 1;
+    }
+    if (window.analysisFailed()) {
+      fail(QStringLiteral("%1 cannot be analysed: %2").arg(path, window.lastReport().section(QLatin1Char('\n'), 0, 0)));
+      return kExitBadInput;
     }
     return 0;
   }

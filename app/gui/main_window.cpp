@@ -19,6 +19,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStackedWidget>
@@ -32,6 +33,8 @@
 
 #include "code_view.h"
 #include "communication_view.h"
+#include "compiler_options.h"
+#include "compiler_options_dialog.h"
 #include "command_form.h"
 #include "command_step.h"
 #include "commands/command.h"
@@ -164,6 +167,19 @@ void MainWindow::createViews() {
   report_->setVisible(false);
   report_->setFrameShape(QFrame::StyledPanel);
   layout->addWidget(report_);
+  add_include_button_ = new QPushButton;
+  add_include_button_->setObjectName(QStringLiteral("addIncludeButton"));
+  add_include_button_->setVisible(false);
+  connect(add_include_button_, &QPushButton::clicked, this, [this] {
+    QString folder = suggested_include_;
+    if (folder.isEmpty() && file_)
+      folder = QFileDialog::getExistingDirectory(this, tr("Include directory"), QFileInfo(file_->path).absolutePath());
+    if (folder.isEmpty()) return;
+    CompileOptions options = compile_options_;
+    options.include_dirs.push_back(folder.toStdString());
+    applyCompileOptions(options);
+  });
+  layout->addWidget(add_include_button_, 0, Qt::AlignLeft);
   centre_stack_->addWidget(centre);
   setCentralWidget(centre_stack_);
 
@@ -292,6 +308,8 @@ void MainWindow::createMenus() {
   });
   file_menu->addAction(tr("Start &Page"), this, &MainWindow::showStartPage);
   file_menu->addSeparator();
+  QAction* compiler_options = file_menu->addAction(tr("&Compiler Options\u2026"), this, &MainWindow::showCompilerOptions);
+  compiler_options->setObjectName(QStringLiteral("compilerOptionsAction"));
   QAction* save_session = file_menu->addAction(tr("Save Session\u2026"), this, &MainWindow::chooseSessionToSave);
   save_session->setShortcut(QKeySequence::Save);
   file_menu->addAction(tr("Open Session\u2026"), this, &MainWindow::chooseSessionToOpen);
@@ -419,9 +437,40 @@ void MainWindow::addRecentFile(const QString& path) {
   settings.setValue(kRecentKey, files);
 }
 
+void MainWindow::setCompileOptions(const CompileOptions& options) {
+  compile_options_ = options;
+  explicit_options_ = true;
+}
+
+void MainWindow::applyCompileOptions(const CompileOptions& options) {
+  if (!file_) return;
+  setCompileOptions(options);
+  QString error;
+  if (!openFile(file_->path, &error, history_)) QMessageBox::warning(this, tr("Compiler Options"), error);
+}
+
+void MainWindow::showCompilerOptions() {
+  if (!file_) {
+    QMessageBox::information(this, tr("Compiler Options"), tr("Open a C file first."));
+    return;
+  }
+  CompilerOptionsDialog dialog(file_->path, compile_options_, options_note_, this);
+  if (dialog.exec() == QDialog::Accepted) applyCompileOptions(dialog.options());
+}
+
 bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines) {
   std::optional<SourceFile> loaded = loadSourceFile(path, error);
   if (!loaded) return false;
+  if (explicit_options_) {
+    remember_options(loaded->path, compile_options_);
+    options_note_ = tr("the options given");
+  } else {
+    compile_options_ = options_for(loaded->path, &options_note_);
+  }
+  explicit_options_ = false;
+  analysis_failed_ = false;
+  suggested_include_.clear();
+  add_include_button_->setVisible(false);
   file_ = std::move(loaded);
   source_view_->setSource(file_->text);
   source_view_->setRegion(file_->region_first, file_->region_last);
@@ -472,6 +521,18 @@ void MainWindow::onResult(const EngineResult& result) {
       source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
     }
     showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
+    if (result.kind == EngineResult::Kind::Open) {
+      analysis_failed_ = true;
+      const QString header = missing_header(result.error);
+      if (!header.isEmpty() && file_) {
+        suggested_include_ = find_header_near(file_->path, header);
+        add_include_button_->setText(suggested_include_.isEmpty()
+                                         ? tr("Add an include directory for %1\u2026").arg(header)
+                                         : tr("Add %1 to the include directories (it holds %2)")
+                                               .arg(QDir::toNativeSeparators(suggested_include_), header));
+        add_include_button_->setVisible(true);
+      }
+    }
     pending_applies_.erase(result.generation);
     return;
   }
@@ -862,6 +923,7 @@ bool MainWindow::openSession(const QString& path, QString* error) {
   for (const auto& v : options.value(QStringLiteral("defines")).toArray()) compile_options_.defines.push_back(v.toString().toStdString());
   for (const auto& v : options.value(QStringLiteral("include_dirs")).toArray()) compile_options_.include_dirs.push_back(v.toString().toStdString());
   compile_options_.function = options.value(QStringLiteral("function")).toString().toStdString();
+  explicit_options_ = true;
   QStringList commands;
   for (const auto& v : root.value(QStringLiteral("commands")).toArray()) commands << v.toString();
   return openFile(source, error, commands);

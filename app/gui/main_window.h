@@ -21,6 +21,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QStackedWidget;
+class QPushButton;
 class QTextBrowser;
 class QUndoStack;
 
@@ -46,6 +47,19 @@ class MainWindow : public QMainWindow {
   // Shows the file and asks the engine for its views (then applies
   // `script_lines`); on failure to read it keeps the current one and sets `error`.
   bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
+  // The options the next openFile() analyses its file with, as given on the
+  // command line (they are remembered for that file). Without them, a file
+  // opens with the options last used for it, else its compile_commands.json entry.
+  void setCompileOptions(const CompileOptions& options);
+  const CompileOptions& compileOptions() const { return compile_options_; }
+  // Analyses the open file again with `options`, keeping the session's commands.
+  void applyCompileOptions(const CompileOptions& options);
+  // File > Compiler Options...
+  void showCompilerOptions();
+  // The last open could not analyse the file (its report says why).
+  bool analysisFailed() const { return analysis_failed_; }
+  // After a missing header: the folder that holds it, when one was found near the file.
+  QString suggestedIncludeDirectory() const { return suggested_include_; }
   const std::optional<SourceFile>& currentFile() const { return file_; }
   void showStartPage();
 
@@ -166,6 +180,11 @@ class MainWindow : public QMainWindow {
   DomainPlot* plot_view_ = nullptr;
   QLabel* plot_message_ = nullptr;
   QTextBrowser* report_ = nullptr;
+  QPushButton* add_include_button_ = nullptr;
+  bool explicit_options_ = false;
+  bool analysis_failed_ = false;
+  QString options_note_;
+  QString suggested_include_;
   QLabel* title_label_ = nullptr;
   QLabel* description_label_ = nullptr;
   QLabel* region_label_ = nullptr;
