@@ -446,7 +446,8 @@ void MainWindow::applyCompileOptions(const CompileOptions& options) {
   if (!file_) return;
   setCompileOptions(options);
   QString error;
-  if (!openFile(file_->path, &error, history_)) QMessageBox::warning(this, tr("Compiler Options"), error);
+  const QStringList commands = history_;  // openFile starts a new history
+  if (!openFile(file_->path, &error, commands)) QMessageBox::warning(this, tr("Compiler Options"), error);
 }
 
 void MainWindow::showCompilerOptions() {

@@ -60,6 +60,8 @@ class MainWindow : public QMainWindow {
   bool analysisFailed() const { return analysis_failed_; }
   // After a missing header: the folder that holds it, when one was found near the file.
   QString suggestedIncludeDirectory() const { return suggested_include_; }
+  // The session's commands, as script lines.
+  const QStringList& history() const { return history_; }
   const std::optional<SourceFile>& currentFile() const { return file_; }
   void showStartPage();
 
