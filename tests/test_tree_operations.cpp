@@ -119,6 +119,46 @@ class TestTreeOperations : public QObject {
     const LegalityReport tag = legality(j, apply_all(j, {"R.parallel()"}));
     QVERIFY(!tag.tag_violations.empty());
   }
+
+  // jacobi-2d (issue 8): after the shift and the fuse, R's sequence has one
+  // child; it goes, so that cat finds F directly below R and the time loop and
+  // the space loops become one band that a skew by 2t makes tileable.
+  void degenerateNodesAreRemovedSoCatComposes() {
+    const LoadedProgram l = load_polybench("stencils/jacobi-2d");
+    const std::vector<std::string> fused = {"C1.apply({ [i, j] -> [i + 1, j + 1] })", "R.fuse(C0, C1, F)"};
+    const std::string tree = print_schedule_tree(apply_all(l, fused));
+    QVERIFY2(tree.find("\n    { S0[t, i, j] -> [i, j]; S1[t, i, j] -> [1 + i, 1 + j] } : F\n") != std::string::npos,
+             tree.c_str());
+    std::vector<std::string> calls = fused;
+    calls.push_back("R.cat()");
+    CommandOutcome o;
+    const isl::schedule cat = apply_all(l, calls, &o);
+    QVERIFY2(o.description.find("with 1 band below it") != std::string::npos, o.description.c_str());
+    const std::string top = print_schedule_tree(cat).substr(0, print_schedule_tree(cat).find('\n'));
+    QVERIFY2(top.find("S0[t, i, j] -> [t, i, j]") != std::string::npos, top.c_str());
+    // Nothing left to concatenate: said, not silently done.
+    calls.push_back("R.cat()");
+    const std::string e = input_error([&] { apply_all(l, calls); });
+    QVERIFY2(e.find("cat would change nothing") != std::string::npos, e.c_str());
+    calls.pop_back();
+    // The unskewed band cannot be tiled; skewed by 2t it can, and it computes the same.
+    calls.push_back("R.tile(4, 4, 4, P)");
+    QVERIFY(!legality(l, apply_all(l, calls)).legal());
+    calls.insert(calls.end() - 1, "R.apply({ [t, i, j] -> [t, 2t + i, 2t + j] })");
+    const isl::schedule tiled = apply_all(l, calls);
+    QVERIFY2(legality(l, tiled).legal(), legality(l, tiled).summary().c_str());
+    const std::string diff = run_and_compare(l, tiled);
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
+  void commandThatChangesNothingSaysSo() {
+    const LoadedProgram l = load_c(kMatmul);
+    std::string e = input_error([&] { apply_all(l, {"S0.shift(i, 0)"}); });
+    QVERIFY2(e.find("would change nothing") != std::string::npos, e.c_str());
+    e = input_error([&] { apply_all(l, {"R.interchange(0, 1, 2)"}); });
+    QVERIFY2(e.find("would change nothing") != std::string::npos, e.c_str());
+    QCOMPARE(input_error([&] { apply_all(l, {"S0.shift(i, 1)"}); }), std::string());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestTreeOperations)
