@@ -58,6 +58,17 @@ inline LoadedProgram load_sample(const std::string& name) {
   return load_program(std::string(LOOPSCAPE_SAMPLES) + "/" + name, CompileOptions{});
 }
 
+// A kernel of the PolyBench stand-in ("stencils/heat-3d") at MINI size, with the suite's harness.
+inline LoadedProgram load_polybench(const std::string& kernel) {
+  const std::string root = std::string(LOOPSCAPE_TEST_DATA) + "/polybench/";
+  CompileOptions o;
+  o.defines = {"MINI_DATASET"};
+  o.include_dirs = {root + "utilities"};
+  o.extra_sources = {root + "utilities/polybench.c"};
+  const std::string name = kernel.substr(kernel.rfind('/') + 1);
+  return load_program(root + kernel + "/" + name + ".c", o);
+}
+
 inline CommandOutcome apply_command(const LoadedProgram& l, const isl::schedule& s, const std::string& text) {
   const CommandCall call = parse_call(text);
   const Command* cmd = find_command(call.command);

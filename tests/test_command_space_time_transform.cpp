@@ -2,6 +2,7 @@
 // loops innermost and contiguous, chained projections.
 #include <QtTest>
 
+#include "command_test_support.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;
@@ -63,6 +64,22 @@ class TestCommandSpaceTimeTransform : public QObject {
     // The later space loops must be a proper subset, innermost.
     QVERIFY(!refusal(k, first.schedule, "S0", "space_time_transform", {"{i}"}).empty());
     QVERIFY(!refusal(k, first.schedule, "S0", "space_time_transform", {"{i, j}"}).empty());
+  }
+
+  // gemm (issue 8): once S1.after(S0, root) gave S1 a nest of its own, S0 no
+  // longer shares loop i with it; the check must see the current schedule.
+  void sharingFollowsTheCurrentSchedule() {
+    namespace lt = loopscape::testing;
+    const LoadedProgram l = lt::load_polybench("linear-algebra/blas/gemm");
+    std::string e = lt::input_error([&] { lt::apply_all(l, {"S1.space_time_transform({k, j}, {1, 1})"}); });
+    QVERIFY2(e.find("S0 shares loop i with S1") != std::string::npos, e.c_str());
+    const isl::schedule s = lt::apply_all(l, {"S1.after(S0, root)", "S1.space_time_transform({k, j}, {1, 1})"});
+    QVERIFY2(lt::legality(l, s).legal(), lt::legality(l, s).summary().c_str());
+    const std::string diff = lt::run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+    // The plain form is refused for S1's own reduction now, not for S0.
+    e = lt::input_error([&] { lt::apply_all(l, {"S1.after(S0, root)", "S1.space_time_transform({k, j})"}); });
+    QVERIFY2(e.find("S0") == std::string::npos && e.find("breaks a dependence") != std::string::npos, e.c_str());
   }
 };
 

@@ -40,6 +40,28 @@ class TestPolybenchCorpus : public QObject {
     QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
     QVERIFY(run.out.find(": equal") != std::string::npos);
   }
+
+  // The time-tiling sample scripts (samples/scripts/time_tiling, issue 8):
+  // legal, and the same arrays as the original at MINI and at SMALL size.
+  void timeTilingScriptsPrintTheSameArrays_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("size");
+    for (const char* k : {"jacobi-1d", "jacobi-2d", "heat-3d", "seidel-2d", "fdtd-2d"})
+      for (const char* size : {"MINI", "SMALL"})
+        QTest::newRow((std::string(k) + " " + size).c_str()) << QString::fromUtf8(k) << QString::fromUtf8(size);
+  }
+  void timeTilingScriptsPrintTheSameArrays() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, size);
+    const QString script = QStringLiteral(LOOPSCAPE_SAMPLES "/scripts/time_tiling/") + kernel + ".ls";
+    QVERIFY2(QFile::exists(script), qPrintable(script));
+    const QString dir = "stencils/" + kernel;
+    const CliRun run = run_cli({"verify", dir + "/" + kernel + ".c", "--target", "openmp", "--script", script, "-I",
+                                "utilities", "-I", dir, "utilities/polybench.c", "-D" + size + "_DATASET"},
+                               kCorpus);
+    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
+    QVERIFY(run.out.find(": equal") != std::string::npos);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestPolybenchCorpus)

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "analysis/legality.h"
+#include "commands/command.h"
 #include "pipeline/pipeline.h"
 #include "plot_kernels.h"
 #include "schedule/node_names.h"
@@ -272,6 +273,63 @@ class TestViewDomainPoints : public QObject {
     PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
     QCOMPARE(d.points.size(), std::size_t(320 * 320));
     qInfo("102400 points in %lld ms", static_cast<long long>(timer.elapsed()));
+  }
+
+  // Time tiling (issue 8): the jacobi-1d steps of samples/scripts/time_tiling
+  // with 4 x 4 tiles. The tiles are the (w, p) instances; a step holds points
+  // of several tiles of one wavefront w (p runs in parallel), and every
+  // dependence goes to a later step.
+  void timeTiledWavefront() {
+    LoadedProgram lp = jacobi1d();
+    isl::schedule s = lp.original_schedule;
+    for (const char* line : {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 4, 4, T, I, t1, i1)",
+                             "S0.skew(T, I, 1, 1, w, p)", "S0.parallelize(p)"}) {
+      const std::string text = line;
+      CommandCall call;
+      call.target = text.substr(0, text.find('.'));
+      call.command = text.substr(text.find('.') + 1, text.find('(') - text.find('.') - 1);
+      std::string rest = text.substr(text.find('(') + 1, text.rfind(')') - text.find('(') - 1);
+      for (std::size_t at = 0; at <= rest.size();) {
+        std::size_t comma = rest.find(',', at);
+        if (comma == std::string::npos) comma = rest.size();
+        std::string a = rest.substr(at, comma - at);
+        while (!a.empty() && a.front() == ' ') a.erase(a.begin());
+        call.args.push_back({a, {}});
+        at = comma + 1;
+      }
+      s = find_command(call.command)->apply(CommandContext{lp.program, lp.dependences}, call, s).schedule;
+    }
+    const LegalityReport report = check_schedule(lp.program, lp.dependences, s);
+    QVERIFY2(report.legal(), report.summary().c_str());
+    PlotRequest req;
+    req.parameters = {{"tsteps", 8}, {"n", 20}};
+    req.legality = &report;
+    const PlotData d = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(d.points.size(), std::size_t(2 * 8 * 18));
+    QVERIFY(d.tiles.size() > 4);
+    const PlotStatement& s0 = d.statements[0];
+    QVERIFY(s0.time_dims[0].tile && s0.time_dims[1].tile && s0.time_dims[1].concurrent);
+    QVERIFY(!s0.time_dims[0].concurrent);
+    for (const PlotTile& t : d.tiles) QCOMPARE(t.key.size(), std::size_t(2));
+    bool parallel_tiles = false;
+    for (std::size_t step = 0; step < d.step_count(); ++step) {
+      std::set<std::int32_t> tiles;
+      std::set<long> fronts;
+      for (std::uint32_t k = d.step_offsets[step]; k < d.step_offsets[step + 1]; ++k) {
+        const std::uint32_t p = d.step_points[k];
+        QVERIFY(d.points[p].tile >= 0);
+        tiles.insert(d.points[p].tile);
+        fronts.insert(d.time(p)[0]);
+      }
+      QCOMPARE(fronts.size(), std::size_t(1));
+      parallel_tiles = parallel_tiles || tiles.size() > 1;
+    }
+    QVERIFY(parallel_tiles);
+    QVERIFY(!d.arrows.empty());
+    for (const PlotArrow& a : d.arrows) {
+      QVERIFY(!a.violated);
+      QVERIFY(d.points[a.source].step < d.points[a.sink].step);
+    }
   }
 };
 

@@ -510,16 +510,14 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
       v.explanation = with_parameters(v.witness) + witness_sentence(v.witness) +
                       (v.simultaneous ? ", but would run at the same time as it" : ", but would run before it") +
                       " (" + dependence_label(d) + ", schedule distance (" + join_longs(v.time_distance) + "))";
-      if (v.simultaneous)
+      if (v.simultaneous) {
         v.repair_hint =
             "the two instances would get the same schedule time: keep them apart in a sequence (fuse at an "
             "outer level only, or keep the statement order) so that the source runs first";
-      else
-        v.repair_hint = "the dependence distance becomes negative at schedule dimension " +
-                        std::to_string(first_nonzero) +
-                        ": keep the original loop order or direction there, or skew the loop by an outer one "
-                        "(e.g. j + t) so that every distance component is non-negative before interchanging "
-                        "or tiling";
+      } else {
+        v.negative_dimension = static_cast<int>(first_nonzero);
+        v.repair_hint = negative_distance_hint(v.negative_dimension, "");
+      }
       report.violations.push_back(std::move(v));
     });
   }
@@ -714,8 +712,9 @@ SpaceTimeCheck check_space_time(const Program& program, const Dependences& depen
   if (dims(statement->domain) != n) check.errors.push_back(statement->name + "'s domain does not match its loops");
   // The nest: statements sharing the transformed loops must have exactly these loops.
   const int first_loop_id = statement->loops[has_time ? perm[time_pos] : perm[0]].id;
-  std::set<std::string> nest;
+  std::set<std::string> nest(request.nest.begin(), request.nest.end());
   for (const Statement& s : program.statements) {
+    if (!request.nest.empty()) break;
     bool shares = false;
     for (const Loop& l : s.loops) shares = shares || l.id == first_loop_id;
     if (!shares) continue;
@@ -804,6 +803,16 @@ SpaceTimeCheck check_space_time(const Program& program, const Dependences& depen
     });
   }
   return check;
+}
+
+std::string negative_distance_hint(int dimension, const std::string& refused_command) {
+  const std::string head =
+      "the dependence distance becomes negative at schedule dimension " + std::to_string(dimension) + ": ";
+  if (refused_command == "skew")
+    return head + "keep the loop as it was, or skew by a factor large enough that every distance component "
+                  "there stays non-negative (the dependences list their distances)";
+  return head + "keep the original loop order or direction there, or skew the loop by an outer one (e.g. j + t) "
+                "so that every distance component is non-negative before interchanging or tiling";
 }
 
 }  // namespace loopscape

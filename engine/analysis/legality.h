@@ -52,6 +52,8 @@ struct Violation {
   // (prefixed with "with n = 4, " when parameters were fixed).
   std::string explanation;
   std::string repair_hint;  // generic suggestion; commands may replace it
+  // The first schedule dimension where the distance is negative (-1: none, e.g. simultaneous).
+  int negative_dimension = -1;
   // Every violating pair of the dependence (source -> sink), parametric.
   isl::map pairs;
 };
@@ -65,6 +67,11 @@ struct TagViolation {
   std::vector<DependenceWitness> carried;  // one witness per carried dependence
   std::string explanation;
 };
+
+// The repair hint for a distance that becomes negative at `dimension`,
+// written for the command that was refused (it never suggests that command
+// again: a refused skew gets no "skew the loop" advice).
+std::string negative_distance_hint(int dimension, const std::string& refused_command);
 
 struct LegalityReport {
   std::vector<Violation> violations;         // dependence order broken
@@ -124,6 +131,11 @@ struct SpaceTimeRequest {
   // T, one coefficient per loop of `loop_order`. Empty: 1 for the time loop, 0
   // elsewhere. The T2S form `({i, j}, {2, 3})` is t2s_vector(...).
   std::vector<long> time_vector;
+  // The statements that share the transformed loops in the current schedule
+  // (the statement included), when the caller knows the schedule: after a
+  // statement was moved (after, before, distribute) the source nest no longer
+  // says which statements share loops. Empty: the source nest decides.
+  std::vector<std::string> nest;
 };
 
 // T from the T2S form: coefficient `space_coefficients[k]` for space loop

@@ -32,6 +32,7 @@ std::unique_ptr<Command> make_tree_distribute_command();
 std::unique_ptr<Command> make_tree_parallel_command();
 std::unique_ptr<Command> make_tree_name_command();
 std::unique_ptr<Command> make_band_name_command();  // S.name(L, NEW): statement form of name
+std::unique_ptr<Command> make_tree_set_schedule_command();  // N.set_schedule(map): every statement below N
 
 // Tags, data and communication: add their factories here.
 std::unique_ptr<Command> make_parallelize_command();

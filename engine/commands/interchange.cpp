@@ -46,7 +46,7 @@ class InterchangeCommand : public CommandBase {
     out.changed_statements = statements_reaching(program, root, sb.band);
     out.changed_statements.insert(out.changed_statements.end(), separated.begin(), separated.end());
     out.description = "interchanges loops " + outer.name + " and " + inner.name + " of " +
-                      band_description(program, root, sb.band) + separation_text(s, separated);
+                      band_description(program, root, sb.band) + merge_text(sb) + separation_text(s, separated);
     out.schedule = to_schedule(root);
     return out;
   }

@@ -1,6 +1,7 @@
 #include "commands/loop_resolution.h"
 
 #include <isl/aff.h>
+#include <isl/schedule.h>
 #include <isl/space.h>
 #include <isl/union_set.h>
 
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "commands/degenerate_nodes.h"
 #include "schedule/node_names.h"
 
 namespace loopscape {
@@ -191,7 +193,13 @@ std::string band_description(const Program& program, const EditNode& root, const
 CommandOutcome CommandBase::apply(const CommandContext& context, const CommandCall& call,
                                   const isl::schedule& schedule) const {
   CommandOutcome out;
-  context.program.isl().bounded(call.script_text(), [&] { out = run(context, call, schedule); });
+  context.program.isl().bounded(call.script_text(), [&] {
+    out = run(context, call, schedule);
+    out.schedule = without_degenerate_nodes(out.schedule);
+  });
+  if (isl_schedule_plain_is_equal(out.schedule.get(), schedule.get()) == isl_bool_true)
+    throw InputError(call.where, call.script_text() + " would change nothing: the schedule stays as it is" +
+                                     (out.description.empty() ? std::string() : " (it " + out.description + ")"));
   return out;
 }
 

@@ -48,6 +48,7 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_tree_parallel_command());
   v.push_back(make_tree_name_command());
   v.push_back(make_band_name_command());
+  v.push_back(make_tree_set_schedule_command());
   // Tags, data and communication.
   v.push_back(make_parallelize_command());
   v.push_back(make_vectorize_command());

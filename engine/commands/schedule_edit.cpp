@@ -358,4 +358,18 @@ std::string list_text(const std::vector<std::string>& items) {
   return join(head) + " and " + items.back();
 }
 
+std::string node_kind_text(const EditNode& node) {
+  switch (node.kind) {
+    case EditNode::Kind::Domain: return "the domain";
+    case EditNode::Kind::Band: return "a band";
+    case EditNode::Kind::Sequence: return "a sequence";
+    case EditNode::Kind::Set: return "a set";
+    case EditNode::Kind::Filter: return "a filter";
+    case EditNode::Kind::Mark: return "a mark";
+    case EditNode::Kind::Leaf: return "a leaf";
+    case EditNode::Kind::Other: break;
+  }
+  return "a non-band node";
+}
+
 }  // namespace loopscape

@@ -86,6 +86,9 @@ void split_band(EditNode& band, int pos);
 // throws InputError at `where` when the child is no band or sits under marks.
 void merge_with_child_band(EditNode& band, const std::string& what, const SourceLocation& where);
 
+// "a sequence", "a band", "a leaf", ...: the node's kind for messages.
+std::string node_kind_text(const EditNode& node);
+
 // Text helpers: "S0", "S0 and S1", "S0, S1 and S2".
 std::string list_text(const std::vector<std::string>& items);
 

@@ -50,8 +50,6 @@ class SkewCommand : public CommandBase {
     const bool ordered = l1.band.size() < l2.band.size() || (l1.band == l2.band && l1.member < l2.member);
     if (!ordered)
       throw InputError(call.args[1].where, "skew needs L1 outside L2: " + l2.name + " is not inside " + l1.name);
-    std::vector<std::string> separated;
-    SameBand sb = bring_into_one_band(program, s, root, l1, l2, "skew", call.where, separated);
     long a = 1, b = 0, c = 0, d = 1;  // new outer = a*L1 + b*L2, new inner = c*L1 + d*L2
     std::string factors;
     if (pair_form) {
@@ -69,6 +67,13 @@ class SkewCommand : public CommandBase {
       factors = std::to_string(c);
     }
     const std::size_t first_name = pair_form ? 4 : 3;
+    // L1 stays as it is when only L2 changes: then a shared outer band (with a
+    // sequence of statements between it and L2) keeps its fusion, and only
+    // L2's band changes.
+    if (a == 1 && b == 0 && l1.band != l2.band && sequence_between(root, l1.band, l2.band))
+      return skew_inner_only(program, root, call, l1, l2, c, factors, first_name);
+    std::vector<std::string> separated;
+    SameBand sb = bring_into_one_band(program, s, root, l1, l2, "skew", call.where, separated);
     const std::vector<std::string> statements = statements_reaching(program, root, sb.band);
     std::vector<std::string> names{l1.name, l2.name};
     if (call.args.size() == first_name + 2) {
@@ -98,7 +103,65 @@ class SkewCommand : public CommandBase {
     out.description = "skews loop " + l2.name + " by " + l1.name + " (factor " + factors + ") in " +
                       band_description(program, root, sb.band) +
                       (names[0] != l1.name || names[1] != l2.name ? "; new loops " + join(names) : std::string()) +
-                      separation_text(s, separated);
+                      merge_text(sb) + separation_text(s, separated);
+    out.schedule = to_schedule(root);
+    return out;
+  }
+
+ private:
+  static bool sequence_between(const EditNode& root, const EditPath& outer, const EditPath& inner) {
+    for (std::size_t k = outer.size() + 1; k < inner.size(); ++k) {
+      const EditNode& n = node_at(root, EditPath(inner.begin(), inner.begin() + static_cast<long>(k)));
+      if (n.kind == EditNode::Kind::Sequence || n.kind == EditNode::Kind::Set) return true;
+    }
+    return false;
+  }
+
+  // L2 becomes L2 + c*L1 in L2's own band, for every statement of that band;
+  // the band of L1 (shared with statements elsewhere below it) is untouched.
+  CommandOutcome skew_inner_only(const Program& program, EditNode& root, const CommandCall& call,
+                                 const StatementLoop& l1, const StatementLoop& l2, long c, const std::string& factors,
+                                 std::size_t first_name) const {
+    const std::vector<std::string> statements = statements_reaching(program, root, l2.band);
+    const std::vector<std::string> sharing = statements_reaching(program, root, l1.band);
+    std::vector<std::string> names{l1.name, l2.name};
+    if (call.args.size() == first_name + 2) {
+      names.clear();
+      // A new name for L1 renames the shared loop, for every statement sharing it.
+      check_new_loop_name(program, root, sharing, call.args[first_name], {l1.name, l2.name}, names);
+      names.push_back(call.args[first_name].text);
+      check_new_loop_name(program, root, statements, call.args[first_name + 1], {l1.name, l2.name}, names);
+      names.push_back(call.args[first_name + 1].text);
+    } else if (call.args.size() != first_name) {
+      throw InputError(call.args.back().where, "skew takes two new loop names or none");
+    }
+    isl::union_set spaces;
+    for (const std::string& name : statements) {
+      const isl::union_set u(isl::set::universe(program.find_statement(name)->domain.space()));
+      spaces = spaces.is_null() ? u : spaces.unite(u);
+    }
+    const isl::union_pw_aff outer = node_at(root, l1.band).member(l1.member).intersect_domain(spaces);
+    if (names[0] != l1.name) {
+      EditNode& ob = node_at(root, l1.band);
+      ob.loop_names.resize(static_cast<std::size_t>(ob.n_member()));
+      ob.loop_names[static_cast<std::size_t>(l1.member)] = names[0];
+    }
+    EditNode& band = node_at(root, l2.band);
+    std::vector<isl::union_pw_aff> m = band.members();
+    band.loop_names.resize(m.size());
+    const auto i = static_cast<std::size_t>(l2.member);
+    m[i] = upa_combine(outer, c, m[i], 1);
+    band.schedule = members_to_multi(m);
+    band.loop_names[i] = names[1];
+    CommandOutcome out;
+    out.changed_statements = statements;
+    out.description = "skews loop " + l2.name + " by " + l1.name + " (factor " + factors + ") in " +
+                      band_description(program, root, l2.band) + "; " + l1.name + " keeps its schedule" +
+                      (sharing.size() > statements.size() ? " and stays shared with " + list_text(sharing) : "") +
+                      (names[0] != l1.name ? "; loop " + l1.name + " is renamed " + names[0] +
+                                                 (sharing.size() > 1 ? " for " + list_text(sharing) : "")
+                                           : std::string()) +
+                      (names[1] != l2.name ? "; new loop " + names[1] : std::string());
     out.schedule = to_schedule(root);
     return out;
   }

@@ -46,6 +46,31 @@ bool is_flag(const CommandArgument& a) {
   return t == "CheckTime" || t == "NoCheckTime";
 }
 
+// The statements sharing the statement's loops from `from` inward in the
+// current schedule (the statement first). Each must share every one of those
+// loops, as the same source loop, or the nest is not perfect.
+std::vector<std::string> nest_in_schedule(const Program& program, const isl::schedule& schedule, const Statement& s,
+                                          const std::vector<StatementLoop>& loops, int from,
+                                          const SourceLocation& where) {
+  const EditNode root = to_edit_tree(schedule);
+  const StatementLoop& first = loops.at(static_cast<std::size_t>(from));
+  std::vector<std::string> nest{s.name};
+  for (const std::string& name : statements_reaching(program, root, first.band)) {
+    if (name == s.name) continue;
+    const std::vector<StatementLoop> theirs = statement_loops(program, root, *program.find_statement(name));
+    bool same = theirs.size() == loops.size();
+    for (std::size_t d = 0; same && d < loops.size(); ++d)
+      same = theirs[d].band == loops[d].band && theirs[d].member == loops[d].member &&
+             theirs[d].iterator == loops[d].iterator && theirs[d].iterator >= 0 && !theirs[d].created &&
+             theirs[d].reversed == loops[d].reversed;
+    if (!same)
+      throw InputError(where, name + " shares loop " + first.name + " with " + s.name +
+                                  " but not all of its loops: the nest is not perfect");
+    nest.push_back(name);
+  }
+  return nest;
+}
+
 class SpaceTimeTransformCommand : public CommandBase {
  public:
   std::string name() const override { return "space_time_transform"; }
@@ -153,6 +178,7 @@ class SpaceTimeTransformCommand : public CommandBase {
       request.time_vector = t2s_vector(request.loop_order, space, coefficients);
       for (int d = 0; d < n; ++d)
         if (loops[static_cast<std::size_t>(d)].reversed) request.time_vector[static_cast<std::size_t>(d)] *= -1;
+      request.nest = nest_in_schedule(program, schedule, s, loops, time_depth, call.args[0].where);
       const SpaceTimeCheck check = check_space_time(program, context.dependences, request);
       if (!check.errors.empty()) throw InputError(call.args[0].where, join(check.errors, "; "));
       if (!check.violations.empty()) {

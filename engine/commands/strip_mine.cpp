@@ -25,7 +25,7 @@ CommandOutcome strip_mine(const CommandContext& ctx, const CommandCall& call, co
       throw InputError(call.args[loop_args[i]].where,
                        verb + " needs consecutive loops, outermost first: " + loops[i].name +
                            " is not the loop directly inside " + loops[i - 1].name);
-  SameBand sb{loops[0].band, loops[0].member, loops[0].member};
+  SameBand sb{loops[0].band, loops[0].member, loops[0].member, {}};
   std::vector<std::string> separated;
   if (k > 1) sb = bring_into_one_band(program, s, root, loops[0], loops[k - 1], verb, call.where, separated);
   const std::vector<std::string> statements = statements_reaching(program, root, sb.band);
@@ -77,7 +77,7 @@ CommandOutcome strip_mine(const CommandContext& ctx, const CommandCall& call, co
   for (long v : sizes) size_text.push_back(std::to_string(v));
   out.description = std::string(verb == "tile" ? "tiles" : "splits") + " loop" + (k > 1 ? "s " : " ") +
                     join(old_names) + " of " + band_description(program, root, sb.band) + " by " +
-                    join(size_text, " x ") + " into " + join(names) + separation_text(s, separated);
+                    join(size_text, " x ") + " into " + join(names) + merge_text(sb) + separation_text(s, separated);
   if (k > 1)
     out.repair_hint = "tiling needs loops that can be interchanged; skew the inner loop by the outer one first: " +
                       s.name + ".skew(" + old_names[0] + ", " + old_names[1] + ", 1)";

@@ -113,11 +113,32 @@ SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const S
     if (inner.band[k] != 0) throw InputError(where, what + ": the loops are not perfectly nested");
   EditNode& ob = node_at(root, outer.band);
   const int inner_n = node_at(root, inner.band).n_member();
-  const std::size_t steps = inner.band.size() - outer.band.size();
-  for (std::size_t k = 0; k < steps; ++k) merge_with_child_band(ob, what, where);
+  std::size_t steps = 0;  // the bands below the outer one, down to the inner one
+  for (std::size_t k = outer.band.size() + 1; k <= inner.band.size(); ++k)
+    if (node_at(root, EditPath(inner.band.begin(), inner.band.begin() + static_cast<long>(k))).is_band()) ++steps;
+  for (std::size_t k = 0; k < steps; ++k) {
+    // A band below that only has names (no tags) merges, and its names go.
+    EditNode* c = &ob.children.at(0);
+    while (c->is_name_mark() && c->children.size() == 1) {
+      const EditNode* below = &c->children[0];
+      while (below->is_name_mark() && below->children.size() == 1) below = &below->children[0];
+      if (!below->is_band()) break;
+      r.dropped_names.push_back(c->mark);
+      EditNode child = std::move(c->children[0]);
+      *c = std::move(child);
+    }
+    merge_with_child_band(ob, what, where);
+  }
   r.outer = outer.member;
   r.inner = ob.n_member() - inner_n + inner.member;
   return r;
+}
+
+std::string merge_text(const SameBand& same_band) {
+  if (same_band.dropped_names.empty()) return {};
+  const bool one = same_band.dropped_names.size() == 1;
+  return "; band" + std::string(one ? " " : "s ") + list_text(same_band.dropped_names) + " merge" +
+         (one ? "s" : "") + " into it (the name" + (one ? " is" : "s are") + " dropped)";
 }
 
 std::string separation_text(const Statement& statement, const std::vector<std::string>& separated_from) {
@@ -375,11 +396,8 @@ EditNode& require_band_node(EditNode& root, const CommandCall& call, EditPath& p
   path = require_node(root, call);
   EditNode& n = node_at(root, path);
   if (!n.is_band())
-    throw InputError(call.where, call.command + " needs a band (a loop node); " + call.target + " is a " +
-                                     (n.kind == EditNode::Kind::Sequence ? "sequence"
-                                      : n.kind == EditNode::Kind::Leaf   ? "leaf"
-                                      : n.kind == EditNode::Kind::Set    ? "set"
-                                                                         : "non-band node"));
+    throw InputError(call.where,
+                     call.command + " needs a band (a loop node); " + call.target + " is " + node_kind_text(n));
   return n;
 }
 }  // namespace loopscape

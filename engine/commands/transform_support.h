@@ -42,7 +42,11 @@ struct SameBand {
   EditPath band;
   int outer = 0;
   int inner = 0;
+  // Names of the inner bands merged into `band` (a name cannot outlive its band).
+  std::vector<std::string> dropped_names;
 };
+// "; band C0 merges into it (its name is dropped)", or "" when none was.
+std::string merge_text(const SameBand& same_band);
 SameBand bring_into_one_band(EditNode& root, const StatementLoop& outer, const StatementLoop& inner,
                              const std::string& what, const SourceLocation& where);
 

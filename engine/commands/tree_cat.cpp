@@ -34,6 +34,9 @@ class TreeCatCommand : public CommandBase {
       }
       const EditNode& c = band.children.at(0);
       if (!c.is_band()) {
+        if (merged == 0)
+          throw InputError(call.where, call.target + " has no band directly below it (below it is " +
+                                           node_kind_text(c) + "): cat would change nothing");
         if (depth < 0) break;
         throw InputError(call.args[0].where, call.target + " has only " + std::to_string(merged) +
                                                  " band" + (merged == 1 ? "" : "s") + " directly below it");

@@ -128,11 +128,16 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
     refusal.message = location_prefix(call) + "error: " + text + " is illegal: " + what + "; first: " +
                       first_line(report->summary());
     refusal.repair_hint = outcome->repair_hint;
-    if (refusal.repair_hint.empty() && !report->violations.empty())
-      refusal.repair_hint = report->violations.front().repair_hint;
+    if (refusal.repair_hint.empty() && !report->violations.empty()) {
+      const Violation& v = report->violations.front();
+      refusal.repair_hint =
+          v.negative_dimension >= 0 ? negative_distance_hint(v.negative_dimension, call.command) : v.repair_hint;
+    }
     if (refusal.repair_hint.empty() && !report->tag_violations.empty())
       refusal.repair_hint = "remove the tag, or make the loop dependence-free first (interchange a carrying "
                             "loop outward, or skew)";
+    // A hint never proposes the very call that was refused.
+    if (refusal.repair_hint.find(call.script_text()) != std::string::npos) refusal.repair_hint.clear();
     refusal.legality = std::move(report);
     return refusal;
   } catch (const InputError& e) {
