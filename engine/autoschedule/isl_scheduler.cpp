@@ -1,7 +1,6 @@
 #include "autoschedule/isl_scheduler.h"
 
 #include <isl/options.h>
-#include <cstdlib>
 #include <isl/schedule.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
@@ -15,12 +14,12 @@ namespace {
 // the user's (or the default) values back, whatever happens.
 class SchedulerOptions {
  public:
-  explicit SchedulerOptions(isl_ctx* ctx)
+  SchedulerOptions(isl_ctx* ctx, bool outer_parallelism)
       : ctx_(ctx),
         outer_coincidence_(isl_options_get_schedule_outer_coincidence(ctx)),
         maximize_band_depth_(isl_options_get_schedule_maximize_band_depth(ctx)),
         serialize_sccs_(isl_options_get_schedule_serialize_sccs(ctx)) {
-    isl_options_set_schedule_outer_coincidence(ctx, getenv("LS_OC") ? atoi(getenv("LS_OC")) : 1);
+    isl_options_set_schedule_outer_coincidence(ctx, outer_parallelism ? 1 : 0);
     isl_options_set_schedule_maximize_band_depth(ctx, 1);
     isl_options_set_schedule_serialize_sccs(ctx, 0);
   }
@@ -41,11 +40,11 @@ class SchedulerOptions {
 
 }  // namespace
 
-isl::schedule compute_isl_schedule(const LoadedProgram& loaded) {
+isl::schedule compute_isl_schedule(const LoadedProgram& loaded, bool outer_parallelism) {
   const Program& program = loaded.program;
   isl::schedule result;
   program.isl().bounded("the automatic schedule (isl scheduler)", [&] {
-    SchedulerOptions options(program.isl().raw());
+    SchedulerOptions options(program.isl().raw(), outer_parallelism);
     isl::union_set domain = loaded.original_schedule.get_domain().intersect_params(program.context);
     const isl::union_map validity = loaded.dependences.all();
     isl_schedule_constraints* sc = isl_schedule_constraints_on_domain(domain.copy());

@@ -7,10 +7,12 @@
 namespace loopscape {
 
 // A schedule for every statement instance: validity = every RAW, WAR and WAW
-// dependence, proximity = RAW (locality), coincidence = validity (so the
-// outer band members isl marks coincident are parallel loops). isl is asked
-// for outer coincidence (outer parallelism first) and the deepest permutable
-// (tileable) bands. Runs under the program's isl quota (IslError).
-isl::schedule compute_isl_schedule(const LoadedProgram& loaded);
+// dependence, proximity = RAW (locality), coincidence = validity (so the band
+// members isl marks coincident are parallel loops), the deepest permutable
+// (tileable) bands. With `outer_parallelism`, isl keeps the outermost band
+// members coincident when it can (parallel outer loops first); without,
+// locality comes first (fused, skewed time loops of stencils, as Pluto's).
+// Runs under the program's isl quota (IslError).
+isl::schedule compute_isl_schedule(const LoadedProgram& loaded, bool outer_parallelism);
 
 }  // namespace loopscape

@@ -1,6 +1,7 @@
 #include "autoschedule/planner.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <map>
 
@@ -25,10 +26,16 @@ struct Target {
   std::map<std::string, StatementLayout> layouts;
 };
 
+using Clock = std::chrono::steady_clock;
+
 struct Work {
-  explicit Work(const Session& s) : session(s) {}
+  Work(const Session& s, Clock::time_point d) : session(s), deadline(d) {}
   Session session;
   std::vector<PlannedStep> steps;
+  Clock::time_point deadline;
+  void check_time() const {
+    if (Clock::now() > deadline) throw NotExpressible("the search ran out of its time budget");
+  }
 };
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -38,6 +45,7 @@ std::string refusal_text(const Refusal& r) {
 }
 
 void apply_step(Work& w, const CommandCall& call, const std::string& why) {
+  w.check_time();
   if (std::optional<Refusal> r = w.session.apply(call))
     throw NotExpressible(format_call(call) + " was refused: " + refusal_text(*r));
   w.steps.push_back({call, why, w.session.history().back().outcome.description});
@@ -179,29 +187,72 @@ int current_shared_depth(const StatementLayout& a, const StatementLayout& b) {
   return std::min(shared_depth(a, b), shared_depth(b, a));
 }
 
-// Statements in isl's order, each after the previous one inside the loops they share there.
+// The step that puts `moving` right after (or before) `anchor`, sharing `depth` of the anchor's loops.
+CommandCall placement_call(const Work& w, const EditNode& root, const std::string& moving, const std::string& anchor,
+                           int depth, bool after) {
+  const StatementLayout ca = current_layout(w, root, anchor);
+  const StatementLayout cm = current_layout(w, root, moving);
+  if (depth > static_cast<int>(ca.loops.size()) || depth > static_cast<int>(cm.loops.size()))
+    throw NotExpressible(anchor + " and " + moving + " share " + std::to_string(depth) +
+                         " loops in isl's schedule, more than one of them has here");
+  const std::string level = depth == 0 ? "root" : loop_name(ca, depth - 1);
+  return make_call(moving, after ? "after" : "before", {anchor, level});
+}
+
+std::string placement_why(const std::string& moving, const std::string& anchor, int depth, bool after) {
+  const std::string where = after ? "after" : "before";
+  if (depth == 0) return "isl runs " + moving + " " + where + " " + anchor + ", in a nest of its own";
+  return "isl fuses " + moving + " with " + anchor + ": they share " + std::to_string(depth) + " loop" +
+         (depth == 1 ? "" : "s") + ", " + moving + " " + where + " " + anchor + " inside";
+}
+
+// Statements in isl's order and nesting, one move at a time: among the
+// statements out of place, the first whose move is legal now goes first (a
+// consumer may have to move before its producer can follow it).
 void place_statements(Work& w, const Target& target) {
-  for (std::size_t k = 1; k < target.order.size(); ++k) {
-    const std::string& anchor = target.order[k - 1];
-    const std::string& moving = target.order[k];
-    const int depth = target_shared_depth(target, anchor, moving);
+  const std::size_t n = target.order.size();
+  for (std::size_t iteration = 0; iteration <= 3 * n; ++iteration) {
     const EditNode root = current_tree(w);
     const std::vector<std::string> order = leaf_order(w.session.program(), root);
-    const auto pa = std::find(order.begin(), order.end(), anchor);
-    const auto pm = std::find(order.begin(), order.end(), moving);
-    const StatementLayout ca = current_layout(w, root, anchor);
-    const StatementLayout cm = current_layout(w, root, moving);
-    if (pm == pa + 1 && current_shared_depth(ca, cm) == depth) continue;
-    if (depth > static_cast<int>(ca.loops.size()) || depth > static_cast<int>(cm.loops.size()))
-      throw NotExpressible(anchor + " and " + moving + " share " + std::to_string(depth) +
-                           " loops in isl's schedule, more than one of them has here");
-    const std::string level = depth == 0 ? "root" : loop_name(ca, depth - 1);
-    apply_step(w, make_call(moving, "after", {anchor, level}),
-               depth == 0 ? "isl runs " + moving + " after " + anchor + ", in a nest of its own"
-                          : "isl fuses " + moving + " with " + anchor + ": they share " + std::to_string(depth) +
-                                " loop" + (depth == 1 ? "" : "s") + " (down to " + level + "), " + moving +
-                                " second");
+    auto placed = [&](std::size_t k) {  // target.order[k] right after target.order[k - 1], sharing as in isl's
+      const auto pa = std::find(order.begin(), order.end(), target.order[k - 1]);
+      const auto pm = std::find(order.begin(), order.end(), target.order[k]);
+      return pm == pa + 1 &&
+             current_shared_depth(current_layout(w, root, target.order[k - 1]),
+                                  current_layout(w, root, target.order[k])) ==
+                 target_shared_depth(target, target.order[k - 1], target.order[k]);
+    };
+    struct Move {
+      CommandCall call;
+      std::string why;
+    };
+    std::vector<Move> moves;
+    for (std::size_t k = 1; k < n; ++k) {
+      if (placed(k)) continue;
+      const std::string& a = target.order[k - 1];
+      const std::string& b = target.order[k];
+      const int depth = target_shared_depth(target, a, b);
+      moves.push_back({placement_call(w, root, b, a, depth, true), placement_why(b, a, depth, true)});
+      moves.push_back({placement_call(w, root, a, b, depth, false), placement_why(a, b, depth, false)});
+    }
+    if (moves.empty()) return;
+    if (iteration == 3 * n) break;
+    std::string first_refusal;
+    bool moved = false;
+    for (const Move& m : moves) {
+      w.check_time();
+      auto preview = w.session.preview(m.call);
+      if (const Refusal* r = std::get_if<Refusal>(&preview)) {
+        if (first_refusal.empty()) first_refusal = format_call(m.call) + " was refused: " + refusal_text(*r);
+        continue;
+      }
+      apply_step(w, m.call, m.why);
+      moved = true;
+      break;
+    }
+    if (!moved) throw NotExpressible(first_refusal);
   }
+  throw NotExpressible("moving the statements one at a time does not reach isl's order and fusion");
 }
 
 // "" when the session's loops and nesting are isl's; else what differs.
@@ -244,22 +295,23 @@ struct BandInfo {
   EditPath path;
   int members = 0;
   bool permutable = false;
-  bool outermost = false;
+  bool outermost = false;  // no band above it has a coincident member (a parallel loop)
   std::vector<bool> coincident;
 };
 
-void collect_bands(const isl::schedule& schedule, const EditNode& n, EditPath& path, bool below_band,
+void collect_bands(const isl::schedule& schedule, const EditNode& n, EditPath& path, bool below_parallel,
                    std::vector<BandInfo>& out) {
   if (n.is_band()) {
-    BandInfo b{path, n.n_member(), n.permutable, !below_band, {}};
+    BandInfo b{path, n.n_member(), n.permutable, !below_parallel, {}};
     isl::schedule_node node = isl_node_at(schedule, path);
     for (int m = 0; m < b.members; ++m)
       b.coincident.push_back(isl_schedule_node_band_member_get_coincident(node.get(), m) == isl_bool_true);
+    below_parallel = below_parallel || std::find(b.coincident.begin(), b.coincident.end(), true) != b.coincident.end();
     out.push_back(b);
   }
   for (std::size_t k = 0; k < n.children.size(); ++k) {
     path.push_back(static_cast<int>(k));
-    collect_bands(schedule, n.children[k], path, below_band || n.is_band(), out);
+    collect_bands(schedule, n.children[k], path, below_parallel, out);
     path.pop_back();
   }
 }
@@ -281,6 +333,10 @@ bool band_statement(const Target& t, const BandInfo& band, std::string& statemen
 }
 
 void try_optional(Work& w, AutoSchedulePlan& plan, const CommandCall& call, const std::string& why) {
+  if (Clock::now() > w.deadline) {
+    plan.notes.push_back("left out " + format_call(call) + ": the time budget ran out");
+    return;
+  }
   if (std::optional<Refusal> r = w.session.apply(call)) {
     plan.notes.push_back("left out " + format_call(call) + ": " + refusal_text(*r));
     return;
@@ -340,14 +396,14 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
     }
 }
 
+// isl's schedule on the program's instances, parameters declared in front ("[n] -> { S0[i] -> [n + i] }").
 std::string map_text(const isl::schedule& schedule, const Program& program) {
-  isl::union_map m = schedule.get_map().intersect_params(program.context).coalesce();
+  const isl::union_map m =
+      schedule.get_map().intersect_domain(schedule.get_domain()).intersect_params(program.context).coalesce();
   char* raw = isl_union_map_to_str(m.get());
   std::string text = raw ? raw : "";
   free(raw);
-  // Parameters are named in the constraints already; the script argument starts at the brace.
-  const std::size_t brace = text.find('{');
-  return brace == std::string::npos ? text : text.substr(brace);
+  return text;
 }
 
 std::string top_node_name(const Session& session) {
@@ -362,15 +418,11 @@ std::string top_node_name(const Session& session) {
   return "";
 }
 
-}  // namespace
-
-AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options) {
+// isl's schedule with its statements' loops and nesting; `reason` says when they are no loops commands make.
+Target make_target(const Session& session, bool outer_parallelism, std::string& reason) {
   const Program& program = session.program();
   Target target;
-  target.schedule = compute_isl_schedule(session.loaded());
-  AutoSchedulePlan plan;
-  plan.target = map_text(target.schedule, program);
-  std::string reason;
+  target.schedule = compute_isl_schedule(session.loaded(), outer_parallelism);
   try {
     target.root = to_edit_tree(target.schedule);
     target.order = leaf_order(program, target.root);
@@ -378,32 +430,63 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
       target.layouts.emplace(s, statement_layout(program, target.root, *program.find_statement(s)));
   } catch (const NotExpressible& e) {
     reason = e.what();
+    target.layouts.clear();
   }
-  if (reason.empty()) {
-    for (Strategy strategy : {&shifts_then_fusion_then_loops, &loops_then_fusion}) {
-      Work w(session);
-      try {
-        strategy(w, target);
-        std::string differs = mismatch(w, target);
-        if (!differs.empty()) throw NotExpressible(differs);
-      } catch (const NotExpressible& e) {
-        if (reason.empty()) reason = e.what();
-        continue;
-      } catch (const InputError& e) {
-        if (reason.empty()) reason = e.message();
-        continue;
-      } catch (const IslError& e) {
-        if (reason.empty()) reason = e.what();
-        continue;
-      }
-      const OrderComparison order = compare_order(program, w.session.schedule(), target.schedule);
-      plan.same_order = order.same;
-      plan.order_note = order.note;
-      tile_and_parallelize(w, target, options, plan);
-      plan.steps = std::move(w.steps);
-      return plan;
+  return target;
+}
+
+// The steps that reach the target, or nullopt with the reason of the first strategy.
+std::optional<Work> reach(const Session& session, const Target& target, Clock::time_point deadline,
+                          std::string& reason) {
+  for (Strategy strategy : {&shifts_then_fusion_then_loops, &loops_then_fusion}) {
+    Work w(session, deadline);
+    try {
+      strategy(w, target);
+      const std::string differs = mismatch(w, target);
+      if (!differs.empty()) throw NotExpressible(differs);
+      return w;
+    } catch (const NotExpressible& e) {
+      if (reason.empty()) reason = e.what();
+    } catch (const InputError& e) {
+      if (reason.empty()) reason = e.message();
+    } catch (const IslError& e) {
+      if (reason.empty()) reason = e.what();
     }
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options) {
+  const Program& program = session.program();
+  AutoSchedulePlan plan;
+  std::string reason;
+  std::optional<Target> first;
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000));
+  // Outer parallelism first (Pluto's parallel outer loops); when those loops
+  // are out of the commands' reach, locality first (Pluto's time skewing).
+  for (bool outer_parallelism : {true, false}) {
+    std::string why;
+    Target target = make_target(session, outer_parallelism, why);
+    std::optional<Work> w;
+    if (why.empty()) w = reach(session, target, deadline, why);
+    if (w) {
+      plan.target = map_text(target.schedule, program);
+      if (!outer_parallelism)
+        plan.notes.push_back("isl's schedule with locality first (outer parallelism first: " + reason + ")");
+      const OrderComparison order = compare_order(program, w->session.schedule(), target.schedule);
+      plan.same_order = order.same;
+      plan.order_note = order.note;
+      tile_and_parallelize(*w, target, options, plan);
+      plan.steps = std::move(w->steps);
+      return plan;
+    }
+    if (reason.empty()) reason = why;
+    if (!first) first = std::move(target);
+  }
+  plan.target = map_text(first->schedule, program);
   plan.fallback = true;
   plan.fallback_reason = reason;
   const std::string top = top_node_name(session);
@@ -411,7 +494,8 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
     plan.fallback_reason += "; and no node holds every statement, so isl's schedule cannot be set in one step";
     return plan;
   }
-  Work w(session);
+  // The fallback and its tiles get a budget of their own: the plan always ends with isl's schedule.
+  Work w(session, Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000)));
   const CommandCall call = make_call(top, "reschedule", {plan.target});
   if (std::optional<Refusal> r = w.session.apply(call)) {
     plan.fallback_reason += "; setting isl's schedule was refused too: " + refusal_text(*r);
@@ -420,6 +504,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
   w.steps.push_back({call, "isl's schedule, set in one step: " + reason, w.session.history().back().outcome.description});
   plan.same_order = true;
   plan.order_note = "isl's schedule itself";
+  if (!first->layouts.empty()) tile_and_parallelize(w, *first, options, plan);
   plan.steps = std::move(w.steps);
   return plan;
 }

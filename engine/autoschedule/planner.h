@@ -37,6 +37,9 @@ struct AutoScheduleOptions {
   long tile_size = 32;
   bool tile = true;
   bool parallelize = true;
+  // Wall-clock budget for the search (each step runs the full legality check,
+  // which is slow on regions of many statements); past it, the plan falls back.
+  double time_budget_seconds = 20;
 };
 
 // Plans from `session`'s current schedule; the session is not changed.
