@@ -206,39 +206,68 @@ std::string placement_why(const std::string& moving, const std::string& anchor, 
          (depth == 1 ? "" : "s") + ", " + moving + " " + where + " " + anchor + " inside";
 }
 
-// Statements in isl's order and nesting, one move at a time: among the
-// statements out of place, the first whose move is legal now goes first (a
-// consumer may have to move before its producer can follow it).
+// How many consecutive pairs of isl's order run one right after the other in
+// `schedule`, sharing as many loops as in isl's.
+int placed_pairs(const Program& program, const isl::schedule& schedule, const Target& target,
+                 std::string* state = nullptr) {
+  const EditNode root = to_edit_tree(schedule);
+  const std::vector<std::string> order = leaf_order(program, root);
+  std::map<std::string, StatementLayout> layouts;
+  for (const std::string& s : target.order) layouts.emplace(s, statement_layout(program, root, *program.find_statement(s)));
+  int placed = 0;
+  for (std::size_t k = 1; k < target.order.size(); ++k) {
+    const std::string& a = target.order[k - 1];
+    const std::string& b = target.order[k];
+    const auto pa = std::find(order.begin(), order.end(), a);
+    const auto pb = std::find(order.begin(), order.end(), b);
+    placed += pb == pa + 1 && current_shared_depth(layouts.at(a), layouts.at(b)) == target_shared_depth(target, a, b);
+  }
+  if (state) {  // the order and the loops each statement shares with the next one
+    state->clear();
+    for (std::size_t k = 0; k < order.size(); ++k)
+      *state += order[k] + (k + 1 < order.size() ? ":" + std::to_string(current_shared_depth(
+                                                              layouts.at(order[k]), layouts.at(order[k + 1]))) + " "
+                                                  : "");
+  }
+  return placed;
+}
+
+// Statements in isl's order and nesting, one move at a time: of the legal
+// moves, the one that puts the most statements in place goes first (a
+// consumer may have to move before its producer can follow it); a move that
+// puts two pairs or more out of place, or comes back to an order seen before,
+// is never taken.
 void place_statements(Work& w, const Target& target) {
+  const Program& program = w.session.program();
   const std::size_t n = target.order.size();
-  for (std::size_t iteration = 0; iteration <= 3 * n; ++iteration) {
+  std::vector<std::string> seen(1);
+  for (std::size_t iteration = 0; iteration <= 2 * n; ++iteration) {
+    const int placed_now = placed_pairs(program, w.session.schedule(), target, &seen.back());
+    if (placed_now + 1 == static_cast<int>(n) || n < 2) return;
     const EditNode root = current_tree(w);
-    const std::vector<std::string> order = leaf_order(w.session.program(), root);
-    auto placed = [&](std::size_t k) {  // target.order[k] right after target.order[k - 1], sharing as in isl's
-      const auto pa = std::find(order.begin(), order.end(), target.order[k - 1]);
-      const auto pm = std::find(order.begin(), order.end(), target.order[k]);
-      return pm == pa + 1 &&
-             current_shared_depth(current_layout(w, root, target.order[k - 1]),
-                                  current_layout(w, root, target.order[k])) ==
-                 target_shared_depth(target, target.order[k - 1], target.order[k]);
-    };
+    const std::vector<std::string> order = leaf_order(program, root);
     struct Move {
       CommandCall call;
       std::string why;
     };
     std::vector<Move> moves;
     for (std::size_t k = 1; k < n; ++k) {
-      if (placed(k)) continue;
       const std::string& a = target.order[k - 1];
       const std::string& b = target.order[k];
       const int depth = target_shared_depth(target, a, b);
       moves.push_back({placement_call(w, root, b, a, depth, true), placement_why(b, a, depth, true)});
       moves.push_back({placement_call(w, root, a, b, depth, false), placement_why(a, b, depth, false)});
     }
-    if (moves.empty()) return;
-    if (iteration == 3 * n) break;
+    // isl's first statement in front of everything, its last one behind.
+    if (order.front() != target.order.front())
+      moves.push_back({make_call(target.order.front(), "before", {order.front(), "root"}),
+                       "isl runs " + target.order.front() + " first"});
+    if (order.back() != target.order.back())
+      moves.push_back({make_call(target.order.back(), "after", {order.back(), "root"}),
+                       "isl runs " + target.order.back() + " last"});
     std::string first_refusal;
-    bool moved = false;
+    const Move* best = nullptr;
+    int best_placed = placed_now - 2;  // one pair may come apart on the way
     for (const Move& m : moves) {
       w.check_time();
       auto preview = w.session.preview(m.call);
@@ -246,11 +275,19 @@ void place_statements(Work& w, const Target& target) {
         if (first_refusal.empty()) first_refusal = format_call(m.call) + " was refused: " + refusal_text(*r);
         continue;
       }
-      apply_step(w, m.call, m.why);
-      moved = true;
-      break;
+      std::string state;
+      const int placed = placed_pairs(program, std::get<AppliedCommand>(preview).outcome.schedule, target, &state);
+      if (std::find(seen.begin(), seen.end(), state) != seen.end()) continue;
+      if (placed > best_placed) {
+        best = &m;
+        best_placed = placed;
+      }
     }
-    if (!moved) throw NotExpressible(first_refusal);
+    if (!best)
+      throw NotExpressible(first_refusal.empty() ? "no single legal move brings the statements closer to isl's order"
+                                                 : first_refusal);
+    apply_step(w, best->call, best->why);
+    seen.emplace_back();
   }
   throw NotExpressible("moving the statements one at a time does not reach isl's order and fusion");
 }
