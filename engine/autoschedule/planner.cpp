@@ -381,6 +381,77 @@ void try_optional(Work& w, AutoSchedulePlan& plan, const CommandCall& call, cons
   w.steps.push_back({call, why, w.session.history().back().outcome.description});
 }
 
+// How well loop `x` of a statement walks its accesses: +1 for each access it
+// moves along the last subscript only (consecutive elements), -1 for each it
+// strides through (an outer subscript), 0 when the element stays.
+int spatial_score(const Statement& s, int x) {
+  int score = 0;
+  for (const Access& a : s.accesses) {
+    // The subscripts' functions (not the domain of their pieces, which names every loop).
+    isl_multi_aff* subscripts = nullptr;
+    isl_pw_multi_aff* f = isl_pw_multi_aff_from_map(a.relation.copy());
+    isl_pw_multi_aff_foreach_piece(
+        f,
+        [](isl_set* set, isl_multi_aff* ma, void* user) {
+          isl_set_free(set);
+          auto** first = static_cast<isl_multi_aff**>(user);
+          if (*first) isl_multi_aff_free(ma);
+          else *first = ma;
+          return isl_stat_ok;
+        },
+        &subscripts);
+    isl_pw_multi_aff_free(f);
+    if (!subscripts) continue;
+    const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
+    bool outer = false, last = false;
+    for (int d = 0; d < n; ++d) {
+      isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
+      const bool involves = isl_aff_involves_dims(e, isl_dim_in, static_cast<unsigned>(x), 1) == isl_bool_true;
+      isl_aff_free(e);
+      (d + 1 == n ? last : outer) |= involves;
+    }
+    isl_multi_aff_free(subscripts);
+    score += outer ? -1 : last ? 1 : 0;
+  }
+  return score;
+}
+
+// Pluto's intra-tile order: inside the tiles of a permutable band, the point
+// loop that walks most accesses along consecutive elements goes innermost
+// (vectorizable, one cache line after the other). Only for bands whose
+// members are plain iterators of every statement in them.
+void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std::string& statement,
+                       const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
+  std::vector<int> score(static_cast<std::size_t>(tiled), 0);
+  for (const std::string& s : t.order) {
+    const StatementLayout& l = t.layouts.at(s);
+    int m = 0;
+    for (const LayoutLoop& loop : l.loops) {
+      if (loop.band != band.path) continue;
+      if (m >= tiled) break;
+      int x = -1;
+      for (std::size_t k = 0; k < loop.row.coefficients.size(); ++k) {
+        const long c = loop.row.coefficients[k];
+        if (c == 0) continue;
+        if ((c != 1 && c != -1) || x >= 0) return;
+        x = static_cast<int>(k);
+      }
+      if (x < 0) return;
+      score[static_cast<std::size_t>(m++)] += spatial_score(*l.statement, x);
+    }
+  }
+  const auto best = std::max_element(score.begin(), score.end());
+  const int innermost = tiled - 1;
+  if (*best <= score.back()) return;
+  const int b = static_cast<int>(best - score.begin());
+  const std::string from = names[static_cast<std::size_t>(b)] + "1";
+  const std::string to = names[static_cast<std::size_t>(innermost)] + "1";
+  try_optional(w, plan, make_call(statement, "interchange", {from, to}),
+               "Pluto's intra-tile order: point loop " + from + " innermost walks " +
+                   std::to_string(*best - score.back()) + " more accesses along consecutive elements than " + to +
+                   " (vectorizable); the band is permutable, so any order of its point loops is legal");
+}
+
 // Pluto's last steps on isl's bands: tile the permutable ones, run the outermost coincident loop in parallel.
 void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
   std::vector<BandInfo> bands;
@@ -417,7 +488,9 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
                    "isl's band (" + loops + ") is permutable: tile it " + std::to_string(options.tile_size) +
                        (n == 2 ? " x " + std::to_string(options.tile_size) : " in each loop") +
                        " for locality (Pluto's tiling)");
-      if (w.steps.size() > before) p.tiled = n;
+      if (w.steps.size() == before) continue;
+      p.tiled = n;
+      order_point_loops(w, t, *p.band, p.statement, p.names, n, plan);
     }
   if (options.parallelize)
     for (const Planned& p : planned) {
