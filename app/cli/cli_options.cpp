@@ -11,7 +11,8 @@ namespace {
 [[noreturn]] void fail(const std::string& message) { throw InputError({"loopscape-cli", 0, 0}, message); }
 
 bool is_command(const std::string& s) {
-  return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench";
+  return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench" ||
+         s == "autoschedule";
 }
 
 long positive_integer(const std::string& option, const std::string& text) {
@@ -61,7 +62,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (args.size() > 1) o.command = args[1];
     return o;
   }
-  if (!is_command(args[0])) fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export or bench)");
+  if (!is_command(args[0])) fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench or autoschedule)");
   o.command = args[i++];
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -115,6 +116,7 @@ commands:
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
   bench    time the script's last command as the app runs it
+  autoschedule  isl's automatic schedule, written as a script of commands
 
 info, emit and verify take --script SCRIPT: the schedule is the original one
 transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
@@ -237,6 +239,22 @@ Build the program against an installed engine (cmake --install BUILD):
 
   --target T, -t T    openmp (default), c, mpi, hls, isl-ast, tree
   -o OUT.cpp          the program to write (required)
+
+)") + kScriptOptions + kCommonOptions;
+  if (command == "autoschedule")
+    return std::string(R"(usage: loopscape-cli autoschedule FILE.c [--script SCRIPT] [-o OUT.ls] [options]
+
+Asks isl's scheduler for a schedule of the region (validity: every RAW, WAR
+and WAW dependence; proximity: RAW; outer parallelism and tileable bands
+first) and writes the way there from the current schedule (the original one,
+or the script's) as a schedule script: shift, after, interchange,
+loop_reversal and skew steps that reach isl's loops and nesting, then tile
+and parallelize on the bands isl found permutable and parallel. Each step is
+checked as if typed, with a '#' comment saying why. When commands cannot
+reach isl's schedule, the script is one 'reschedule' step with the reason.
+The output replays with 'check', 'emit' and 'verify' --script.
+
+  -o OUT.ls           write the script there instead of standard output
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "bench")

@@ -11,6 +11,7 @@
 
 #include "analysis/distribution.h"
 #include "api/loopscape.h"
+#include "autoschedule/planner.h"
 #include "cli_options.h"
 #include "codegen/emitter.h"
 #include "codegen/target.h"
@@ -293,6 +294,19 @@ int run_bench(const CliOptions& o) {
   return kExitOk;
 }
 
+int run_autoschedule(const CliOptions& o) {
+  Loaded l = open_session(o);
+  const AutoSchedulePlan plan = plan_auto_schedule(l.session);
+  write_output(o.output, plan_script(plan, std::filesystem::path(o.input).filename().string()));
+  if (plan.steps.empty() && plan.fallback) {
+    std::cerr << o.input << ": error: " << plan.fallback_reason << "\n";
+    return kExitBadInput;
+  }
+  std::cerr << o.input << ": " << plan.steps.size() << " step" << (plan.steps.size() == 1 ? "" : "s")
+            << (plan.fallback ? " (isl's schedule set in one step: " + plan.fallback_reason + ")" : "") << "\n";
+  return kExitOk;
+}
+
 int run(const std::vector<std::string>& args) {
   const CliOptions o = parse_cli(args);
   if (o.help) {
@@ -305,6 +319,7 @@ int run(const std::vector<std::string>& args) {
     if (o.command == "check") return run_check(o);
     if (o.command == "export") return run_export(o);
     if (o.command == "bench") return run_bench(o);
+    if (o.command == "autoschedule") return run_autoschedule(o);
     return run_verify(o);
   } catch (const Refused& r) {
     return r.exit_code;

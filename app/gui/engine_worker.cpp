@@ -7,6 +7,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <map>
 
+#include "autoschedule/planner.h"
 #include "pipeline/pipeline.h"
 #include "session/script.h"
 #include "session/session.h"
@@ -249,6 +250,37 @@ quint64 EngineWorker::applyLive(const CommandCall& call, int drag) {
           result.changed = true;
           state.live_drag = drag;
         }
+      },
+      -1);
+}
+
+quint64 EngineWorker::autoSchedule() {
+  return post(
+      EngineResult::Kind::Apply,
+      [](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        state.live_drag = -1;
+        const AutoSchedulePlan plan = plan_auto_schedule(*state.session);
+        int applied = 0;
+        for (const PlannedStep& step : plan.steps) {
+          if (std::optional<Refusal> refusal = state.session->apply(step.call)) {
+            noteRefusal(*refusal, result);
+            break;
+          }
+          ++applied;
+        }
+        result.changed = applied > 0;
+        if (plan.steps.empty() && plan.fallback)
+          result.note = QStringLiteral("Automatic schedule: %1").arg(qs(plan.fallback_reason));
+        else if (plan.steps.empty())
+          result.note = QStringLiteral("Automatic schedule: isl's schedule is the current one, nothing to do");
+        else
+          result.note = QStringLiteral("Automatic schedule: %1 step%2%3")
+                            .arg(applied)
+                            .arg(applied == 1 ? "" : "s")
+                            .arg(plan.fallback ? QStringLiteral(" (isl's schedule set in one step: %1)")
+                                                     .arg(qs(plan.fallback_reason))
+                                               : QString());
       },
       -1);
 }

@@ -44,6 +44,7 @@ struct EngineResult {
   // A refused command: the session is unchanged.
   bool refused = false;
   QString report;          // Refusal::report()
+  QString note;            // what a multi-step request did, for the status bar (automatic schedule)
   QString witness_source;  // "S0[2, 5]"
   QString witness_sink;
   QList<qint64> witness_source_point;  // the source instance's iterators
@@ -76,6 +77,9 @@ class EngineWorker : public QObject {
   // is applied, each later one replaces the command this drag applied, unless
   // something else changed the session since; a refused value keeps the last.
   quint64 applyLive(const CommandCall& call, int drag);
+  // isl's automatic schedule, planned and applied as ordinary commands (one
+  // history step each); `note` says how many, and why a fallback was needed.
+  quint64 autoSchedule();
   quint64 undo();
   quint64 redo();
   // Checks a command without applying it; the answer comes as previewReady.

@@ -28,6 +28,7 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -364,6 +365,9 @@ void MainWindow::createMenus() {
 
   transform_menu_ = menuBar()->addMenu(tr("&Transform"));
   fillTransformMenu();
+  QToolBar* toolbar = addToolBar(tr("Transform"));
+  toolbar->setObjectName(QStringLiteral("transform_toolbar"));
+  toolbar->addAction(auto_schedule_action_);
 
   QMenu* help_menu = menuBar()->addMenu(tr("&Help"));
   help_menu->addAction(tr("&About Loopscape"), this, &MainWindow::showAbout);
@@ -388,6 +392,23 @@ void MainWindow::fillTransformMenu() {
     action->setObjectName(QStringLiteral("transform_") + name);
   }
   if (transform_menu_->isEmpty()) transform_menu_->addAction(tr("(no commands)"))->setEnabled(false);
+  transform_menu_->addSeparator();
+  if (!auto_schedule_action_) {
+    auto_schedule_action_ = new QAction(tr("&Automatic Schedule"), this);
+    auto_schedule_action_->setObjectName(QStringLiteral("transform_auto_schedule"));
+    auto_schedule_action_->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
+    const QString tip = tr("isl's scheduler (outer parallelism, tileable bands) on the exact dependences, "
+                           "applied as steps of the history: shift, fuse, interchange, skew, tile, parallelize");
+    auto_schedule_action_->setToolTip(tip);
+    auto_schedule_action_->setStatusTip(tip);
+    connect(auto_schedule_action_, &QAction::triggered, this, &MainWindow::requestAutoSchedule);
+  }
+  transform_menu_->addAction(auto_schedule_action_);
+}
+
+void MainWindow::requestAutoSchedule() {
+  statusBar()->showMessage(tr("Automatic schedule: asking isl\u2026"));
+  pending_auto_schedules_.insert(worker_->autoSchedule());
 }
 
 void MainWindow::fillSampleMenu() {
@@ -543,6 +564,11 @@ void MainWindow::onResult(const EngineResult& result) {
       if (result.changed) undo_stack_->push(new CommandStep(worker_, pending->second.line, pending->second.merge_key));
       pending_applies_.erase(pending);
     }
+  }
+  if (pending_auto_schedules_.erase(result.generation)) {
+    for (qsizetype k = history_.size(); k < result.history.size(); ++k)
+      undo_stack_->push(new CommandStep(worker_, result.history[k], -1));
+    if (!result.note.isEmpty()) statusBar()->showMessage(result.note, 15000);
   }
   if (result.kind == EngineResult::Kind::Open) {
     undo_stack_->clear();

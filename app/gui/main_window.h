@@ -7,6 +7,7 @@
 // Transform menu, go through the worker and join a QUndoStack.
 #include <QImage>
 #include <QMainWindow>
+#include <set>
 #include <QPointer>
 #include <map>
 #include <memory>
@@ -92,6 +93,8 @@ class MainWindow : public QMainWindow {
   // a spin box drag: it replaces the last call with the same key when that is
   // still the last step, and the drag is one undo step.
   void requestCommand(const CommandCall& call, int merge_key = -1);
+  // Transform > Automatic Schedule: isl's schedule as steps, each one undo step.
+  void requestAutoSchedule();
   // Tests: forms accept at once with their default arguments (after the preview).
   void setFormsAutoAccept(bool on) { auto_accept_ = on; }
   QString lastReport() const;
@@ -145,6 +148,7 @@ class MainWindow : public QMainWindow {
   CompileOptions compile_options_;
   EngineWorker* worker_ = nullptr;
   QUndoStack* undo_stack_ = nullptr;
+  std::set<quint64> pending_auto_schedules_;  // generations of automatic-schedule requests
   std::shared_ptr<const Snapshot> snapshot_;
   std::shared_ptr<const Snapshot> previous_;
   std::shared_ptr<const CommandAvailability> availability_;  // of snapshot_'s schedule
@@ -197,6 +201,7 @@ class MainWindow : public QMainWindow {
   QMenu* samples_menu_ = nullptr;
   QMenu* recent_menu_ = nullptr;
   QMenu* transform_menu_ = nullptr;
+  QAction* auto_schedule_action_ = nullptr;
   QAction* presentation_action_ = nullptr;
   QDockWidget* source_dock_ = nullptr;
   QDockWidget* history_dock_ = nullptr;

@@ -84,6 +84,7 @@ class StatementHandle {
   // Schedule-tree operations on named nodes (spec 000).
   LOOPSCAPE_COMMAND(cat)
   LOOPSCAPE_COMMAND(apply)
+  LOOPSCAPE_COMMAND(reschedule)            // ({ S0[i] -> [i, 0]; S1[i] -> [i + 1, 1] })
   LOOPSCAPE_COMMAND(index_set_split)
   LOOPSCAPE_COMMAND(fuse)
   LOOPSCAPE_COMMAND(distribute)

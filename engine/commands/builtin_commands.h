@@ -24,6 +24,7 @@ std::unique_ptr<Command> make_set_schedule_command();
 std::unique_ptr<Command> make_tree_split_command();
 std::unique_ptr<Command> make_tree_cat_command();
 std::unique_ptr<Command> make_tree_apply_command();
+std::unique_ptr<Command> make_tree_reschedule_command();
 std::unique_ptr<Command> make_tree_interchange_command();
 std::unique_ptr<Command> make_tree_index_set_split_command();
 std::unique_ptr<Command> make_tree_tile_command();

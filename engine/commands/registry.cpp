@@ -40,6 +40,7 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_tree_split_command());
   v.push_back(make_tree_cat_command());
   v.push_back(make_tree_apply_command());
+  v.push_back(make_tree_reschedule_command());
   v.push_back(make_tree_interchange_command());
   v.push_back(make_tree_index_set_split_command());
   v.push_back(make_tree_tile_command());

@@ -1,0 +1,52 @@
+#pragma once
+// The automatic schedule as steps: isl's scheduler gives a target schedule;
+// the planner expresses the way from the session's schedule to it as the
+// product's own commands (shift, after, interchange, loop_reversal, skew,
+// then tile and parallelize on the bands isl found permutable and
+// coincident), replays them on a copy of the session (every step checked as
+// if the user typed it), and checks that the result has isl's loops and
+// nesting. When no command list reaches the target, the plan is one
+// `reschedule` step that sets isl's schedule as it is, with the reason.
+#include <string>
+#include <vector>
+
+#include "commands/command.h"
+#include "session/session.h"
+
+namespace loopscape {
+
+struct PlannedStep {
+  CommandCall call;
+  std::string why;          // for the script's "#" comment: what isl's schedule asks for
+  std::string description;  // what the command did (its outcome's description)
+};
+
+struct AutoSchedulePlan {
+  std::vector<PlannedStep> steps;
+  bool fallback = false;
+  std::string fallback_reason;  // why commands did not reach isl's schedule ("" unless fallback)
+  std::string target;           // isl's schedule as a map, for the reader
+  // The replay orders every pair of instances as isl's schedule does
+  // (before tiling); false with `order_note` when that was not shown.
+  bool same_order = false;
+  std::string order_note;
+  std::vector<std::string> notes;  // optional steps left out (a tile or parallel loop refused), with why
+};
+
+struct AutoScheduleOptions {
+  long tile_size = 32;
+  bool tile = true;
+  bool parallelize = true;
+  // Wall-clock budget for the search (each step runs the full legality check,
+  // which is slow on regions of many statements); past it, the plan falls back.
+  double time_budget_seconds = 20;
+};
+
+// Plans from `session`'s current schedule; the session is not changed.
+// Throws IslError when isl's scheduler runs past the quota.
+AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options = {});
+
+// The plan as a schedule script: a header, then each step after its "#" comment.
+std::string plan_script(const AutoSchedulePlan& plan, const std::string& title);
+
+}  // namespace loopscape

@@ -1,0 +1,194 @@
+// The automatic schedule's planner on small kernels: isl's schedule reached by
+// an interchange, by skews, by a fusion (with its shift), and the one-step
+// `reschedule` fallback command with its legal and illegal cases. Every plan
+// is replayed on a fresh session as a script and its code run against the
+// original.
+#include <QtTest>
+
+#include <algorithm>
+
+#include "autoschedule/planner.h"
+#include "command_test_support.h"
+#include "session/script.h"
+#include "session/session.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+namespace {
+
+// Matrix multiplication with the reduction loop outermost: parallel loops i, j belong outside.
+const char* kMatmulKOuter = R"(#include <stdio.h>
+#define N 24
+static double A[N][N], B[N][N], C[N][N];
+void kernel(int n, double a[N][N], double b[N][N], double c[N][N]) {
+  int i, j, k;
+#pragma scop
+  for (k = 0; k < n; k++)
+    for (i = 0; i < n; i++)
+      for (j = 0; j < n; j++)
+        c[i][j] = c[i][j] + a[i][k] * b[k][j];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 3 + j) % 7;
+      B[i][j] = (i + 2 * j) % 5;
+      C[i][j] = 0;
+    }
+  kernel(N, A, B, C);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
+  return 0;
+}
+)";
+
+// Gauss-Seidel in one dimension, in place: dependences (0, 1), (1, -1), (1, 0).
+const char* kSeidel1D = R"(#include <stdio.h>
+#define T 10
+#define N 40
+static double A[N];
+void kernel(int tsteps, int n, double a[N]) {
+  int t, i;
+#pragma scop
+  for (t = 0; t < tsteps; t++)
+    for (i = 1; i < n - 1; i++)
+      a[i] = (a[i - 1] + a[i] + a[i + 1]) / 3.0;
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++) A[i] = (double)(i * i % 17);
+  kernel(T, N, A);
+  for (int i = 0; i < N; i++) printf("%.12e\n", A[i]);
+  return 0;
+}
+)";
+
+// Two element-wise loops, the second reading what the first wrote at the same i.
+const char* kTwoMaps = R"(#include <stdio.h>
+#define N 50
+static double A[N], B[N], C[N];
+void kernel(int n, double a[N], double b[N], double c[N]) {
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    b[i] = 2.0 * a[i] + 1.0;
+  for (j = 0; j < n; j++)
+    c[j] = b[j] * b[j] + a[j];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++) { A[i] = (i * 7) % 11; B[i] = 0; C[i] = 0; }
+  kernel(N, A, B, C);
+  for (int i = 0; i < N; i++) printf("%.12e %.12e\n", B[i], C[i]);
+  return 0;
+}
+)";
+
+std::vector<std::string> commands_of(const AutoSchedulePlan& plan) {
+  std::vector<std::string> out;
+  for (const PlannedStep& s : plan.steps) out.push_back(s.call.command);
+  return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+std::string joined(const AutoSchedulePlan& plan) { return plan_script(plan, "kernel.c"); }
+
+// The plan's script, parsed back and applied to a fresh session: every step
+// must be accepted, and the code of the result must compute what the original does.
+void replay_and_run(const LoadedProgram& loaded, const AutoSchedulePlan& plan) {
+  const std::string script = plan_script(plan, "kernel.c");
+  Session fresh(load_program_source(loaded.program.source_text, "kernel.c", CompileOptions{}));
+  const ScriptRun run = apply_script(fresh, parse_script(script, "auto.ls"));
+  QVERIFY2(!run.refusal, (script + (run.refusal ? run.refusal->report() : "")).c_str());
+  QCOMPARE(run.applied, plan.steps.size());
+  const std::string diff = run_and_compare(fresh.loaded(), fresh.schedule());
+  QVERIFY2(diff.empty(), (script + diff).c_str());
+}
+
+}  // namespace
+
+class TestAutoschedule : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void reductionLoopGoesInsideByInterchange() {
+    const LoadedProgram loaded = load_c(kMatmulKOuter);
+    Session session(load_c(kMatmulKOuter));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    QVERIFY2(!plan.fallback, joined(plan).c_str());
+    const std::vector<std::string> commands = commands_of(plan);
+    QVERIFY2(has(commands, "interchange"), joined(plan).c_str());
+    QVERIFY2(has(commands, "parallelize"), joined(plan).c_str());
+    QVERIFY2(plan.same_order, (plan.order_note + "\n" + joined(plan)).c_str());
+    QVERIFY(session.history().empty());  // planning leaves the session as it was
+    replay_and_run(loaded, plan);
+  }
+
+  void inPlaceStencilIsSkewed() {
+    const LoadedProgram loaded = load_c(kSeidel1D);
+    Session session(load_c(kSeidel1D));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    QVERIFY2(!plan.fallback, joined(plan).c_str());
+    QVERIFY2(has(commands_of(plan), "skew"), joined(plan).c_str());
+    replay_and_run(loaded, plan);
+  }
+
+  void producerAndConsumerAreFused() {
+    const LoadedProgram loaded = load_c(kTwoMaps);
+    Session session(load_c(kTwoMaps));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    QVERIFY2(!plan.fallback, joined(plan).c_str());
+    const std::vector<std::string> commands = commands_of(plan);
+    QVERIFY2(has(commands, "after") || has(commands, "before"), joined(plan).c_str());
+    replay_and_run(loaded, plan);
+  }
+
+  void neighbourReadsStayParallelInNestsOfTheirOwn() {
+    // The consumer reads b[i - 1] and b[i + 1]: fused, loop i would carry a
+    // dependence; isl keeps both loops parallel instead, which they are already.
+    const LoadedProgram loaded = load_c(kBlur);
+    Session session(load_c(kBlur));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    QVERIFY2(!plan.fallback, joined(plan).c_str());
+    QCOMPARE(commands_of(plan), (std::vector<std::string>{"parallelize", "parallelize"}));
+    replay_and_run(loaded, plan);
+  }
+
+  void planStartsFromTheSessionsSchedule() {
+    Session session(load_c(kMatmulKOuter));
+    QVERIFY(!session.apply(parse_call("S0.interchange(k, i)")));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    QVERIFY2(!plan.fallback, joined(plan).c_str());
+    // From (i, k, j), one interchange brings k inside j.
+    QCOMPARE(plan.steps.front().call.command, std::string("interchange"));
+    QCOMPARE(session.history().size(), std::size_t{1});
+  }
+
+  void rescheduleSetsEveryStatementAtOnce() {
+    const LoadedProgram loaded = load_c(kBlur);
+    Session session(load_c(kBlur));
+    // Fused, the consumer one iteration behind: legal.
+    QVERIFY(!session.apply(parse_call("R.reschedule({ S0[i] -> [i, 0]; S1[i] -> [i + 1, 1] })")));
+    QVERIFY(run_and_compare(session.loaded(), session.schedule()).empty());
+    // Fused without the shift, S1 reads b[i + 1] before S0 writes it.
+    Session wrong(load_c(kBlur));
+    const std::optional<Refusal> r = wrong.apply(parse_call("R.reschedule({ S0[i] -> [i, 0]; S1[i] -> [i, 1] })"));
+    QVERIFY(r);
+    QCOMPARE(r->kind, Refusal::Kind::Illegal);
+    QVERIFY2(r->report().find("S1[") != std::string::npos, r->report().c_str());
+    QVERIFY(wrong.history().empty());
+  }
+
+  void rescheduleRejectsMapsThatMissStatements() {
+    Session session(load_c(kBlur));
+    const std::optional<Refusal> r = session.apply(parse_call("R.reschedule({ S0[i] -> [i] })"));
+    QVERIFY(r);
+    QCOMPARE(r->kind, Refusal::Kind::Arguments);
+    QVERIFY2(r->message.find("every instance") != std::string::npos, r->message.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAutoschedule)
+#include "test_autoschedule.moc"
