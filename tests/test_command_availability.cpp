@@ -4,6 +4,8 @@
 #include <QtTest>
 
 #include "commands/availability.h"
+#include "commands/loop_resolution.h"
+#include "session/script.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;
@@ -130,6 +132,34 @@ class TestCommandAvailability : public QObject {
                                                matmul.original(), "S1", "k"),
              find_command("tile", CommandTarget::Statement)
                  ->unavailable(CommandContext{matmul.program(), matmul.dependences()}, matmul.original(), "S1", "k"));
+  }
+
+  // The time-tiling sample scripts (issue 8) are made of clicks: before each
+  // statement command of a script, the menus offer it for its statement and
+  // loop (the first argument when it names a loop of the statement).
+  void timeTilingScriptsUseOfferedCommands() {
+    for (const char* kernel : {"jacobi-1d", "jacobi-2d", "heat-3d", "seidel-2d", "fdtd-2d"}) {
+      const LoadedProgram l = testing::load_polybench(std::string("stencils/") + kernel);
+      const CommandContext context{l.program, l.dependences};
+      isl::schedule s = l.original_schedule;
+      const std::vector<CommandCall> calls =
+          read_script(std::string(LOOPSCAPE_SAMPLES) + "/scripts/time_tiling/" + kernel + ".ls");
+      QVERIFY(calls.size() >= 5);
+      for (const CommandCall& call : calls) {
+        const Command* c = find_command(call.command);
+        QVERIFY2(c, call.script_text().c_str());
+        if (l.program.find_statement(call.target)) {
+          std::string loop;
+          for (const StatementLoop& sl :
+               statement_loops(l.program, to_edit_tree(s), *l.program.find_statement(call.target)))
+            if (!call.args.empty() && sl.name == call.args[0].text) loop = sl.name;
+          const std::string reason = command_availability(context, s).reason(call.command, call.target, loop);
+          QVERIFY2(reason.empty(), (std::string(kernel) + ": " + call.script_text() + ": " + reason).c_str());
+        }
+        s = c->apply(context, call, s).schedule;
+      }
+      QVERIFY(check_schedule(l.program, l.dependences, s).legal());
+    }
   }
 };
 

@@ -14,7 +14,7 @@
 #include <set>
 
 #include "analysis/legality.h"
-#include "commands/command.h"
+#include "command_test_support.h"
 #include "pipeline/pipeline.h"
 #include "plot_kernels.h"
 #include "schedule/node_names.h"
@@ -280,25 +280,10 @@ class TestViewDomainPoints : public QObject {
   // of several tiles of one wavefront w (p runs in parallel), and every
   // dependence goes to a later step.
   void timeTiledWavefront() {
-    LoadedProgram lp = jacobi1d();
-    isl::schedule s = lp.original_schedule;
-    for (const char* line : {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 4, 4, T, I, t1, i1)",
-                             "S0.skew(T, I, 1, 1, w, p)", "S0.parallelize(p)"}) {
-      const std::string text = line;
-      CommandCall call;
-      call.target = text.substr(0, text.find('.'));
-      call.command = text.substr(text.find('.') + 1, text.find('(') - text.find('.') - 1);
-      std::string rest = text.substr(text.find('(') + 1, text.rfind(')') - text.find('(') - 1);
-      for (std::size_t at = 0; at <= rest.size();) {
-        std::size_t comma = rest.find(',', at);
-        if (comma == std::string::npos) comma = rest.size();
-        std::string a = rest.substr(at, comma - at);
-        while (!a.empty() && a.front() == ' ') a.erase(a.begin());
-        call.args.push_back({a, {}});
-        at = comma + 1;
-      }
-      s = find_command(call.command)->apply(CommandContext{lp.program, lp.dependences}, call, s).schedule;
-    }
+    const LoadedProgram lp = jacobi1d();
+    const isl::schedule s =
+        apply_all(lp, {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 4, 4, T, I, t1, i1)",
+                       "S0.skew(T, I, 1, 1, w, p)", "S0.parallelize(p)"});
     const LegalityReport report = check_schedule(lp.program, lp.dependences, s);
     QVERIFY2(report.legal(), report.summary().c_str());
     PlotRequest req;

@@ -29,7 +29,9 @@ class SkewCommand : public CommandBase {
   std::string summary() const override {
     return "Skews inner loop L2 by outer loop L1: L2 becomes L2 + f*L1; the (a, b) form makes the outer loop "
            "a*L1 + b*L2 (gcd(a, b) = 1) and the inner one a unimodular complement. In a fused band every "
-           "statement of the band is skewed. New names default to L1, L2.";
+           "statement of the band is skewed. When L1 is shared with statements outside L2's band, only L2's "
+           "band changes and the fusion under L1 stays; a skew that changes L1 itself first gives the "
+           "statement loops of its own (the description says so). New names default to L1, L2.";
   }
 
   // The loop pointed at is L1, skewed by a loop inside it.
