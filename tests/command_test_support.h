@@ -59,10 +59,11 @@ inline LoadedProgram load_sample(const std::string& name) {
 }
 
 // A kernel of the PolyBench stand-in ("stencils/heat-3d") at MINI size, with the suite's harness.
-inline LoadedProgram load_polybench(const std::string& kernel) {
+// A kernel of the PolyBench stand-in ("stencils/jacobi-2d"), with its harness.
+inline LoadedProgram load_polybench(const std::string& kernel, std::vector<std::string> defines = {"MINI_DATASET"}) {
   const std::string root = std::string(LOOPSCAPE_TEST_DATA) + "/polybench/";
   CompileOptions o;
-  o.defines = {"MINI_DATASET"};
+  o.defines = std::move(defines);
   o.include_dirs = {root + "utilities"};
   o.extra_sources = {root + "utilities/polybench.c"};
   const std::string name = kernel.substr(kernel.rfind('/') + 1);

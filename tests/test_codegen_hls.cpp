@@ -11,17 +11,7 @@ using namespace loopscape::testing;
 
 namespace {
 
-const std::string kCorpus = LOOPSCAPE_TEST_DATA "/polybench/";
-
 LoadedProgram load_matmul() { return load_program(LOOPSCAPE_TEST_DATA "/hls/matmul.c", CompileOptions{}); }
-
-LoadedProgram load_polybench(const std::string& path) {
-  CompileOptions options;
-  options.defines = {"MINI_DATASET"};
-  options.include_dirs = {kCorpus + "utilities"};
-  options.extra_sources = {kCorpus + "utilities/polybench.c"};
-  return load_program(kCorpus + path, options);
-}
 
 GeneratedCode hls(const LoadedProgram& l, const isl::schedule& s) {
   return generate(l.program, s, l.dependences.all(), "hls", {}, nullptr, &l.dependences);
@@ -68,11 +58,11 @@ class TestCodegenHls : public QObject {
   void polybenchKernelsSimulate_data() {
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QStringList>("script");
-    QTest::newRow("gemm") << "linear-algebra/blas/gemm/gemm.c"
+    QTest::newRow("gemm") << "linear-algebra/blas/gemm"
                           << QStringList{"S1.pipeline(j, 1)", "S1.unroll(k, 4)"};
-    QTest::newRow("jacobi-1d") << "stencils/jacobi-1d/jacobi-1d.c" << QStringList{"S0.pipeline(i)", "S1.pipeline(i)"};
-    QTest::newRow("correlation") << "datamining/correlation/correlation.c" << QStringList{};
-    QTest::newRow("atax") << "linear-algebra/kernels/atax/atax.c" << QStringList{"S2.unroll(j, 2)"};
+    QTest::newRow("jacobi-1d") << "stencils/jacobi-1d" << QStringList{"S0.pipeline(i)", "S1.pipeline(i)"};
+    QTest::newRow("correlation") << "datamining/correlation" << QStringList{};
+    QTest::newRow("atax") << "linear-algebra/kernels/atax" << QStringList{"S2.unroll(j, 2)"};
   }
   void polybenchKernelsSimulate() {
     QFETCH(QString, kernel);
@@ -85,7 +75,7 @@ class TestCodegenHls : public QObject {
   }
 
   void regionCallReplacesTheRegion() {
-    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm/gemm.c");
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
     const GeneratedCode g = hls(l, l.original_schedule);
     QCOMPARE(g.text, std::string("kernel_gemm_hls(ni, nj, nk, alpha, beta, C, A, B);\n"));
     QVERIFY(g.before_function.find("void kernel_gemm_hls(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta, "

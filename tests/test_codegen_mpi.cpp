@@ -12,16 +12,6 @@ using namespace loopscape::testing;
 
 namespace {
 
-const std::string kCorpus = LOOPSCAPE_TEST_DATA "/polybench/";
-
-LoadedProgram load_kernel(const std::string& path, std::vector<std::string> defines = {"MINI_DATASET"}) {
-  CompileOptions options;
-  options.defines = std::move(defines);
-  options.include_dirs = {kCorpus + "utilities"};
-  options.extra_sources = {kCorpus + "utilities/polybench.c"};
-  return load_program(kCorpus + path, options);
-}
-
 struct MpiRun {
   VerifyResult result;
   GeneratedCode code;
@@ -54,20 +44,20 @@ struct Case {
 
 std::vector<Case> cases() {
   return {
-      {"stencils/jacobi-1d/jacobi-1d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
-      {"stencils/jacobi-2d/jacobi-2d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
-      {"stencils/heat-3d/heat-3d.c", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 10}}},
-      {"stencils/fdtd-2d/fdtd-2d.c",
+      {"stencils/jacobi-1d", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
+      {"stencils/jacobi-2d", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 30}}},
+      {"stencils/heat-3d", {"S0.distribute(i)", "S1.distribute(i)"}, {{"tsteps", 20}, {"n", 10}}},
+      {"stencils/fdtd-2d",
        {"S1.distribute(i)", "S2.distribute(i)", "S3.distribute(i)"},
        {{"tmax", 20}, {"nx", 20}, {"ny", 30}}},
-      {"linear-algebra/blas/gemm/gemm.c", {"S0.distribute(i)"}, {{"ni", 20}, {"nj", 25}, {"nk", 30}}},
-      {"linear-algebra/kernels/2mm/2mm.c",
+      {"linear-algebra/blas/gemm", {"S0.distribute(i)"}, {{"ni", 20}, {"nj", 25}, {"nk", 30}}},
+      {"linear-algebra/kernels/2mm",
        {"S0.distribute(i)", "S2.distribute(i)"},
        {{"ni", 16}, {"nj", 18}, {"nk", 22}, {"nl", 24}}},
       // tmp is computed in blocks, then every rank needs all of it (an all-gather).
-      {"linear-algebra/kernels/atax/atax.c", {"S3.after(S2, root)", "S1.distribute(i)"}, {{"m", 38}, {"n", 42}}},
+      {"linear-algebra/kernels/atax", {"S3.after(S2, root)", "S1.distribute(i)"}, {{"m", 38}, {"n", 42}}},
       // s's reduction over i is turned into a loop over j first, distributed too.
-      {"linear-algebra/kernels/bicg/bicg.c",
+      {"linear-algebra/kernels/bicg",
        {"S2.after(S3, root)", "S2.interchange(i, j)", "S2.distribute(j)", "S0.distribute(i)", "S1.distribute(i)"},
        {{"m", 38}, {"n", 42}}},
   };
@@ -96,7 +86,7 @@ class TestCodegenMpi : public QObject {
     QFETCH(int, index);
     QFETCH(int, ranks);
     const Case c = cases().at(static_cast<std::size_t>(index));
-    const LoadedProgram l = load_kernel(c.kernel);
+    const LoadedProgram l = load_polybench(c.kernel);
     const isl::schedule s = apply_all(l, c.script);
     QVERIFY(legality(l, s).legal());
     const MpiRun run = run_mpi(l, s, ranks);
@@ -112,7 +102,7 @@ class TestCodegenMpi : public QObject {
   // the end rank 0 gets the other blocks of A, and of B but the one element it
   // already read.
   void jacobi1dSendsTheHaloAndNothingElse() {
-    const LoadedProgram l = load_kernel(cases()[0].kernel);
+    const LoadedProgram l = load_polybench(cases()[0].kernel);
     const isl::schedule s = apply_all(l, cases()[0].script);
     const long steps = 20, values = 28;
     for (int ranks : {2, 3, 4}) {
@@ -127,7 +117,7 @@ class TestCodegenMpi : public QObject {
 
   // jacobi-2d in row blocks: per sweep, one row of n - 2 values each way across a boundary.
   void jacobi2dHaloIsOneRowPerBoundary() {
-    const LoadedProgram l = load_kernel(cases()[1].kernel);
+    const LoadedProgram l = load_polybench(cases()[1].kernel);
     const DistributionPlan plan = plan_distribution(l.program, apply_all(l, cases()[1].script),
                                                     l.dependences.read_after_write, l.dependences.write_after_write);
     const MessageVolume v = message_volume(l.program, plan, 4, cases()[1].sizes, 100000);
@@ -143,14 +133,14 @@ class TestCodegenMpi : public QObject {
 
   // More ranks than values: ranks with an empty block take part in the exchanges.
   void moreRanksThanIterations() {
-    const LoadedProgram l = load_kernel(cases()[0].kernel, {"TSTEPS=3", "N=5"});
+    const LoadedProgram l = load_polybench(cases()[0].kernel, {"TSTEPS=3", "N=5"});
     const isl::schedule s = apply_all(l, cases()[0].script);
     const MpiRun run = run_mpi(l, s, 4);
     QVERIFY2(run.result.equal(), why(run).c_str());
   }
 
   void undistributedScheduleRunsOnEveryRank() {
-    const LoadedProgram l = load_kernel("linear-algebra/blas/gemm/gemm.c");
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
     const MpiRun run = run_mpi(l, l.original_schedule, 2);
     QVERIFY2(run.result.equal(), why(run).c_str());
     QCOMPARE(*run.result.bytes_sent, 0LL);
@@ -194,7 +184,7 @@ class TestCodegenMpi : public QObject {
 
   // Refused: a distributed loop that carries a dependence (the time loop).
   void distributingACarryingLoopIsIllegal() {
-    const LoadedProgram l = load_kernel(cases()[1].kernel);
+    const LoadedProgram l = load_polybench(cases()[1].kernel);
     const LegalityReport report = legality(l, apply_all(l, {"S0.distribute(t)"}));
     QVERIFY(!report.legal());
     QCOMPARE(report.tag_violations.front().tag, std::string("node"));
@@ -202,7 +192,7 @@ class TestCodegenMpi : public QObject {
 
   // Refused: two nested distributed loops of one statement.
   void nestedDistributionIsRefused() {
-    const LoadedProgram l = load_kernel("linear-algebra/blas/gemm/gemm.c");
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
     const isl::schedule s = apply_all(l, {"S1.distribute(i)", "S1.distribute(j)"});
     const std::string error = input_error([&] { generate(l.program, s, l.dependences.all(), "mpi"); });
     QVERIFY2(error.find("nested distributed loops") != std::string::npos, error.c_str());

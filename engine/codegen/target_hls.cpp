@@ -235,7 +235,10 @@ class HlsTarget : public Target {
     out.replaces_region = true;
     const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
     const Program& program = laid_out ? laid_out->program : in.program;
-    out.schedule = laid_out ? laid_out->schedule : in.schedule;
+    // The AST the C targets print (its automatic parallel tags mean nothing
+    // here): one isl AST for all of them.
+    out.schedule = auto_parallel_schedule_for(in, laid_out ? laid_out->schedule : in.schedule,
+                                              laid_out ? laid_out->dependences : in.dependences);
     const LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
 
     const std::string top = program.region.function + "_hls";
