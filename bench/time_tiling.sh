@@ -8,6 +8,8 @@
 #
 # Prints one line per kernel: seconds (POLYBENCH_TIME, best of RUNS=3) of the
 # original with gcc, with Polly, and of the emitted OpenMP program with gcc.
+# SCRIPTS=DIR times DIR/KERNEL.ls instead (e.g. scripts written by
+# `loopscape-cli autoschedule`).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -16,6 +18,7 @@ threads=${3:-2}
 [ $# -ge 3 ] && shift 3 || shift $#
 kernels=${*:-"jacobi-1d jacobi-2d heat-3d seidel-2d fdtd-2d"}
 runs=${RUNS:-3}
+scripts=${SCRIPTS:-$root/samples/scripts/time_tiling}
 cli="$build/app/loopscape-cli"
 poly="$root/tests/data/polybench"
 work=$(mktemp -d)
@@ -40,7 +43,7 @@ for k in $kernels; do
   src="$poly/stencils/$k/$k.c"
   flags="-I $poly/utilities -I $poly/stencils/$k -D${dataset}_DATASET -DPOLYBENCH_TIME"
   "$cli" emit "$src" "$poly/utilities/polybench.c" -I "$poly/utilities" --target openmp \
-    --script "$root/samples/scripts/time_tiling/$k.ls" -o "$work/$k.tiled.c"
+    --script "$scripts/$k.ls" -o "$work/$k.tiled.c"
   # shellcheck disable=SC2086
   gcc -O3 -march=native $flags "$src" "$poly/utilities/polybench.c" -o "$work/$k.gcc" -lm
   # shellcheck disable=SC2086
