@@ -259,6 +259,7 @@ void MainWindow::showEvent(QShowEvent* event) {
   if (!sized_ && !layout_restored_) {
     if (width() < 1500) {
       tabifyDockWidget(tree_dock_, dependences_dock_);
+      tabifyDockWidget(tree_dock_, communication_dock_);
       tree_dock_->raise();
     }
     applyDefaultDockSizes();
