@@ -313,6 +313,30 @@ std::string mismatch(const Work& w, const Target& target) {
   return "";
 }
 
+// When `statement` needs loop commands of its own but shares loops with other
+// statements (whose loops those commands would change too), it first gets a
+// nest of its own, right after or before the nest it shares, where that is legal.
+void separate_if_shared(Work& w, const Target& target, const std::string& statement) {
+  const Program& program = w.session.program();
+  const EditNode root = current_tree(w);
+  const StatementLayout mine = current_layout(w, root, statement);
+  if (is_identity(difference(mine, target.layouts.at(statement)).t)) return;
+  std::vector<std::string> sharing;
+  for (const std::string& other : leaf_order(program, root))
+    if (other != statement && current_shared_depth(mine, current_layout(w, root, other)) > 0) sharing.push_back(other);
+  if (sharing.empty()) return;
+  for (const CommandCall& call : {make_call(statement, "after", {sharing.back(), "root"}),
+                                  make_call(statement, "before", {sharing.front(), "root"})}) {
+    w.check_time();
+    auto preview = w.session.preview(call);
+    if (std::holds_alternative<Refusal>(preview)) continue;
+    apply_step(w, call,
+               "isl changes the loops of " + statement + " but not those of " + list_text(sharing) +
+                   ": first a nest of its own");
+    return;
+  }
+}
+
 using Strategy = void (*)(Work&, const Target&);
 
 void shifts_then_fusion_then_loops(Work& w, const Target& t) {
@@ -326,6 +350,11 @@ void loops_then_fusion(Work& w, const Target& t) {
   for (const std::string& s : t.order) transform_towards(w, t, s);
   place_statements(w, t);
   for (const std::string& s : t.order) transform_towards(w, t, s);
+}
+
+void separate_then_loops_then_fusion(Work& w, const Target& t) {
+  for (const std::string& s : t.order) separate_if_shared(w, t, s);
+  loops_then_fusion(w, t);
 }
 
 struct BandInfo {
@@ -548,7 +577,7 @@ Target make_target(const Session& session, bool outer_parallelism, std::string& 
 // The steps that reach the target, or nullopt with the reason of the first strategy.
 std::optional<Work> reach(const Session& session, const Target& target, Clock::time_point deadline,
                           std::string& reason) {
-  for (Strategy strategy : {&shifts_then_fusion_then_loops, &loops_then_fusion}) {
+  for (Strategy strategy : {&shifts_then_fusion_then_loops, &loops_then_fusion, &separate_then_loops_then_fusion}) {
     Work w(session, deadline);
     try {
       strategy(w, target);
