@@ -2,7 +2,7 @@
 // `loopscape-cli autoschedule` writes the command list, `check` replays it
 // (every step accepted), `verify` runs the OpenMP code against the original
 // (MINI dataset). Kernels must come out as real commands, not as the
-// one-step `reschedule` fallback (20 of 30 today: a regression guard); the
+// one-step `reschedule` fallback (21 of 30 today: a regression guard); the
 // counts are printed.
 #include <QDir>
 #include <QFile>
@@ -88,7 +88,7 @@ class TestAutoschedulePolybench : public QObject {
   void mostKernelsAreExpressedAsCommands() {
     qInfo("expressed as commands: %d of 30; one-step fallback: %d", expressed_, fallback_);
     QCOMPARE(expressed_ + fallback_, 30);
-    QVERIFY2(expressed_ >= 20, qPrintable(QString("only %1 kernels as commands").arg(expressed_)));
+    QVERIFY2(expressed_ >= 21, qPrintable(QString("only %1 kernels as commands").arg(expressed_)));
   }
 };
 
