@@ -528,6 +528,16 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
       if (c == p.band->coincident.end()) continue;
       const int m = static_cast<int>(c - p.band->coincident.begin());
       const std::string name = p.names[static_cast<std::size_t>(m)] + (m < p.tiled ? "0" : "");
+      // Inside a sequential loop, a parallel loop forks and joins threads once
+      // per outer iteration: worth it only with a loop nest inside it.
+      const StatementLayout now = current_layout(w, current_tree(w), p.statement);
+      const auto at = std::find_if(now.loops.begin(), now.loops.end(), [&](const LayoutLoop& l) { return l.name == name; });
+      if (at != now.loops.end() && at != now.loops.begin() && at + 1 == now.loops.end()) {
+        plan.notes.push_back("left out " + p.statement + ".parallelize(" + name + "): the loop is inside sequential loop " +
+                             now.loops.front().name + " and has no loop inside it, so a fork and join of threads per "
+                             "outer iteration would cost more than the parallel work gains");
+        continue;
+      }
       try_optional(w, plan, make_call(p.statement, "parallelize", {name}),
                    "isl marks loop " + p.names[static_cast<std::size_t>(m)] +
                        " coincident: no dependence is carried by it, so it runs in parallel" +
