@@ -530,11 +530,12 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
       const std::string name = p.names[static_cast<std::size_t>(m)] + (m < p.tiled ? "0" : "");
       // Inside a sequential loop, a parallel loop forks and joins threads once
       // per outer iteration: worth it only with a loop nest inside it.
-      const StatementLayout now = current_layout(w, current_tree(w), p.statement);
-      const auto at = std::find_if(now.loops.begin(), now.loops.end(), [&](const LayoutLoop& l) { return l.name == name; });
-      if (at != now.loops.end() && at != now.loops.begin() && at + 1 == now.loops.end()) {
+      const std::vector<StatementLoop> now =
+          statement_loops(w.session.program(), current_tree(w), *w.session.program().find_statement(p.statement));
+      const auto at = std::find_if(now.begin(), now.end(), [&](const StatementLoop& l) { return l.name == name; });
+      if (at != now.end() && at != now.begin() && at + 1 == now.end()) {
         plan.notes.push_back("left out " + p.statement + ".parallelize(" + name + "): the loop is inside sequential loop " +
-                             now.loops.front().name + " and has no loop inside it, so a fork and join of threads per "
+                             now.front().name + " and has no loop inside it, so a fork and join of threads per "
                              "outer iteration would cost more than the parallel work gains");
         continue;
       }
