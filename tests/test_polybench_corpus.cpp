@@ -6,20 +6,13 @@
 #include <QtTest>
 
 #include "cli_process.h"
+#include "polybench_corpus.h"
 
 using namespace loopscape::testing;
 
 namespace {
-const QString kCorpus = QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench");
-
-QStringList kernels() {
-  QFile list(kCorpus + "/kernels.txt");
-  if (!list.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
-  QStringList out;
-  for (const QByteArray& line : list.readAll().split('\n'))
-    if (!line.trimmed().isEmpty() && !line.startsWith('#')) out << QString::fromUtf8(line.trimmed());
-  return out;
-}
+const QString& kCorpus = kPolybenchCorpus;
+QStringList kernels() { return polybench_kernels(); }
 }  // namespace
 
 class TestPolybenchCorpus : public QObject {

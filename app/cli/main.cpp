@@ -297,7 +297,10 @@ int run_bench(const CliOptions& o) {
 int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
   const AutoSchedulePlan plan = plan_auto_schedule(l.session);
-  write_output(o.output, plan_script(plan, std::filesystem::path(o.input).filename().string()));
+  // From a script's schedule, the steps continue that script: say so where they are read.
+  const std::string title = std::filesystem::path(o.input).filename().string() +
+                            (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
+  write_output(o.output, plan_script(plan, title));
   if (plan.steps.empty() && plan.fallback) {
     std::cerr << o.input << ": error: " << plan.fallback_reason << "\n";
     return kExitBadInput;

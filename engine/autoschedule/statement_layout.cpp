@@ -61,6 +61,20 @@ bool is_constant(const AffineRow& row) {
   return std::all_of(row.coefficients.begin(), row.coefficients.end(), [](long c) { return c == 0; });
 }
 
+// A member that is an outer loop again (up to sign and offset) orders nothing
+// more: once the outer loop is fixed, it is constant (isl repeats rows so).
+bool repeats(const StatementLayout& layout, const AffineRow& row) {
+  for (const LayoutLoop& l : layout.loops) {
+    bool same = true, opposite = true;
+    for (std::size_t k = 0; k < row.coefficients.size(); ++k) {
+      same = same && l.row.coefficients[k] == row.coefficients[k];
+      opposite = opposite && l.row.coefficients[k] == -row.coefficients[k];
+    }
+    if (same || opposite) return true;
+  }
+  return false;
+}
+
 void collect_leaves(const Program& program, const EditNode& n, isl::union_set instances,
                     std::vector<std::string>& out) {
   if (n.kind == EditNode::Kind::Domain) instances = n.set;
@@ -82,7 +96,7 @@ StatementLayout statement_layout(const Program& program, const EditNode& root, c
   for (const StatementLoop& l : statement_loops(program, root, statement)) {
     if (layout.bands.empty() || layout.bands.back() != l.band) layout.bands.push_back(l.band);
     AffineRow row = member_row(node_at(root, l.band), l.member, statement);
-    if (is_constant(row)) continue;
+    if (is_constant(row) || repeats(layout, row)) continue;
     layout.loops.push_back({l.name, std::move(row), l.band, l.member});
   }
   return layout;

@@ -34,7 +34,9 @@ struct LayoutLoop {
 
 struct StatementLayout {
   const Statement* statement = nullptr;
-  std::vector<LayoutLoop> loops;  // outermost first; members constant for the statement left out
+  // Outermost first; members constant for the statement, or repeating an
+  // outer loop of it, left out (they order nothing more).
+  std::vector<LayoutLoop> loops;
   std::vector<EditPath> bands;    // every band on the statement's path, outermost first
 };
 

@@ -119,6 +119,14 @@ std::optional<Factoring> factor(const IntMatrix& t) {
   return best;
 }
 
+// The interchange that puts the first misplaced position of permutation p right.
+LoopStep first_swap(const std::vector<int>& p) {
+  for (std::size_t r = 0; r < p.size(); ++r)
+    if (p[r] != static_cast<int>(r)) return LoopStep{LoopStep::Kind::Interchange, std::min(static_cast<int>(r), p[r]),
+                                                     std::max(static_cast<int>(r), p[r]), 0};
+  return {};
+}
+
 }  // namespace
 
 std::optional<IntMatrix> unimodular_transform(const IntMatrix& current, const IntMatrix& target) {
@@ -156,23 +164,13 @@ std::optional<LoopStep> next_loop_step(const IntMatrix& t, const std::vector<lon
   std::optional<Factoring> f = factor(t);
   if (!f) return std::nullopt;
   using K = LoopStep::Kind;
-  if (!is_identity(f->p1)) {
-    for (std::size_t r = 0; r < n; ++r)
-      if (f->p1[r] != static_cast<int>(r))
-        return LoopStep{K::Interchange, static_cast<int>(std::min<std::size_t>(r, static_cast<std::size_t>(f->p1[r]))),
-                        static_cast<int>(std::max<std::size_t>(r, static_cast<std::size_t>(f->p1[r]))), 0};
-  }
+  if (!is_identity(f->p1)) return first_swap(f->p1);
   for (std::size_t r = 0; r < n; ++r)
     if (f->m[r][r] == -1) return LoopStep{K::Reversal, static_cast<int>(r), 0, 0};
   for (std::size_t r = n; r-- > 0;)
     for (std::size_t c = 0; c < r; ++c)
       if (f->m[r][c] != 0) return LoopStep{K::Skew, static_cast<int>(c), static_cast<int>(r), f->m[r][c]};
-  if (!is_identity(f->p2)) {
-    for (std::size_t r = 0; r < n; ++r)
-      if (f->p2[r] != static_cast<int>(r))
-        return LoopStep{K::Interchange, static_cast<int>(std::min<std::size_t>(r, static_cast<std::size_t>(f->p2[r]))),
-                        static_cast<int>(std::max<std::size_t>(r, static_cast<std::size_t>(f->p2[r]))), 0};
-  }
+  if (!is_identity(f->p2)) return first_swap(f->p2);
   for (std::size_t r = 0; r < n; ++r)
     if (offset_difference[r] != 0) return LoopStep{K::Shift, static_cast<int>(r), 0, offset_difference[r]};
   return std::nullopt;

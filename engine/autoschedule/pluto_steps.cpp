@@ -1,0 +1,192 @@
+#include "autoschedule/pluto_steps.h"
+
+#include <algorithm>
+
+#include <isl/aff.h>
+#include <isl/schedule_node.h>
+
+#include "commands/loop_resolution.h"
+#include "session/script.h"
+
+namespace loopscape::autoschedule {
+namespace {
+
+struct BandInfo {
+  EditPath path;
+  int members = 0;
+  bool permutable = false;
+  bool outermost = false;  // no band above it has a coincident member (a parallel loop)
+  std::vector<bool> coincident;
+};
+
+void collect_bands(const isl::schedule& schedule, const EditNode& n, EditPath& path, bool below_parallel,
+                   std::vector<BandInfo>& out) {
+  if (n.is_band()) {
+    BandInfo b{path, n.n_member(), n.permutable, !below_parallel, {}};
+    isl::schedule_node node = isl_node_at(schedule, path);
+    for (int m = 0; m < b.members; ++m)
+      b.coincident.push_back(isl_schedule_node_band_member_get_coincident(node.get(), m) == isl_bool_true);
+    below_parallel = below_parallel || std::find(b.coincident.begin(), b.coincident.end(), true) != b.coincident.end();
+    out.push_back(b);
+  }
+  for (std::size_t k = 0; k < n.children.size(); ++k) {
+    path.push_back(static_cast<int>(k));
+    collect_bands(schedule, n.children[k], path, below_parallel, out);
+    path.pop_back();
+  }
+}
+
+// A statement of the band with every member of it as one of its loops, and those loops' positions.
+bool band_statement(const Target& t, const BandInfo& band, std::string& statement, std::vector<int>& positions) {
+  for (const std::string& s : t.order) {
+    const StatementLayout& l = t.layouts.at(s);
+    std::vector<int> pos;
+    for (std::size_t k = 0; k < l.loops.size(); ++k)
+      if (l.loops[k].band == band.path) pos.push_back(static_cast<int>(k));
+    if (static_cast<int>(pos.size()) == band.members) {
+      statement = s;
+      positions = pos;
+      return true;
+    }
+  }
+  return false;
+}
+
+// How well loop `x` of a statement walks its accesses: +1 for each access it
+// moves along the last subscript only (consecutive elements), -1 for each it
+// strides through (an outer subscript), 0 when the element stays.
+int spatial_score(const Statement& s, int x) {
+  int score = 0;
+  for (const Access& a : s.accesses) {
+    // The subscripts' functions (not the domain of their pieces, which names every loop).
+    isl_multi_aff* subscripts = nullptr;
+    isl_pw_multi_aff* f = isl_pw_multi_aff_from_map(a.relation.copy());
+    isl_pw_multi_aff_foreach_piece(
+        f,
+        [](isl_set* set, isl_multi_aff* ma, void* user) {
+          isl_set_free(set);
+          auto** first = static_cast<isl_multi_aff**>(user);
+          if (*first) isl_multi_aff_free(ma);
+          else *first = ma;
+          return isl_stat_ok;
+        },
+        &subscripts);
+    isl_pw_multi_aff_free(f);
+    if (!subscripts) continue;
+    const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
+    bool outer = false, last = false;
+    for (int d = 0; d < n; ++d) {
+      isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
+      const bool involves = isl_aff_involves_dims(e, isl_dim_in, static_cast<unsigned>(x), 1) == isl_bool_true;
+      isl_aff_free(e);
+      (d + 1 == n ? last : outer) |= involves;
+    }
+    isl_multi_aff_free(subscripts);
+    score += outer ? -1 : last ? 1 : 0;
+  }
+  return score;
+}
+
+// Pluto's intra-tile order: inside the tiles of a permutable band, the point
+// loop that walks most accesses along consecutive elements goes innermost
+// (vectorizable, one cache line after the other). Only for bands whose
+// members are plain iterators of every statement in them.
+void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std::string& statement,
+                       const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
+  std::vector<int> score(static_cast<std::size_t>(tiled), 0);
+  for (const std::string& s : t.order) {
+    const StatementLayout& l = t.layouts.at(s);
+    int m = 0;
+    for (const LayoutLoop& loop : l.loops) {
+      if (loop.band != band.path) continue;
+      if (m >= tiled) break;
+      int x = -1;
+      for (std::size_t k = 0; k < loop.row.coefficients.size(); ++k) {
+        const long c = loop.row.coefficients[k];
+        if (c == 0) continue;
+        if ((c != 1 && c != -1) || x >= 0) return;
+        x = static_cast<int>(k);
+      }
+      if (x < 0) return;
+      score[static_cast<std::size_t>(m++)] += spatial_score(*l.statement, x);
+    }
+  }
+  const auto best = std::max_element(score.begin(), score.end());
+  const int innermost = tiled - 1;
+  if (*best <= score.back()) return;
+  const int b = static_cast<int>(best - score.begin());
+  const std::string from = names[static_cast<std::size_t>(b)] + "1";
+  const std::string to = names[static_cast<std::size_t>(innermost)] + "1";
+  try_optional(w, plan, make_call(statement, "interchange", {from, to}),
+               "Pluto's intra-tile order: point loop " + from + " innermost walks " +
+                   std::to_string(*best - score.back()) + " more accesses along consecutive elements than " + to +
+                   " (vectorizable); the band is permutable, so any order of its point loops is legal");
+}
+
+}  // namespace
+
+void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
+  std::vector<BandInfo> bands;
+  EditPath path;
+  collect_bands(t.schedule, t.root, path, false, bands);
+  const EditNode root = current_tree(w);
+  struct Planned {
+    std::string statement;
+    std::vector<std::string> names;
+    int tiled = 0;
+    const BandInfo* band;
+  };
+  std::vector<Planned> planned;
+  for (const BandInfo& b : bands) {
+    std::string s;
+    std::vector<int> positions;
+    if (!band_statement(t, b, s, positions)) continue;
+    const StatementLayout cur = current_layout(w, root, s);
+    Planned p{s, {}, 0, &b};
+    for (int pos : positions) p.names.push_back(cur.loops.at(static_cast<std::size_t>(pos)).name);
+    if (std::any_of(p.names.begin(), p.names.end(), [](const std::string& n) { return n.empty(); })) continue;
+    planned.push_back(p);
+  }
+  if (options.tile)
+    for (Planned& p : planned) {
+      if (!p.band->permutable || p.band->members < 2) continue;
+      const int n = std::min(p.band->members, 3);
+      std::vector<std::string> args(p.names.begin(), p.names.begin() + n);
+      for (int k = 0; k < n; ++k) args.push_back(std::to_string(options.tile_size));
+      std::string loops;
+      for (int k = 0; k < n; ++k) loops += (k ? ", " : "") + p.names[static_cast<std::size_t>(k)];
+      const std::size_t before = w.steps.size();
+      try_optional(w, plan, make_call(p.statement, "tile", args),
+                   "isl's band (" + loops + ") is permutable: tile it " + std::to_string(options.tile_size) +
+                       (n == 2 ? " x " + std::to_string(options.tile_size) : " in each loop") +
+                       " for locality (Pluto's tiling)");
+      if (w.steps.size() == before) continue;
+      p.tiled = n;
+      order_point_loops(w, t, *p.band, p.statement, p.names, n, plan);
+    }
+  if (options.parallelize)
+    for (const Planned& p : planned) {
+      if (!p.band->outermost) continue;
+      const auto c = std::find(p.band->coincident.begin(), p.band->coincident.end(), true);
+      if (c == p.band->coincident.end()) continue;
+      const int m = static_cast<int>(c - p.band->coincident.begin());
+      const std::string name = p.names[static_cast<std::size_t>(m)] + (m < p.tiled ? "0" : "");
+      // Inside a sequential loop, a parallel loop forks and joins threads once
+      // per outer iteration: worth it only with a loop nest inside it.
+      const std::vector<StatementLoop> now =
+          statement_loops(w.session.program(), current_tree(w), *w.session.program().find_statement(p.statement));
+      const auto at = std::find_if(now.begin(), now.end(), [&](const StatementLoop& l) { return l.name == name; });
+      if (at != now.end() && at != now.begin() && at + 1 == now.end()) {
+        plan.notes.push_back("left out " + p.statement + ".parallelize(" + name + "): the loop is inside sequential loop " +
+                             now.front().name + " and has no loop inside it, so a fork and join of threads per "
+                             "outer iteration would cost more than the parallel work gains");
+        continue;
+      }
+      try_optional(w, plan, make_call(p.statement, "parallelize", {name}),
+                   "isl marks loop " + p.names[static_cast<std::size_t>(m)] +
+                       " coincident: no dependence is carried by it, so it runs in parallel" +
+                       (m < p.tiled ? " (its tile loop " + name + ")" : ""));
+    }
+}
+
+}  // namespace loopscape::autoschedule
