@@ -22,11 +22,8 @@ static void ls_mpi_finalize(void) {
   if (!done) MPI_Finalize();
 }
 
-/* MPI starts before main, so that neither the region's time nor the program's
-   own timers count its start-up; define LOOPSCAPE_MPI_LAZY_INIT for programs
-   that start MPI themselves. */
-#ifndef LOOPSCAPE_MPI_LAZY_INIT
-__attribute__((constructor)) static void ls_mpi_start_early(void) {
+/* Starts MPI when the program has not, and finalises it at exit. */
+static void ls_mpi_start(void) {
   int ready = 0;
   MPI_Initialized(&ready);
   if (!ready) {
@@ -35,16 +32,16 @@ __attribute__((constructor)) static void ls_mpi_start_early(void) {
     atexit(ls_mpi_finalize);
   }
 }
+
+/* MPI starts before main, so that neither the region's time nor the program's
+   own timers count its start-up; define LOOPSCAPE_MPI_LAZY_INIT for programs
+   that start MPI themselves. */
+#ifndef LOOPSCAPE_MPI_LAZY_INIT
+__attribute__((constructor)) static void ls_mpi_start_early(void) { ls_mpi_start(); }
 #endif
 
 static inline void ls_mpi_begin(int *rank, int *size) {
-  int ready = 0;
-  MPI_Initialized(&ready);
-  if (!ready) {
-    MPI_Init(NULL, NULL);
-    ls_mpi_started_here = 1;
-    atexit(ls_mpi_finalize);
-  }
+  ls_mpi_start();
   MPI_Comm_rank(MPI_COMM_WORLD, rank);
   MPI_Comm_size(MPI_COMM_WORLD, size);
 }

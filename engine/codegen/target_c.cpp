@@ -1,9 +1,8 @@
 // --target c and --target openmp: plain C loops, and the same with OpenMP
 // pragmas for the loops the schedule tags (parallel: `omp parallel for`,
 // vector: `omp simd`), the outermost dependence-free loops tagged automatically.
+#include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
-#include "codegen/data_layout_rewrite.h"
-#include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 
 namespace loopscape {
@@ -20,13 +19,10 @@ class CTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.replaces_region = true;
-    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
-    const Program& program = laid_out ? laid_out->program : in.program;
-    // Both C targets print the AST of the schedule with its automatic parallel
-    // tags (plain C ignores them): one isl AST for both, the expensive part.
-    out.schedule = auto_parallel_schedule_for(in, laid_out ? laid_out->schedule : in.schedule,
-                                              laid_out ? laid_out->dependences : in.dependences);
-    LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
+    const CLikeAst printed = c_like_ast(in);
+    const Program& program = printed.program();
+    out.schedule = printed.schedule;
+    const LoopNodePtr& ast = printed.ast;
     CPrintOptions po;
     po.openmp = openmp_;
     po.indent = in.options.indent;
@@ -34,7 +30,7 @@ class CTarget : public Target {
     CCode code = print_c(program, *ast, po);
     out.text = code.text;
     out.helpers = c_helper_definitions(code.helpers);
-    if (laid_out) out.declarations = c_region_declarations(program);
+    if (printed.laid_out) out.declarations = c_region_declarations(program);
     return out;
   }
 

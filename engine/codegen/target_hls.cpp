@@ -9,10 +9,9 @@
 #include <set>
 #include <sstream>
 
+#include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
 #include "codegen/emitter.h"
-#include "codegen/data_layout_rewrite.h"
-#include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 #include "runner/harness.h"
 
@@ -233,13 +232,10 @@ class HlsTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.replaces_region = true;
-    const std::optional<LaidOutProgram> laid_out = apply_data_layout(in.program, in.schedule, in.dependences);
-    const Program& program = laid_out ? laid_out->program : in.program;
-    // The AST the C targets print (its automatic parallel tags mean nothing
-    // here): one isl AST for all of them.
-    out.schedule = auto_parallel_schedule_for(in, laid_out ? laid_out->schedule : in.schedule,
-                                              laid_out ? laid_out->dependences : in.dependences);
-    const LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, out.schedule));
+    const CLikeAst printed = c_like_ast(in);
+    const Program& program = printed.program();
+    out.schedule = printed.schedule;
+    const LoopNodePtr& ast = printed.ast;
 
     const std::string top = program.region.function + "_hls";
     const std::vector<TopParameter> parameters = top_parameters(program);
