@@ -139,6 +139,19 @@ class TestCodegenMpi : public QObject {
     QVERIFY2(run.result.equal(), why(run).c_str());
   }
 
+  // A bare function (no main): the runner's harness calls it on every rank and dumps rank 0's arrays.
+  void bareFunctionRunsUnderTheHarness() {
+    const LoadedProgram l = load_program(LOOPSCAPE_TEST_DATA "/runner/axpy_hist.c", CompileOptions{});
+    const isl::schedule s = apply_all(l, {"S0.distribute(i)"});
+    RunnerOptions options = mpi_runner_options(3);
+    options.parameters = {{"n", "100"}};
+    const GeneratedCode code = generate(l.program, s, l.dependences.all(), "mpi", {}, nullptr, &l.dependences);
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, code), options);
+    QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
+    QCOMPARE(r.mode, RunnerOptions::Mode::Harness);
+    QCOMPARE(*r.bytes_sent, 8LL * (100 - 34));  // y's values outside rank 0's block, gathered once
+  }
+
   void undistributedScheduleRunsOnEveryRank() {
     const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
     const MpiRun run = run_mpi(l, l.original_schedule, 2);
