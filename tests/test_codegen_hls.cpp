@@ -40,6 +40,10 @@ class TestCodegenHls : public QObject {
     const isl::schedule s = apply_all(l, {"S0.space_time_transform({j, k}, {1, 1})"});
     const GeneratedCode g = hls(l, s);
     LOOPSCAPE_COMPARE_GOLDEN("hls/matmul_space_time.cpp", g.before_function + g.text);
+    // The schedule's figures: a 12 x 12 grid, 34 time steps (i + j + k from 0 to 33).
+    QVERIFY(g.before_function.find("processing elements: 12 x 12") != std::string::npos);
+    QVERIFY(g.before_function.find("time steps: 34 (t1=i+j+k)") != std::string::npos);
+    QVERIFY(g.before_function.find("on-chip memory for A: 144 x double = 9216 bits") != std::string::npos);
     QCOMPARE(simulate(l, s), std::string());
   }
 
@@ -50,6 +54,8 @@ class TestCodegenHls : public QObject {
     LOOPSCAPE_COMPARE_GOLDEN("hls/matmul_pipeline_unroll.cpp", g.before_function + g.text);
     QVERIFY(g.before_function.find("#pragma HLS PIPELINE II=2") != std::string::npos);
     QVERIFY(g.before_function.find("#pragma HLS UNROLL factor=4") != std::string::npos);
+    // k pipelined inside i and j's 3 strips (the 4 unrolled copies run side by side).
+    QVERIFY(g.before_function.find("pipelined loop: 12 x 3 x 12 iterations at II = 2") != std::string::npos);
     QCOMPARE(simulate(l, s), std::string());
   }
 

@@ -6,14 +6,17 @@
 // loops index are partitioned along those dimensions. Without an HLS tool the
 // file is plain C++ (unknown pragmas are ignored): that is the C simulation.
 #include <cctype>
+#include <functional>
 #include <set>
 #include <sstream>
 
+#include "analysis/distribution.h"
 #include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
 #include "codegen/emitter.h"
 #include "codegen/targets_builtin.h"
 #include "runner/harness.h"
+#include "schedule/tags.h"
 
 namespace loopscape {
 namespace {
@@ -218,6 +221,83 @@ std::vector<TopParameter> top_parameters(const Program& program) {
   return out;
 }
 
+// The number of values member `member` of `band` takes (max - min + 1 over the
+// instances reaching it), as a C expression: a number when the sizes are constants.
+std::string extent_text(const Program& program, const isl::schedule_node& band, int member) {
+  const isl::union_set domain = isl::manage(isl_schedule_node_get_domain(band.get()));
+  const isl::multi_union_pw_aff partial = isl::manage(isl_schedule_node_band_get_partial_schedule(band.get()));
+  const isl::union_set values = domain.apply(isl::union_map::from(isl::multi_union_pw_aff(partial.at(member))));
+  isl::set set;
+  values.foreach_set([&](isl::set v) { set = set.is_null() ? v : set.unite(v); });
+  if (set.is_null() || set.is_empty()) return "0";
+  const isl::pw_aff lo = isl::manage(isl_pw_multi_aff_get_pw_aff(set.lexmin_pw_multi_aff().release(), 0));
+  const isl::pw_aff hi = isl::manage(isl_pw_multi_aff_get_pw_aff(set.lexmax_pw_multi_aff().release(), 0));
+  const isl::pw_aff count = hi.sub(lo).add(isl::manage(isl_pw_aff_val_on_domain(
+                                                isl_set_params(set.copy()), isl_val_one(program.ctx().get()))));
+  return print_c_expr(*expr_from_pw_aff(program, count.coalesce()));
+}
+
+// The schedule's figures for the hardware (not a synthesis report): the
+// processing elements of a space-time transform, its time steps, the
+// iterations of pipelined loops and their latency at their II, and the
+// on-chip memory of the arrays of constant size.
+std::string estimates(const Program& program, const isl::schedule& schedule) {
+  std::vector<std::string> lines;
+  std::vector<std::string> pe_extents;
+  // The loops around a node: extent, and whether they are unrolled (copies in hardware, not cycles).
+  using Outer = std::vector<std::pair<std::string, bool>>;
+  std::function<void(const isl::schedule_node&, Outer)> visit = [&](const isl::schedule_node& node, Outer outer) {
+    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band) {
+      const std::string extent = extent_text(program, node, 0);
+      bool unrolled = false;
+      for (const LoopTag& t : node_tags(node)) {
+        unrolled = unrolled || t.kind == "space" || t.kind == "unroll";
+        if (t.kind == "space") pe_extents.push_back(extent);
+        if (t.kind == "time")
+          lines.push_back("time steps: " + extent + " (" + (t.args.empty() ? std::string("t") : t.args[0]) +
+                          "), one a cycle at II = 1, plus the pipeline's fill and drain");
+        if (t.kind == "pipeline") {
+          std::string iterations = extent;
+          for (auto it = outer.rbegin(); it != outer.rend(); ++it)
+            if (!it->second) iterations = it->first + " x " + iterations;
+          const std::string ii = t.args.empty() ? "1" : t.args[0];
+          lines.push_back("pipelined loop: " + iterations + " iterations at II = " + ii + ": about (" + iterations +
+                          ") x " + ii + " cycles plus the pipeline's depth");
+        }
+      }
+      const int members = static_cast<int>(isl_schedule_node_band_n_member(node.get()));
+      for (int m = 0; m < members; ++m)
+        outer.emplace_back(m == 0 ? extent : extent_text(program, node, m), m == 0 && unrolled);
+    }
+    const int n = static_cast<int>(isl_schedule_node_n_children(node.get()));
+    for (int k = 0; k < n; ++k) visit(node.child(k), outer);
+  };
+  program.isl().bounded("estimate the hardware", [&] { visit(schedule.root(), {}); });
+  if (!pe_extents.empty()) {
+    std::string product;
+    for (const std::string& e : pe_extents) product += (product.empty() ? "" : " x ") + e;
+    lines.insert(lines.begin(), "processing elements: " + product + " (the space loops, unrolled)");
+  }
+  for (const Array& a : program.arrays) {
+    if (a.is_scalar()) continue;
+    long elements = 1;
+    bool constant = true;
+    for (const std::string& e : a.extents) {
+      const std::optional<long> v = evaluate_integer(e, {}, program.source_text);
+      constant = constant && v.has_value();
+      elements *= v.value_or(1);
+    }
+    if (!constant) continue;
+    const long bits = elements * 8 * element_size(a.element_type);
+    lines.push_back("on-chip memory for " + a.name + ": " + std::to_string(elements) + " x " + a.element_type + " = " +
+                    std::to_string(bits) + " bits");
+  }
+  if (lines.empty()) return {};
+  std::string out = "/* Estimates from the schedule (not a synthesis report):\n";
+  for (const std::string& l : lines) out += "     " + l + "\n";
+  return out + " */\n";
+}
+
 class HlsTarget : public Target {
  public:
   std::string name() const override { return "hls"; }
@@ -259,6 +339,7 @@ class HlsTarget : public Target {
     f << c_helper_definitions(code.helpers);
     f << "/* The scop region of " << program.region.function << " as a top function for high-level synthesis"
       << " (generated by Loopscape). */\n";
+    f << estimates(program, out.schedule);
     f << "void " << top << "(" << signature << ") {\n";
     const std::string pad(static_cast<std::size_t>(po.indent), ' ');
     for (const TopParameter& p : parameters)
