@@ -82,6 +82,7 @@ struct SystolicArray {
   // Flattened step range and PE ranges over the nest, as piecewise affine
   // functions of the parameters (constants for fixed sizes).
   isl::pw_aff step_lower, step_upper;
+  std::vector<isl::pw_aff> time_lower, time_upper;  // per time loop (t1 [, t2])
   std::vector<isl::pw_aff> pe_lower, pe_upper;
   long t2_extent = 1;                    // E2 (1 without a chained projection)
 

@@ -661,4 +661,20 @@ ExprPtr expr_from_pw_aff(const Program& program, const isl::pw_aff& value) {
   return out;
 }
 
+ExprPtr condition_from_set(const Program& program, const isl::set& set, const std::vector<std::string>& iterators) {
+  ExprPtr out;
+  program.isl().bounded("print a condition", [&] {
+    isl_ctx* ctx = program.ctx().get();
+    isl_set* s = isl_set_reset_tuple_id(set.copy());
+    const unsigned n = static_cast<unsigned>(isl_set_dim(s, isl_dim_set));
+    for (unsigned k = 0; k < n; ++k)
+      s = isl_set_set_dim_id(s, isl_dim_set, k, isl_id_alloc(ctx, iterators.at(k).c_str(), nullptr));
+    s = isl_set_move_dims(s, isl_dim_param, static_cast<unsigned>(isl_set_dim(s, isl_dim_param)), isl_dim_set, 0, n);
+    isl::set params = isl::manage(isl_set_params(s));
+    isl::ast_build build = isl::ast_build::from_context(program_context(program, params.space()));
+    out = converter_for(program).expr(isl_ast_build_expr_from_set(build.get(), params.release()));
+  });
+  return out;
+}
+
 }  // namespace loopscape

@@ -94,6 +94,11 @@ LoopNodePtr scan_loop_ast(const Program& program, const isl::set& set, const std
 // expression builder, under the context of `program`).
 ExprPtr expr_from_pw_aff(const Program& program, const isl::pw_aff& value);
 
+// A condition that holds exactly at the points of `set` (a set of a
+// statement's instances, its dimensions named `iterators`), as an expression
+// over Iterator names (under the context of `program`).
+ExprPtr condition_from_set(const Program& program, const isl::set& set, const std::vector<std::string>& iterators);
+
 // isl's C text of such an AST without the depths build_isl_ast adds to the
 // tag marks' comments ("// @parallel#3" -> "// @parallel").
 std::string without_tag_depths(const std::string& isl_ast_text);

@@ -10,12 +10,16 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/dependences.h"
 #include "analysis/distribution.h"
+#include "analysis/systolic.h"
 #include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
 #include "codegen/emitter.h"
+#include "codegen/hls_printer.h"
 #include "codegen/targets_builtin.h"
 #include "runner/harness.h"
+#include "schedule/original_schedule.h"
 #include "schedule/tags.h"
 
 namespace loopscape {
@@ -47,7 +51,7 @@ bool mentions(const ExprPtr& e, const std::string& iterator) {
 // The array dimensions unrolled loops index, and how far: (array, dim) -> factor (0: complete).
 class PartitionFinder : public LoopAstWalker {
  public:
-  using LoopAstWalker::LoopAstWalker;
+  PartitionFinder(const Program& program, const SystolicPlan& plan) : LoopAstWalker(program), plan_(plan) {}
   std::map<std::pair<std::string, int>, int> partitions;
 
  protected:
@@ -55,6 +59,9 @@ class PartitionFinder : public LoopAstWalker {
     std::vector<const Expr*> accesses;
     accesses_in(instance.target, accesses);
     accesses_in(instance.value, accesses);
+    // A systolic array's PEs reach memory only for the arrays it keeps there.
+    if (const SystolicArray* a = plan_.find(instance.statement->name))
+      std::erase_if(accesses, [&](const Expr* x) { return !a->direct(x->text); });
     for (const LoopNode* loop : enclosing_loops()) {
       const std::optional<int> factor = unroll_factor(*loop);
       if (!factor) continue;
@@ -67,32 +74,9 @@ class PartitionFinder : public LoopAstWalker {
         }
     }
   }
-};
 
-class HlsPrinter : public CPrinter {
- public:
-  using CPrinter::CPrinter;
-
- protected:
-  std::vector<std::string> iteration_prologue(const LoopNode& loop) override {
-    std::vector<std::string> out;
-    bool pipelined = false;
-    for (const LoopTag& t : loop.tags) {
-      if (t.kind == "pipeline") {
-        out.push_back("#pragma HLS PIPELINE" + (t.args.empty() ? std::string() : " II=" + t.args[0]));
-        pipelined = true;
-      } else if (t.kind == "unroll") {
-        out.push_back("#pragma HLS UNROLL" + (t.args.empty() ? std::string() : " factor=" + t.args[0]));
-      } else if (t.kind == "space") {
-        out.push_back("#pragma HLS UNROLL  // a row of processing elements (space-time transform)");
-      }
-    }
-    for (const LoopTag& t : loop.tags)
-      if (t.kind == "time" && !pipelined)
-        out.push_back("#pragma HLS PIPELINE II=1  // the processing elements' clock (" +
-                      (t.args.empty() ? std::string() : t.args[0]) + ")");
-    return out;
-  }
+ private:
+  const SystolicPlan& plan_;
 };
 
 std::vector<std::string> identifiers(const std::string& text) {
@@ -241,7 +225,57 @@ std::string extent_text(const Program& program, const isl::schedule_node& band, 
 // processing elements of a space-time transform, its time steps, the
 // iterations of pipelined loops and their latency at their II, and the
 // on-chip memory of the arrays of constant size.
-std::string estimates(const Program& program, const isl::schedule& schedule) {
+// A count as text: its value when it is constant, else its C expression.
+std::string count_text(const Program& program, const isl::pw_aff& count, std::optional<long>* value = nullptr) {
+  const isl::val lo = isl::manage(isl_pw_aff_min_val(count.copy()));
+  const isl::val hi = isl::manage(isl_pw_aff_max_val(count.copy()));
+  if (!lo.is_null() && !hi.is_null() && lo.is_int() && hi.is_int() && lo.eq(hi)) {
+    if (value) *value = lo.get_num_si();
+    return std::to_string(lo.get_num_si());
+  }
+  if (value) value->reset();
+  return print_c_expr(*expr_from_pw_aff(program, count.coalesce()));
+}
+
+isl::pw_aff extent_of(const Program& program, const isl::pw_aff& lower, const isl::pw_aff& upper) {
+  return upper.sub(lower).add(isl::manage(
+      isl_pw_aff_val_on_domain(isl_pw_aff_domain(lower.copy()), isl_val_one(program.ctx().get()))));
+}
+
+// The systolic arrays' figures: PEs, steps and latency, shift registers and FIFOs.
+std::vector<std::string> systolic_estimates(const Program& program, const SystolicPlan& plan) {
+  std::vector<std::string> lines;
+  for (const SystolicArray& a : plan.arrays) {
+    std::string grid;
+    std::optional<long> pes = 1;
+    for (std::size_t q = 0; q < a.pe_lower.size(); ++q) {
+      std::optional<long> v;
+      grid += (grid.empty() ? "" : " x ") + count_text(program, extent_of(program, a.pe_lower[q], a.pe_upper[q]), &v);
+      pes = pes && v ? std::optional<long>(*pes * *v) : std::nullopt;
+    }
+    std::string statements;
+    for (const std::string& s : a.statements) statements += (statements.empty() ? "" : ", ") + s;
+    const std::string steps = count_text(program, extent_of(program, a.step_lower, a.step_upper));
+    lines.push_back("systolic array of " + statements + ": " + grid + " PEs, " + steps + " steps" +
+                    (a.outer_dims > 0 ? " a run (once per iteration of the loops around it)" : std::string()) +
+                    ": latency about " + steps + " cycles at II = 1 plus the pipeline's fill and drain");
+    for (const SystolicRegister& r : a.registers) {
+      const long bits = 8L * element_size(r.element_type);
+      lines.push_back("shift register " + r.name + ": " + std::to_string(r.depth) + " x " + r.element_type +
+                      " per PE" +
+                      (pes ? " = " + std::to_string(*pes * r.depth * bits) + " bits in all" : std::string()));
+    }
+    for (const SystolicStream& st : a.streams)
+      lines.push_back(std::string(st.load ? "loader" : "drainer") + " FIFO " + st.name + ": depth " +
+                      std::to_string(st.depth) + " x " + st.element_type + " = " +
+                      std::to_string(st.depth * 8L * element_size(st.element_type)) + " bits");
+    for (const std::string& n : a.notes) lines.push_back(n);
+  }
+  return lines;
+}
+
+std::string estimates(const Program& program, const isl::schedule& schedule, const SystolicPlan& plan,
+                      const std::vector<std::string>& notes) {
   std::vector<std::string> lines;
   std::vector<std::string> pe_extents;
   // The loops around a node: extent, and whether they are unrolled (copies in hardware, not cycles).
@@ -278,6 +312,11 @@ std::string estimates(const Program& program, const isl::schedule& schedule) {
     for (const std::string& e : pe_extents) product += (product.empty() ? "" : " x ") + e;
     lines.insert(lines.begin(), "processing elements: " + product + " (the space loops, unrolled)");
   }
+  program.isl().bounded("estimate the systolic arrays", [&] {
+    for (const std::string& l : systolic_estimates(program, plan)) lines.push_back(l);
+  });
+  for (const std::string& n : notes)
+    if (std::find(lines.begin(), lines.end(), n) == lines.end()) lines.push_back(n);
   for (const Array& a : program.arrays) {
     if (a.is_scalar()) continue;
     long elements = 1;
@@ -329,17 +368,28 @@ class HlsTarget : public Target {
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.gcc_unroll = false;
-    HlsPrinter printer(program, po);
+    SystolicPlan plan;
+    std::optional<Dependences> computed;
+    if (!printed.laid_out && subtree_has_tag(out.schedule.root(), "time")) {
+      const Dependences* deps = in.details;
+      if (!deps) {
+        computed = compute_dependences(program, build_original_schedule(program));
+        deps = &*computed;
+      }
+      plan = plan_systolic(program, out.schedule, *deps);
+    }
+    HlsPrinter printer(program, po, &plan);
     printer.walk(*ast);
     const CCode code = printer.result();
-    PartitionFinder partitions(program);
+    if (printer.uses_streams()) out.file_prelude = hls_stream_prelude();
+    PartitionFinder partitions(program, plan);
     partitions.walk(*ast);
 
     std::ostringstream f;
     f << c_helper_definitions(code.helpers);
     f << "/* The scop region of " << program.region.function << " as a top function for high-level synthesis"
       << " (generated by Loopscape). */\n";
-    f << estimates(program, out.schedule);
+    f << estimates(program, out.schedule, plan, printer.notes());
     f << "void " << top << "(" << signature << ") {\n";
     const std::string pad(static_cast<std::size_t>(po.indent), ' ');
     for (const TopParameter& p : parameters)
