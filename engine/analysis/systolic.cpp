@@ -113,6 +113,40 @@ std::string element_type_of(const Program& program, const std::string& array) {
   return a && !a->element_type.empty() ? a->element_type : "double";
 }
 
+constexpr long kCountLimit = 1 << 20;  // points a FIFO's depth is counted over, at most
+
+// The source iterator a space band schedules (j for { S0[i, j, k] -> [j] }),
+// else the name a command gave it, else s<position>.
+std::string space_loop_name(const isl::schedule_node& band) {
+  const std::vector<std::string> names = band_loop_names(band);
+  if (!names.empty() && !names[0].empty()) return names[0];
+  std::string found;
+  const isl::union_pw_aff member =
+      isl::manage(isl_schedule_node_band_get_partial_schedule(band.get())).at(0);
+  const isl::pw_aff_list pieces = isl::manage(isl_union_pw_aff_get_pw_aff_list(member.get()));
+  for (int p = 0; p < static_cast<int>(isl_pw_aff_list_size(pieces.get())) && found.empty(); ++p) {
+    const isl::pw_aff f = isl::manage(isl_pw_aff_list_get_at(pieces.get(), p));
+    if (isl_pw_aff_n_piece(f.get()) != 1) continue;
+    isl_pw_aff_foreach_piece(
+        f.get(),
+        [](isl_set* set, isl_aff* aff, void* user) {
+          isl_set_free(set);
+          const int n = static_cast<int>(isl_aff_dim(aff, isl_dim_in));
+          for (int d = 0; d < n; ++d) {
+            const isl::val c = isl::manage(isl_aff_get_coefficient_val(aff, isl_dim_in, d));
+            if (c.is_one() || c.is_negone()) {
+              const char* name = isl_aff_get_dim_name(aff, isl_dim_in, static_cast<unsigned>(d));
+              if (name) *static_cast<std::string*>(user) = name;
+            }
+          }
+          isl_aff_free(aff);
+          return isl_stat_ok;
+        },
+        &found);
+  }
+  return found;
+}
+
 class ArrayPlanner {
  public:
   ArrayPlanner(const Program& program, const Dependences& dependences, SystolicArray& out)
@@ -131,9 +165,9 @@ class ArrayPlanner {
       node = skip_marks(node.child(0));
     }
     while (is_band(node) && find_tag(node, "space") && isl_schedule_node_band_n_member(node.get()) == 1) {
-      const std::vector<std::string> names = band_loop_names(node);
-      a_.space_loops.push_back(names.empty() || names[0].empty() ? "s" + std::to_string(a_.space_loops.size())
-                                                                 : names[0]);
+      std::string name = space_loop_name(node);
+      if (name.empty()) name = "s" + std::to_string(a_.space_loops.size());
+      a_.space_loops.push_back(name);
       node = skip_marks(node.child(0));
     }
     const int nt = static_cast<int>(a_.time_loops.size());
@@ -339,22 +373,45 @@ class ArrayPlanner {
     a_.registers = std::move(registers);
   }
 
-  // The number of PEs that use a stream in one step (at most), plus one.
+  // The most PEs that use a stream in one step, plus one. Counted when the
+  // sizes are fixed and the uses few; else bounded by the box of the PEs that use it.
   long stream_depth(const std::string& s, const isl::set& instances) const {
     const int m = a_.outer_dims;
     const isl::set used = instances.apply(clocks_.at(s));
-    // The box of PEs that use it (an upper bound of those using it in one step).
-    const int width = clock_width_;
-    const isl::set per_step =
-        isl::manage(isl_set_project_out(used.copy(), isl_dim_set, 0, static_cast<unsigned>(m + 1)));
-    long pes = 1;
-    for (int q = 0; q < width - m - 1; ++q) {
-      const auto [lo, hi] = dim_range(per_step, q);
+    if (isl_set_dim(used.get(), isl_dim_param) == 0 || isl_set_involves_dims(used.get(), isl_dim_param, 0,
+            static_cast<unsigned>(isl_set_dim(used.get(), isl_dim_param))) == isl_bool_false) {
+      struct Count {
+        int m = 0;
+        long seen = 0, most = 0;
+        std::map<std::vector<long>, long> per_step;
+      } count;
+      count.m = m;
+      const isl_stat done = isl_set_foreach_point(
+          used.get(),
+          [](isl_point* p, void* user) {
+            Count& c = *static_cast<Count*>(user);
+            std::vector<long> key;
+            for (int d = 0; d <= c.m; ++d) {
+              isl_val* v = isl_point_get_coordinate_val(p, isl_dim_set, d);
+              key.push_back(isl_val_get_num_si(v));
+              isl_val_free(v);
+            }
+            isl_point_free(p);
+            c.most = std::max(c.most, ++c.per_step[key]);
+            return ++c.seen > kCountLimit ? isl_stat_error : isl_stat_ok;
+          },
+          &count);
+      if (done == isl_stat_ok) return count.most + 1;
+    }
+    const isl::set pes = isl::manage(isl_set_project_out(used.copy(), isl_dim_set, 0, static_cast<unsigned>(m + 1)));
+    long count = 1;
+    for (int q = 0; q < clock_width_ - m - 1; ++q) {
+      const auto [lo, hi] = dim_range(pes, q);
       const isl::val hi_max = isl::manage(isl_pw_aff_max_val(hi.copy()));
       const isl::val lo_min = isl::manage(isl_pw_aff_min_val(lo.copy()));
-      if (hi_max.is_int() && lo_min.is_int()) pes *= std::max(1L, hi_max.get_num_si() - lo_min.get_num_si() + 1);
+      if (hi_max.is_int() && lo_min.is_int()) count *= std::max(1L, hi_max.get_num_si() - lo_min.get_num_si() + 1);
     }
-    return pes + 1;
+    return count + 1;
   }
 
   void streams() {

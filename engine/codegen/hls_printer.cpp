@@ -125,7 +125,6 @@ void HlsPrinter::print_array(const LoopNode& time_loop, const SystolicArray& pla
   bool registers_ok = time_loops.size() == array.time_loops.size();
   for (std::size_t q = 0; registers_ok && q < time_loops.size(); ++q)
     registers_ok = time_loops[q]->step == 1 && time_formula(*time_loops[q]) == array.time_formulas[q];
-  for (const LoopNode* s : space_loops) registers_ok = registers_ok && s->step == 1;
   if (!registers_ok && (!array.registers.empty() || !array.streams.empty())) {
     const std::string why = "the generated loops of the array around " + array.statements.front() +
                             " are split or reversed, so its PEs read and write memory directly";
@@ -140,11 +139,12 @@ void HlsPrinter::print_array(const LoopNode& time_loop, const SystolicArray& pla
   // Streams are scanned in the PEs' order, once per run: the loops around are the outer schedule dimensions.
   const std::vector<const LoopNode*> around = enclosing_loops();
   bool scannable = static_cast<int>(around.size()) == array.outer_dims;
+  for (const LoopNode* s : space_loops) scannable = scannable && s->step == 1;  // the PEs' order is the scans'
   for (const LoopNode* l : around) scannable = scannable && l->step == 1;
   for (const std::string& n : array.notes) notes_.push_back(n);
   if (!scannable && !array.streams.empty())
     notes_.push_back("the loops around the array around " + array.statements.front() +
-                     " do not match its schedule: its loads and stores stay inside the PEs");
+                     " do not match its schedule or run PEs downwards: its loads and stores stay inside the PEs");
   stored_arrays_.push_back(array);
   current_ = &stored_arrays_.back();
   inline_streams_ = !scannable;
@@ -235,7 +235,6 @@ bool HlsPrinter::clocked(const LoopNode& n) const {
 
 void HlsPrinter::enter_for(const LoopNode& n) {
   if (!clocked(n)) {
-    if (current_ && n.has_tag("space")) pe_iterators_.push_back(n.iterator);
     CPrinter::enter_for(n);
     return;
   }
@@ -267,12 +266,12 @@ void HlsPrinter::enter_for(const LoopNode& n) {
 }
 
 void HlsPrinter::leave_for(const LoopNode& n) {
-  if (current_ && n.has_tag("space") && !pe_iterators_.empty()) pe_iterators_.pop_back();
   if (!clocked_open_.count(&n)) {
     CPrinter::leave_for(n);
     return;
   }
   clocked_open_.erase(&n);
+  if (n.has_tag("space")) pe_iterators_.pop_back();
   outdent();
   line("}");
   outdent();
@@ -307,11 +306,11 @@ void HlsPrinter::print_shifts() {
   }
 }
 
-ExprPtr HlsPrinter::pe_index(std::size_t dim) const { return minus(iterator(pe_iterators_.at(dim)), pe_lower_.at(dim)); }
+ExprPtr HlsPrinter::pe_index(std::size_t dim) const { return minus(pe_coords_.at(dim), pe_lower_.at(dim)); }
 
 ExprPtr HlsPrinter::register_element(const SystolicRegister& r, const std::vector<long>& back, long delay) const {
   std::vector<ExprPtr> index;
-  for (std::size_t q = 0; q < pe_iterators_.size(); ++q) index.push_back(minus(pe_index(q), back.at(q)));
+  for (std::size_t q = 0; q < pe_coords_.size(); ++q) index.push_back(minus(pe_index(q), back.at(q)));
   index.push_back(make_int(delay));
   return Expr::make(ExprKind::Access, r.name, index, r.element_type);
 }
@@ -345,6 +344,14 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
     CPrinter::user(node, inst);
     return;
   }
+  // The PE: the space loops' values at this instance (isl may leave a space loop out where it has one value).
+  pe_coords_.clear();
+  const std::vector<std::string> iterators = s.iterators();
+  for (const std::string& l : current_->space_loops) {
+    const auto at = std::find(iterators.begin(), iterators.end(), l);
+    pe_coords_.push_back(at != iterators.end() ? node.iterator_values.at(static_cast<std::size_t>(at - iterators.begin()))
+                                               : iterator(l));
+  }
   const int write = s.target->access_index;
   const std::string& target_array = s.accesses.at(static_cast<std::size_t>(write)).array;
   const std::string type = program().find_array(target_array)->element_type;
@@ -360,7 +367,7 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
       lines.push_back("const " + t + " " + local + " = " + expr(read_value(s, e->access_index, e, node)) + ";");
       if (const int r = register_of(*current_, s.name, e->access_index); r >= 0)
         lines.push_back(expr(register_element(current_->registers[static_cast<std::size_t>(r)],
-                                              std::vector<long>(pe_iterators_.size(), 0), 0)) +
+                                              std::vector<long>(pe_coords_.size(), 0), 0)) +
                         " = " + local + ";");
       return Expr::make(ExprKind::Variable, local, {}, t);
     }
@@ -374,7 +381,7 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
     lines.push_back(expr(inst.target) + " " + inst.assign_op + " " + expr(value) + ";");
     if (const int r = register_of(*current_, s.name, write); r >= 0)
       lines.push_back(expr(register_element(current_->registers[static_cast<std::size_t>(r)],
-                                            std::vector<long>(pe_iterators_.size(), 0), 0)) +
+                                            std::vector<long>(pe_coords_.size(), 0), 0)) +
                       " = " + expr(inst.target) + ";");
   } else {
     if (inst.assign_op != "=") {
@@ -386,7 +393,7 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
     lines.push_back("const " + type + " " + result + " = " + expr(value) + ";");
     if (const int r = register_of(*current_, s.name, write); r >= 0)
       lines.push_back(expr(register_element(current_->registers[static_cast<std::size_t>(r)],
-                                            std::vector<long>(pe_iterators_.size(), 0), 0)) +
+                                            std::vector<long>(pe_coords_.size(), 0), 0)) +
                       " = " + result + ";");
     if (const SystolicStream* drain = current_->stream_for(s.name, write)) {
       const ExprPtr when = condition(s, drain->instances, node);

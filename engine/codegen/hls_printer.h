@@ -48,7 +48,8 @@ class HlsPrinter : public CPrinter {
   bool inline_streams_ = false;              // loads and stores stay in the PEs (no loader or drainer)
   std::vector<ExprPtr> pe_lower_, pe_extent_;
   std::set<const LoopNode*> clocked_open_;
-  std::vector<std::string> pe_iterators_;   // of the enclosing space loops
+  std::vector<std::string> pe_iterators_;   // of the enclosing clocked space loops (CheckTime)
+  std::vector<ExprPtr> pe_coords_;          // the PE of the statement instance being printed
   std::map<std::string, const SystolicStream*> scans_;  // scanning calls of the loader/drainer being printed
   std::vector<std::string> notes_;
   bool uses_streams_ = false;
