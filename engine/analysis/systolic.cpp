@@ -212,6 +212,7 @@ class ArrayPlanner {
       b += (b.empty() ? "" : ", ") + v;
     }
     const isl::map flatten(ctx, "{ [" + a + "] -> [" + b + "] }");
+    a_.schedule_values = prefix;
     a_.clock = prefix.apply_range(isl::union_map(flatten));
     const isl::set clock_values = single_set(a_.clock.range());
     std::tie(a_.step_lower, a_.step_upper) = dim_range(clock_values, m);

@@ -79,6 +79,9 @@ struct SystolicArray {
   std::vector<std::string> space_loops;  // the PE dimensions, outermost first (source iterator names)
   // At every statement of the nest: S[x] -> [outer..., step, pe...] (one map per statement).
   isl::union_map clock;
+  // The same before flattening: S[x] -> [outer..., t1, (t2,) pe...]; its
+  // lexicographic order is the PEs' order (the loader's and drainer's).
+  isl::union_map schedule_values;
   // Flattened step range and PE ranges over the nest, as piecewise affine
   // functions of the parameters (constants for fixed sizes).
   isl::pw_aff step_lower, step_upper;
