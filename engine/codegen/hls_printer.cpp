@@ -158,17 +158,27 @@ void HlsPrinter::print_array(const LoopNode& time_loop, const SystolicArray& pla
   const bool staged = !inline_streams_ && !current_->streams.empty();
   if (staged) line("#pragma HLS DATAFLOW");
   pe_lower_.clear();
+  pe_upper_.clear();
   pe_extent_.clear();
   for (std::size_t q = 0; q < current_->pe_lower.size(); ++q) {
     pe_lower_.push_back(expr_from_pw_aff(program(), current_->pe_lower[q]));
+    pe_upper_.push_back(expr_from_pw_aff(program(), current_->pe_upper[q]));
     pe_extent_.push_back(expr_from_pw_aff(
         program(), current_->pe_upper[q].sub(current_->pe_lower[q]).add(isl::manage(isl_pw_aff_val_on_domain(
                        isl_pw_aff_domain(current_->pe_lower[q].copy()), isl_val_one(program().ctx().get()))))));
   }
+  // A grid of a size the parameters decide is a C simulation's variable-length array
+  // (a GNU extension in C++); synthesis needs the sizes fixed, which the estimates say.
+  bool fixed_grid = true;
+  for (const ExprPtr& e : pe_extent_) fixed_grid = fixed_grid && e->kind == ExprKind::IntLiteral;
+  if (!fixed_grid && !current_->registers.empty())
+    notes_.push_back("the PE grid of the array around " + current_->statements.front() +
+                     " depends on the sizes: fix them (-D) for synthesis");
   for (const SystolicRegister& r : current_->registers) {
     std::string dims;
     for (const ExprPtr& e : pe_extent_) dims += "[" + expr(e) + "]";
-    line("static " + r.element_type + " " + r.name + dims + "[" + std::to_string(r.depth) + "];");
+    line(std::string(fixed_grid ? "static " : "") + r.element_type + " " + r.name + dims + "[" +
+         std::to_string(r.depth) + "];");
     line("#pragma HLS ARRAY_PARTITION variable=" + r.name + " type=complete dim=0");
   }
   if (staged) {
@@ -251,7 +261,7 @@ void HlsPrinter::enter_for(const LoopNode& n) {
   } else {
     const std::size_t q = pe_iterators_.size();
     lo = pe_lower_.at(q);
-    hi = minus(binary("+", pe_lower_.at(q), pe_extent_.at(q)), 1);
+    hi = pe_upper_.at(q);
     pe_iterators_.push_back(n.iterator);
   }
   line(for_head(n, lo, binary("<=", iterator(n.iterator), hi)) + " {");

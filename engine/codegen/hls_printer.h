@@ -46,7 +46,7 @@ class HlsPrinter : public CPrinter {
   std::deque<SystolicArray> stored_arrays_;  // as printed (fallbacks applied)
   const SystolicArray* current_ = nullptr;   // the array being printed
   bool inline_streams_ = false;              // loads and stores stay in the PEs (no loader or drainer)
-  std::vector<ExprPtr> pe_lower_, pe_extent_;
+  std::vector<ExprPtr> pe_lower_, pe_upper_, pe_extent_;
   std::set<const LoopNode*> clocked_open_;
   std::vector<std::string> pe_iterators_;   // of the enclosing clocked space loops (CheckTime)
   std::vector<ExprPtr> pe_coords_;          // the PE of the statement instance being printed

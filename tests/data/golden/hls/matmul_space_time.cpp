@@ -8,6 +8,14 @@
 /* Estimates from the schedule (not a synthesis report):
      processing elements: 12 x 12 (the space loops, unrolled)
      time steps: 34 (t1=i+j+k), one a cycle at II = 1, plus the pipeline's fill and drain
+     systolic array of S0: 12 x 12 PEs, 34 steps: latency about 34 cycles at II = 1 plus the pipeline's fill and drain
+     shift register sr_C_S0: 2 x double per PE = 18432 bits in all
+     shift register sr_A_S0_r2: 2 x double per PE = 18432 bits in all
+     shift register sr_B_S0_r3: 2 x double per PE = 18432 bits in all
+     drainer FIFO C_S0_out: depth 13 x double = 832 bits
+     loader FIFO C_S0_r1_in: depth 13 x double = 832 bits
+     loader FIFO A_S0_r2_in: depth 13 x double = 832 bits
+     loader FIFO B_S0_r3_in: depth 13 x double = 832 bits
      on-chip memory for C: 144 x double = 9216 bits
      on-chip memory for A: 144 x double = 9216 bits
      on-chip memory for B: 144 x double = 9216 bits
@@ -17,21 +25,81 @@ void kernel_hls(double C[N][N], double A[N][N], double B[N][N]) {
 #pragma HLS INTERFACE mode=bram port=A
 #pragma HLS INTERFACE mode=bram port=B
 #pragma HLS INTERFACE mode=s_axilite port=return
-#pragma HLS ARRAY_PARTITION variable=A type=complete dim=1
-#pragma HLS ARRAY_PARTITION variable=A type=complete dim=2
-#pragma HLS ARRAY_PARTITION variable=B type=complete dim=1
-#pragma HLS ARRAY_PARTITION variable=B type=complete dim=2
-#pragma HLS ARRAY_PARTITION variable=C type=complete dim=1
-#pragma HLS ARRAY_PARTITION variable=C type=complete dim=2
-  for (int t1 = 0; t1 <= 33; t1++) {
-    #pragma HLS PIPELINE II=1  // the processing elements' clock (t1=i+j+k)
-    for (int j = max(0, t1 - 22); j <= min(11, t1); j++) {
-      #pragma HLS UNROLL  // a row of processing elements (space-time transform)
-      for (int k = max(0, t1 - j - 11); k <= min(11, t1 - j); k++) {
-        #pragma HLS UNROLL  // a row of processing elements (space-time transform)
-        C[t1 - j - k][j] += A[t1 - j - k][k] * B[k][j];
+  {  // systolic array (space-time transform): PE (j, k), clock t1=i+j+k
+    #pragma HLS DATAFLOW
+    static double sr_C_S0[12][12][2];
+    #pragma HLS ARRAY_PARTITION variable=sr_C_S0 type=complete dim=0
+    static double sr_A_S0_r2[12][12][2];
+    #pragma HLS ARRAY_PARTITION variable=sr_A_S0_r2 type=complete dim=0
+    static double sr_B_S0_r3[12][12][2];
+    #pragma HLS ARRAY_PARTITION variable=sr_B_S0_r3 type=complete dim=0
+    hls::stream<double> C_S0_out("C_S0_out");
+    #pragma HLS STREAM variable=C_S0_out depth=13
+    hls::stream<double> C_S0_r1_in("C_S0_r1_in");
+    #pragma HLS STREAM variable=C_S0_r1_in depth=13
+    hls::stream<double> A_S0_r2_in("A_S0_r2_in");
+    #pragma HLS STREAM variable=A_S0_r2_in depth=13
+    hls::stream<double> B_S0_r3_in("B_S0_r3_in");
+    #pragma HLS STREAM variable=B_S0_r3_in depth=13
+    // loader: S0's reads of C that no neighbour forwards, in the PEs' order
+    for (int ld0 = 0; ld0 <= 22; ld0++)
+      for (int ld1 = max(0, ld0 - 11); ld1 <= min(11, ld0); ld1++) {
+        C_S0_r1_in.write(C[ld0 - ld1][ld1]);
+      }
+    // loader: S0's reads of A that no neighbour forwards, in the PEs' order
+    for (int ld0 = 0; ld0 <= 22; ld0++)
+      for (int ld2 = max(0, ld0 - 11); ld2 <= min(11, ld0); ld2++) {
+        A_S0_r2_in.write(A[ld0 - ld2][ld2]);
+      }
+    // loader: S0's reads of B that no neighbour forwards, in the PEs' order
+    for (int ld0 = 0; ld0 <= 22; ld0++)
+      for (int ld1 = max(0, ld0 - 11); ld1 <= min(11, ld0); ld1++) {
+        B_S0_r3_in.write(B[ld0 - ld1][ld1]);
+      }
+    for (int t1 = 0; t1 <= 33; t1++) {
+      #pragma HLS PIPELINE II=1  // the processing elements' clock (t1=i+j+k)
+      // shift registers: every value moves one place a step
+      for (int ls_pe0 = 0; ls_pe0 < 12; ls_pe0++) {
+        #pragma HLS UNROLL
+        for (int ls_pe1 = 0; ls_pe1 < 12; ls_pe1++) {
+          #pragma HLS UNROLL
+          for (int ls_d = 1; ls_d > 0; ls_d--) {
+            #pragma HLS UNROLL
+            sr_C_S0[ls_pe0][ls_pe1][ls_d] = sr_C_S0[ls_pe0][ls_pe1][ls_d - 1];
+          }
+          for (int ls_d = 1; ls_d > 0; ls_d--) {
+            #pragma HLS UNROLL
+            sr_A_S0_r2[ls_pe0][ls_pe1][ls_d] = sr_A_S0_r2[ls_pe0][ls_pe1][ls_d - 1];
+          }
+          for (int ls_d = 1; ls_d > 0; ls_d--) {
+            #pragma HLS UNROLL
+            sr_B_S0_r3[ls_pe0][ls_pe1][ls_d] = sr_B_S0_r3[ls_pe0][ls_pe1][ls_d - 1];
+          }
+        }
+      }
+      if (t1 >= 0 && t1 <= 33) {
+        for (int j = max(0, t1 - 22); j <= min(11, t1); j++) {
+          #pragma HLS UNROLL  // a row of processing elements (space-time transform)
+          for (int k = max(0, t1 - j - 11); k <= min(11, t1 - j); k++) {
+            #pragma HLS UNROLL  // a row of processing elements (space-time transform)
+            {
+              const double ls_v0 = j >= 1 ? sr_A_S0_r2[j - 1][k][1] : A_S0_r2_in.read();
+              sr_A_S0_r2[j][k][0] = ls_v0;
+              const double ls_v1 = t1 - j - k >= 1 ? sr_B_S0_r3[j][k][1] : B_S0_r3_in.read();
+              sr_B_S0_r3[j][k][0] = ls_v1;
+              const double ls_v2 = (k >= 1 ? sr_C_S0[j][k - 1][1] : C_S0_r1_in.read()) + ls_v0 * ls_v1;
+              sr_C_S0[j][k][0] = ls_v2;
+              if (k == 11) C_S0_out.write(ls_v2);
+            }
+          }
+        }
       }
     }
+    // drainer: S0's last writes to C in each run, in the PEs' order
+    for (int dr0 = 11; dr0 <= 33; dr0++)
+      for (int dr1 = max(0, dr0 - 22); dr1 <= min(11, dr0 - 11); dr1++) {
+        C[dr0 - dr1 - 11][dr1] = C_S0_out.read();
+      }
   }
 }
 
