@@ -62,8 +62,10 @@ class TestCommandSpaceTimeTransform : public QObject {
     const VerifyResult r = run_and_compare(k, second.schedule);
     QVERIFY2(r.equal(), r.message.c_str());
     // The later space loops must be a proper subset, innermost.
-    QVERIFY(!refusal(k, first.schedule, "S0", "space_time_transform", {"{i}"}).empty());
-    QVERIFY(!refusal(k, first.schedule, "S0", "space_time_transform", {"{i, j}"}).empty());
+    const std::string outer = refusal(k, first.schedule, "S0", "space_time_transform", {"{i}"});
+    QVERIFY2(outer.find("innermost") != std::string::npos, outer.c_str());
+    const std::string same = refusal(k, first.schedule, "S0", "space_time_transform", {"{i, j}"});
+    QVERIFY2(same.find("proper subset of the previous space loops (i, j)") != std::string::npos, same.c_str());
   }
 
   // gemm (issue 8): once S1.after(S0, root) gave S1 a nest of its own, S0 no

@@ -156,6 +156,12 @@ class SpaceTimeTransformCommand : public CommandBase {
     for (const std::string& l : space)
       space_depths.push_back(resolve_tag_loop(program, schedule, s, CommandArgument{l, call.args[0].where}).depth);
     const int time_depth = n - k - 1;
+    if (previous_time >= 0 && k >= n - previous_time - 1) {
+      std::vector<std::string> previous;
+      for (int d = previous_time + 1; d < n; ++d) previous.push_back(loops[std::size_t(d)].name);
+      throw InputError(call.args[0].where, "a further projection needs a proper subset of the previous space loops (" +
+                                               join(previous) + ")");
+    }
     if (time_depth < 0 || time_depth <= previous_time)
       throw InputError(call.args[0].where,
                        "no loop is left for time: the loop directly around the space loops becomes time, and " +
