@@ -111,7 +111,7 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
-  emit     generated code for a target (openmp, c, mpi, hls, isl-ast, tree)
+  emit     generated code for a target (openmp, c, mpi, hls, cuda, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -123,7 +123,7 @@ transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
 Run 'loopscape-cli COMMAND --help' for a command's options.
 Exit status: 0 success, 2 bad input (unsupported C, bad option, malformed
 script, bad command arguments, isl quota), 3 a script command is illegal,
-4 results differ.
+4 results differ, 5 built but not run (verify --target cuda without a device).
 )";
 }
 
@@ -182,6 +182,10 @@ the build in place of the original.
                       hls: C++ for high-level synthesis: the region as a top
                         function with Vitis HLS pragmas (builds with g++ as
                         a C simulation)
+                      cuda: CUDA C++: loops tagged by gpu or tile_gpu become
+                        kernels, the rest runs on the host; the arrays the
+                        kernels use stay on the device for the whole region
+                        (build with nvcc -x cu)
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
@@ -199,13 +203,16 @@ function a harness is generated (parameters from --param or the #defines).
   --target T          the target to verify: openmp (default), c, mpi (built
                       with mpicc, run with mpirun --oversubscribe -np N; rank
                       0's results are compared, and the bytes sent reported)
-                      or hls (C simulation: built as C++ with g++; needs the
-                      file's own main)
+                      hls (C simulation: built as C++ with g++; needs the
+                      file's own main) or cuda (built with nvcc from PATH,
+                      $CUDA_PATH or /usr/local/cuda; run only where a CUDA
+                      device is present)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
 Exit status: 0 equal, 4 results differ, 3 an illegal script command,
-2 bad input or a build failure.
+2 bad input or a build failure, 5 built but not run (cuda without a CUDA
+device: both programs compiled, nothing was compared).
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "check")
@@ -237,7 +244,7 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
-  --target T, -t T    openmp (default), c, mpi, hls, isl-ast, tree
+  --target T, -t T    openmp (default), c, mpi, hls, cuda, isl-ast, tree
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;

@@ -36,6 +36,7 @@ constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 2;
 constexpr int kExitIllegal = 3;
 constexpr int kExitDiffer = 4;
+constexpr int kExitNotRun = 5;  // built, not run (no CUDA device)
 
 // A refused script command: its report on standard error.
 struct Refused {
@@ -177,13 +178,14 @@ int run_verify(const CliOptions& o) {
                                         "this file has no main");
     runner = hls_runner_options();
   }
+  if (o.target == "cuda") runner = cuda_runner_options();
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
   std::cout << "verify " << o.input << (o.script.empty() ? "" : " --script " + o.script) << " --target " << o.target
             << ": " << to_string(result.status) << "\n";
   std::cout << result.message << "\n";
-  if (result.status != VerifyResult::Status::Error) {
+  if (result.status == VerifyResult::Status::Equal || result.status == VerifyResult::Status::Different) {
     std::cout << "values compared: " << result.values_compared << "\n";
     auto timing = [](const RunTiming& t) {
       return t.region_seconds ? "region " + seconds(*t.region_seconds) + ", process " + seconds(t.process_seconds)
@@ -202,6 +204,7 @@ int run_verify(const CliOptions& o) {
     case VerifyResult::Status::Equal: return kExitOk;
     case VerifyResult::Status::Different: return kExitDiffer;
     case VerifyResult::Status::Error: return kExitBadInput;
+    case VerifyResult::Status::NotRun: return kExitNotRun;
   }
   return kExitBadInput;
 }

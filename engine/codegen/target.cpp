@@ -43,6 +43,7 @@ std::vector<std::unique_ptr<Target>> builtin_targets() {
   out.push_back(make_openmp_target());
   out.push_back(make_mpi_target());
   out.push_back(make_hls_target());
+  out.push_back(make_cuda_target());
   return out;
 }
 

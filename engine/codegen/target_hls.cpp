@@ -13,6 +13,7 @@
 #include "analysis/dependences.h"
 #include "analysis/distribution.h"
 #include "analysis/systolic.h"
+#include "codegen/band_extent.h"
 #include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
 #include "codegen/emitter.h"
@@ -205,26 +206,6 @@ std::vector<TopParameter> top_parameters(const Program& program) {
   return out;
 }
 
-// The number of values member `member` of `band` takes (max - min + 1 over the
-// instances reaching it), as a C expression: a number when the sizes are constants.
-std::string extent_text(const Program& program, const isl::schedule_node& band, int member) {
-  const isl::union_set domain = isl::manage(isl_schedule_node_get_domain(band.get()));
-  const isl::multi_union_pw_aff partial = isl::manage(isl_schedule_node_band_get_partial_schedule(band.get()));
-  const isl::union_set values = domain.apply(isl::union_map::from(isl::multi_union_pw_aff(partial.at(member))));
-  isl::set set;
-  values.foreach_set([&](isl::set v) { set = set.is_null() ? v : set.unite(v); });
-  if (set.is_null() || set.is_empty()) return "0";
-  const isl::pw_aff lo = isl::manage(isl_pw_multi_aff_get_pw_aff(set.lexmin_pw_multi_aff().release(), 0));
-  const isl::pw_aff hi = isl::manage(isl_pw_multi_aff_get_pw_aff(set.lexmax_pw_multi_aff().release(), 0));
-  const isl::pw_aff count = hi.sub(lo).add(isl::manage(isl_pw_aff_val_on_domain(
-                                                isl_set_params(set.copy()), isl_val_one(program.ctx().get()))));
-  return print_c_expr(*expr_from_pw_aff(program, count.coalesce()));
-}
-
-// The schedule's figures for the hardware (not a synthesis report): the
-// processing elements of a space-time transform, its time steps, the
-// iterations of pipelined loops and their latency at their II, and the
-// on-chip memory of the arrays of constant size.
 // A count as text: its value when it is constant, else its C expression.
 std::string count_text(const Program& program, const isl::pw_aff& count, std::optional<long>* value = nullptr) {
   const isl::val lo = isl::manage(isl_pw_aff_min_val(count.copy()));
@@ -282,7 +263,7 @@ std::string estimates(const Program& program, const isl::schedule& schedule, con
   using Outer = std::vector<std::pair<std::string, bool>>;
   std::function<void(const isl::schedule_node&, Outer)> visit = [&](const isl::schedule_node& node, Outer outer) {
     if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band) {
-      const std::string extent = extent_text(program, node, 0);
+      const std::string extent = band_member_extent_text(program, node, 0);
       bool unrolled = false;
       for (const LoopTag& t : node_tags(node)) {
         unrolled = unrolled || t.kind == "space" || t.kind == "unroll";
@@ -301,7 +282,7 @@ std::string estimates(const Program& program, const isl::schedule& schedule, con
       }
       const int members = static_cast<int>(isl_schedule_node_band_n_member(node.get()));
       for (int m = 0; m < members; ++m)
-        outer.emplace_back(m == 0 ? extent : extent_text(program, node, m), m == 0 && unrolled);
+        outer.emplace_back(m == 0 ? extent : band_member_extent_text(program, node, m), m == 0 && unrolled);
     }
     const int n = static_cast<int>(isl_schedule_node_n_children(node.get()));
     for (int k = 0; k < n; ++k) visit(node.child(k), outer);

@@ -44,6 +44,7 @@ std::string to_string(VerifyResult::Status status) {
     case VerifyResult::Status::Equal: return "equal";
     case VerifyResult::Status::Different: return "different";
     case VerifyResult::Status::Error: return "error";
+    case VerifyResult::Status::NotRun: return "built, not run";
   }
   return "?";
 }
@@ -121,6 +122,7 @@ struct Side {
   std::string compiler;
   std::vector<std::string> defines;  // added to the plan's
   std::vector<std::string> flags;    // added to the options' compile flags
+  std::vector<std::string> base_flags;  // the options' compile flags, or the emitted side's own
   std::vector<std::string> launcher;
   std::vector<std::pair<std::string, std::string>> environment;
   fs::path folder;
@@ -147,12 +149,14 @@ struct Plan {
 
 std::vector<std::string> compile_command(const RunnerOptions& options, const Plan& plan, const Side& side) {
   std::vector<std::string> args = {side.compiler};
-  args.insert(args.end(), options.compile_flags.begin(), options.compile_flags.end());
+  args.insert(args.end(), side.base_flags.begin(), side.base_flags.end());
   args.insert(args.end(), side.flags.begin(), side.flags.end());
-  args.push_back("-fmacro-prefix-map=" + side.folder.string() + "/=");
+  // nvcc hands host-compiler options over with -Xcompiler.
+  const bool nvcc = fs::path(side.compiler).filename() == "nvcc";
+  args.push_back((nvcc ? "-Xcompiler=" : "") + std::string("-fmacro-prefix-map=") + side.folder.string() + "/=");
   for (const std::string& d : plan.defines) args.push_back("-D" + d);
   for (const std::string& d : side.defines) args.push_back("-D" + d);
-  for (const std::string& dir : plan.include_dirs) args.push_back(dir);
+  for (const std::string& dir : plan.include_dirs) args.push_back(nvcc && dir == "-iquote" ? "-I" : dir);
   args.push_back(side.source.string());
   args.insert(args.end(), plan.extra_sources.begin(), plan.extra_sources.end());
   args.push_back("-o");
@@ -383,6 +387,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   emitted.compiler = options.emitted_compiler.empty() ? options.compiler : options.emitted_compiler;
   emitted.defines = options.emitted_defines;
   emitted.flags = options.emitted_compile_flags;
+  original.base_flags = options.compile_flags;
+  emitted.base_flags = options.emitted_base_flags.value_or(options.compile_flags);
   emitted.launcher = options.emitted_launcher;
   emitted.environment = options.emitted_environment;
   const fs::path mpi_report = folder.path() / "mpi-report.txt";
@@ -442,6 +448,12 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     return;
   }
 
+  if (options.compile_only) {
+    result.status = Status::NotRun;
+    result.stage = Stage::CompileEmitted;
+    result.message = "Both programs build; neither ran: " + options.compile_only_reason + ".";
+    return;
+  }
   run_side(options, plan, original);
   result.original = original.timing;
   const bool harness = plan.mode == RunnerOptions::Mode::Harness;
@@ -541,6 +553,41 @@ RunnerOptions mpi_runner_options(int ranks, RunnerOptions base) {
 RunnerOptions hls_runner_options(RunnerOptions base) {
   base.emitted_compiler = "g++";
   base.emitted_compile_flags = {"-x", "c++", "-Wno-unknown-pragmas"};  // extra sources (polybench.c) too
+  return base;
+}
+
+std::string find_nvcc() {
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    for (std::string dir; std::getline(dirs, dir, ':');)
+      if (!dir.empty() && fs::exists(fs::path(dir) / "nvcc")) return (fs::path(dir) / "nvcc").string();
+  }
+  if (const char* cuda = std::getenv("CUDA_PATH"); cuda && fs::exists(fs::path(cuda) / "bin" / "nvcc"))
+    return (fs::path(cuda) / "bin" / "nvcc").string();
+  if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";
+  return {};
+}
+
+bool cuda_device_present() {
+  if (!fs::exists("/dev/nvidiactl")) return false;
+  ProcessSpec spec;
+  spec.argv = {"nvidia-smi", "-L"};
+  spec.timeout_seconds = 20;
+  const ProcessResult r = run_process(spec);
+  return r.succeeded();
+}
+
+RunnerOptions cuda_runner_options(RunnerOptions base) {
+  base.emitted_compiler = find_nvcc();
+  if (base.emitted_compiler.empty())
+    throw InputError({"nvcc", 0, 0}, "nvcc is not installed: it was looked for on PATH, in $CUDA_PATH/bin and in "
+                                     "/usr/local/cuda/bin (install the CUDA toolkit)");
+  base.emitted_base_flags = std::vector<std::string>{"-O3"};
+  base.emitted_compile_flags = {"-x", "cu", "-w"};  // extra sources (polybench.c) too
+  if (!cuda_device_present()) {
+    base.compile_only = true;
+    base.compile_only_reason = "this machine has no CUDA device, so the program built with nvcc could not run";
+  }
   return base;
 }
 

@@ -28,6 +28,12 @@ struct RunnerOptions {
   std::vector<std::pair<std::string, std::string>> emitted_environment;
   std::vector<std::string> emitted_defines;
   std::vector<std::string> emitted_compile_flags;  // after compile_flags (-x c++ ...)
+  // The emitted program's flags in place of compile_flags (nvcc takes no -fopenmp).
+  std::optional<std::vector<std::string>> emitted_base_flags;
+  // Build both programs and run neither (no device for the emitted one):
+  // the result is Status::NotRun when both build.
+  bool compile_only = false;
+  std::string compile_only_reason;  // said in the result's message
   std::vector<std::string> compile_flags = {"-O3", "-fopenmp"};
   std::vector<std::string> link_flags = {"-lm"};
   // Added to the Program's own CompileOptions (relative extra sources are
@@ -66,7 +72,7 @@ struct RunTiming {
 };
 
 struct VerifyResult {
-  enum class Status { Equal, Different, Error };
+  enum class Status { Equal, Different, Error, NotRun };  // NotRun: both built, nothing ran (compile_only)
   // Which step decided the result.
   enum class Stage { Setup, CompileOriginal, CompileEmitted, RunOriginal, RunEmitted, Compare };
 
@@ -102,6 +108,16 @@ RunnerOptions mpi_runner_options(int ranks, RunnerOptions base = {});
 // Options that build the emitted program as C++ with g++ (the hls target's C
 // simulation: HLS pragmas are ignored, hls::stream comes from its fallback header).
 RunnerOptions hls_runner_options(RunnerOptions base = {});
+
+// nvcc: on PATH, else $CUDA_PATH/bin/nvcc, else /usr/local/cuda/bin/nvcc; "" when none is there.
+std::string find_nvcc();
+// True when a CUDA device can be used (the driver's device nodes exist and nvidia-smi lists a GPU).
+bool cuda_device_present();
+
+// Options that build the emitted program with nvcc (-x cu, PolyBench's
+// polybench.c too) and run it when a CUDA device is present; without one the
+// result is NotRun once both programs build. InputError when nvcc is missing.
+RunnerOptions cuda_runner_options(RunnerOptions base = {});
 
 // Compiles and runs the program's file and `emitted_source`, and compares
 // what they compute. Never throws for problems of the programs themselves:

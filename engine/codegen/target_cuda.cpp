@@ -1,0 +1,480 @@
+// --target cuda: CUDA C++ from the shared loop AST. Each outermost loop
+// tagged gpu_block / gpu_thread (the gpu and tile_gpu commands) becomes a
+// __global__ kernel placed before the function that holds the region; the
+// region keeps its other loops and statements on the host, launches the
+// kernels where the loops were, and keeps the device copies of the arrays
+// the kernels use for the whole region (copied in once at its start, out
+// once at its end; host statements that touch them copy around themselves).
+//
+// In a kernel, a block loop runs `for (c = init + step * blockIdx.x; cond;
+// c += step * gridDim.x)` and a thread loop the same over threadIdx and
+// blockDim: every iteration runs once whatever the launch dimensions, and
+// the launch takes one block (thread) per iteration where the loops allow
+// (the band members' extents at the run's sizes, within CUDA's limits).
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "codegen/band_extent.h"
+#include "codegen/c_printer.h"
+#include "codegen/data_layout_rewrite.h"
+#include "codegen/emitter.h"
+#include "codegen/loop_ast.h"
+#include "codegen/targets_builtin.h"
+#include "schedule/tags.h"
+
+#include <isl/schedule_node.h>
+
+namespace loopscape {
+namespace {
+
+bool is_gpu_loop(const LoopNode& n) {
+  return n.kind == LoopNodeKind::For && (n.has_tag("gpu_block") || n.has_tag("gpu_thread"));
+}
+
+bool contains_gpu_loop(const LoopNode& n) {
+  if (is_gpu_loop(n)) return true;
+  for (const auto& c : n.children)
+    if (contains_gpu_loop(*c)) return true;
+  return false;
+}
+
+const LoopTag* gpu_tag(const LoopNode& n) {
+  for (const LoopTag& t : n.tags)
+    if (t.kind == "gpu_block" || t.kind == "gpu_thread") return &t;
+  return nullptr;
+}
+
+std::string axis_of(const LoopTag& t) { return t.args.empty() ? std::string("x") : t.args[0]; }
+
+// Names an expression uses, by kind.
+struct Uses {
+  std::set<std::string> arrays, written, parameters, iterators;
+  std::map<std::string, std::string> variables;  // name -> C type
+
+  void add(const ExprPtr& e) {
+    if (!e) return;
+    switch (e->kind) {
+      case ExprKind::Access: arrays.insert(e->text); break;
+      case ExprKind::Parameter: parameters.insert(e->text); break;
+      case ExprKind::Iterator: iterators.insert(e->text); break;
+      case ExprKind::Variable: variables.emplace(e->text, e->type.empty() ? "double" : e->type); break;
+      default: break;
+    }
+    for (const auto& a : e->args) add(a);
+  }
+};
+
+// Everything a subtree uses, with the loops it declares itself.
+void collect(const Program& program, const LoopNode& n, Uses& uses, std::set<std::string>& declared) {
+  switch (n.kind) {
+    case LoopNodeKind::For:
+      declared.insert(n.iterator);
+      uses.add(n.init);
+      uses.add(n.cond);
+      break;
+    case LoopNodeKind::If: uses.add(n.condition); break;
+    case LoopNodeKind::User:
+      if (n.statement_index >= 0) {
+        const StatementInstance inst = instantiate(program, n);
+        uses.add(inst.target);
+        uses.add(inst.value);
+        if (inst.target && inst.target->kind == ExprKind::Access) uses.written.insert(inst.target->text);
+      }
+      break;
+    default: break;
+  }
+  for (const auto& c : n.children) collect(program, *c, uses, declared);
+}
+
+bool is_number(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+std::string parenthesized(const std::string& e) {
+  const bool simple = std::all_of(e.begin(), e.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return simple ? e : "(" + e + ")";
+}
+
+// An array on the device: a pointer to rows of constant size when the inner
+// extents are numbers (A[i][j] as written), else a flat pointer indexed by
+// the row-major offset.
+struct DeviceArray {
+  const Array* array = nullptr;
+  bool flat = false;
+  std::string device_name;  // ls_d_A
+
+  std::string pointer_type(const std::string& name) const {
+    if (array->extents.size() <= 1 || flat) return array->element_type + "* " + name;
+    std::string rows;
+    for (std::size_t d = 1; d < array->extents.size(); ++d) rows += "[" + array->extents[d] + "]";
+    return array->element_type + " (*" + name + ")" + rows;
+  }
+  std::string bytes() const {
+    std::string s = "sizeof(" + array->element_type + ")";
+    for (const std::string& e : array->extents) s += " * " + parenthesized(e);
+    return s;
+  }
+};
+
+// An Access over a flat array: A[i][j] -> A[i * (E1) + j].
+ExprPtr linearized(const ExprPtr& e, const std::map<std::string, DeviceArray>& arrays) {
+  if (!e) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = linearized(a, arrays);
+  if (copy->kind != ExprKind::Access) return copy;
+  const auto found = arrays.find(copy->text);
+  if (found == arrays.end() || !found->second.flat || copy->args.size() <= 1) return copy;
+  ExprPtr offset = copy->args[0];
+  for (std::size_t d = 1; d < copy->args.size(); ++d) {
+    const ExprPtr extent = Expr::make(ExprKind::Variable, parenthesized(found->second.array->extents[d]), {}, "int");
+    offset = Expr::make(ExprKind::Binary, "+",
+                        {Expr::make(ExprKind::Binary, "*", {offset, extent}, "int"), copy->args[d]}, "int");
+  }
+  copy->args = {offset};
+  return copy;
+}
+
+class KernelPrinter : public CPrinter {
+ public:
+  KernelPrinter(const Program& program, const CPrintOptions& options, const std::map<std::string, DeviceArray>& arrays)
+      : CPrinter(program, options), arrays_(arrays) {}
+
+ protected:
+  void enter_for(const LoopNode& n) override {
+    const LoopTag* t = gpu_tag(n);
+    if (!t) {
+      CPrinter::enter_for(n);
+      return;
+    }
+    const bool block = t->kind == "gpu_block";
+    const std::string axis = axis_of(*t);
+    const std::string index = std::string("(int)") + (block ? "blockIdx." : "threadIdx.") + axis;
+    const std::string count = std::string("(int)") + (block ? "gridDim." : "blockDim.") + axis;
+    const std::string scale = n.step == 1 ? "" : std::to_string(n.step) + " * ";
+    const bool from_zero = n.init->kind == ExprKind::IntLiteral && n.init->text == "0";
+    line("for (int " + n.iterator + " = " + (from_zero ? "" : expr(n.init) + " + ") + scale + index + "; " +
+         expr(n.cond) + "; " +
+         n.iterator + " += " + scale + count + ") {  // GPU " + (block ? "blocks" : "threads") + " (" + axis + ")");
+    indent();
+  }
+  void leave_for(const LoopNode& n) override {
+    if (!gpu_tag(n)) {
+      CPrinter::leave_for(n);
+      return;
+    }
+    outdent();
+    line("}");
+  }
+  void user(const LoopNode& node, const StatementInstance& inst) override {
+    StatementInstance flat = inst;
+    flat.target = linearized(inst.target, arrays_);
+    flat.value = linearized(inst.value, arrays_);
+    CPrinter::user(node, flat);
+  }
+
+ private:
+  const std::map<std::string, DeviceArray>& arrays_;
+};
+
+// The band node of the schedule that a GPU loop of the AST comes from: the
+// band whose tags include the loop's GPU tag and whose instances include the
+// statement the loop runs.
+std::optional<isl::schedule_node> band_of(const isl::schedule& schedule, const LoopTag& tag, const std::string& statement) {
+  std::optional<isl::schedule_node> found;
+  std::function<void(const isl::schedule_node&)> visit = [&](const isl::schedule_node& node) {
+    if (found) return;
+    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band) {
+      for (const LoopTag& t : node_tags(node))
+        if (t.kind == tag.kind && t.args == tag.args) {
+          const isl::union_set domain = isl::manage(isl_schedule_node_get_domain(node.get()));
+          bool reaches = false;
+          domain.foreach_set([&](isl::set s) { reaches = reaches || statement == isl_set_get_tuple_name(s.get()); });
+          if (reaches) {
+            found = node;
+            return;
+          }
+        }
+    }
+    const int n = static_cast<int>(isl_schedule_node_n_children(node.get()));
+    for (int c = 0; c < n; ++c) visit(node.child(c));
+  };
+  visit(schedule.root());
+  return found;
+}
+
+const LoopNode* first_user(const LoopNode& n) {
+  if (n.kind == LoopNodeKind::User && n.statement_index >= 0) return &n;
+  for (const auto& c : n.children)
+    if (const LoopNode* u = first_user(*c)) return u;
+  return nullptr;
+}
+
+void gpu_loops_in(const LoopNode& n, std::vector<const LoopNode*>& out) {
+  if (is_gpu_loop(n)) out.push_back(&n);
+  for (const auto& c : n.children) gpu_loops_in(*c, out);
+}
+
+class HostPrinter : public CPrinter {
+ public:
+  HostPrinter(const Program& program, const CPrintOptions& options, const isl::schedule& schedule,
+              const std::map<std::string, DeviceArray>& arrays)
+      : CPrinter(program, options), options_(options), schedule_(schedule), arrays_(arrays) {}
+
+  std::string kernels() const { return kernels_; }
+  std::set<std::string> kernel_helpers() const { return kernel_helpers_; }
+
+ protected:
+  void visit(const LoopNode& n) override {
+    if (is_gpu_loop(n)) {
+      launch(n);
+    } else if (contains_gpu_loop(n)) {
+      LoopAstWalker::visit(n);
+    } else {
+      host_part(n);
+    }
+  }
+
+ private:
+  // Host code between kernels: the device holds the arrays, so the host part
+  // reads them back first and sends what it wrote afterwards.
+  void host_part(const LoopNode& n) {
+    Uses uses;
+    std::set<std::string> declared;
+    collect(program(), n, uses, declared);
+    std::vector<std::string> back, forth;
+    for (const auto& [name, d] : arrays_) {
+      if (uses.arrays.count(name)) back.push_back(name);
+      if (uses.written.count(name)) forth.push_back(name);
+    }
+    for (const std::string& a : back)
+      line("LS_CUDA_CHECK(cudaMemcpy(" + a + ", " + arrays_.at(a).device_name + ", " + arrays_.at(a).bytes() +
+           ", cudaMemcpyDeviceToHost));  // the host reads it next");
+    LoopAstWalker::visit(n);
+    for (const std::string& a : forth)
+      line("LS_CUDA_CHECK(cudaMemcpy(" + arrays_.at(a).device_name + ", " + a + ", " + arrays_.at(a).bytes() +
+           ", cudaMemcpyHostToDevice));");
+  }
+
+  // The launch dimension along one axis: the extent of the loops mapped to it.
+  std::string extent_along(const std::vector<const LoopNode*>& loops, const std::string& kind,
+                           const std::string& axis, const std::string& statement) {
+    std::vector<std::string> extents;
+    for (const LoopNode* l : loops) {
+      const LoopTag* t = gpu_tag(*l);
+      if (t->kind != kind || axis_of(*t) != axis) continue;
+      const LoopNode* u = first_user(*l);
+      const std::optional<isl::schedule_node> band = band_of(schedule_, *t, u ? u->statement : statement);
+      if (!band) continue;
+      std::string e;
+      program().isl().bounded("size the launch", [&] { e = band_member_extent_text(program(), *band, 0); });
+      const long step = std::labs(l->step);
+      if (step > 1) e = "(" + e + " + " + std::to_string(step - 1) + ") / " + std::to_string(step);
+      if (std::find(extents.begin(), extents.end(), e) == extents.end()) extents.push_back(e);
+    }
+    if (extents.empty()) return "1";
+    std::string out = extents[0];
+    for (std::size_t k = 1; k < extents.size(); ++k) out = "max(" + out + ", " + extents[k] + ")";
+    helpers_used_.insert("max");
+    return out;
+  }
+
+  void launch(const LoopNode& n) {
+    const std::string name = "ls_kernel" + std::to_string(kernel_count_++);
+    Uses uses;
+    std::set<std::string> declared;
+    collect(program(), n, uses, declared);
+    for (const std::string& w : uses.written) {
+      const Array* a = program().find_array(w);
+      if (a && a->is_scalar())
+        throw InputError(a->declared_at, "the GPU loops write the scalar " + w +
+                                             ": every thread would have its own copy; make it an array or keep that "
+                                             "statement on the host");
+    }
+    // Parameters: arrays (device copies), then sizes, outer scalars and the host loops' values.
+    std::vector<std::string> parameters, arguments;
+    for (const Array& a : program().arrays) {
+      if (!uses.arrays.count(a.name)) continue;
+      if (a.is_scalar()) {
+        parameters.push_back(a.element_type + " " + a.name);
+        arguments.push_back(a.name);
+        continue;
+      }
+      const DeviceArray& d = arrays_.at(a.name);
+      parameters.push_back(d.pointer_type(a.name));
+      arguments.push_back(d.device_name);
+      if (d.flat)
+        for (std::size_t k = 1; k < a.extents.size(); ++k) uses.parameters.insert(a.extents[k]);
+    }
+    for (const std::string& p : program().parameters)
+      if (uses.parameters.count(p)) {
+        parameters.push_back("int " + p);
+        arguments.push_back(p);
+      }
+    for (const auto& [v, type] : uses.variables) {
+      parameters.push_back(type + " " + v);
+      arguments.push_back(v);
+    }
+    for (const std::string& it : uses.iterators)
+      if (!declared.count(it)) {
+        parameters.push_back("int " + it);
+        arguments.push_back(it);
+      }
+
+    KernelPrinter body(program(), options_, arrays_);
+    body.walk(n);
+    const CCode code = body.result();
+    for (const std::string& h : code.helpers) kernel_helpers_.insert(h);
+    std::ostringstream k;
+    k << "__global__ void " << name << "(";
+    for (std::size_t p = 0; p < parameters.size(); ++p) k << (p ? ", " : "") << parameters[p];
+    k << ") {\n";
+    std::istringstream lines(code.text);
+    for (std::string l; std::getline(lines, l);) k << std::string(static_cast<std::size_t>(options_.indent), ' ') << l << "\n";
+    k << "}\n\n";
+    kernels_ += k.str();
+
+    std::vector<const LoopNode*> loops;
+    gpu_loops_in(n, loops);
+    const LoopNode* u = first_user(n);
+    const std::string statement = u ? u->statement : "";
+    auto dim = [&](const std::string& kind, const std::string& axis) { return extent_along(loops, kind, axis, statement); };
+    helpers_used_.insert("min");
+    helpers_used_.insert("max");
+    line("{  // " + name + ": " + std::to_string(loops.size()) + " GPU loop" + (loops.size() == 1 ? "" : "s"));
+    indent();
+    line("const int ls_bx = max(1, min(" + dim("gpu_thread", "x") + ", 1024));");
+    line("const int ls_by = max(1, min(" + dim("gpu_thread", "y") + ", 1024 / ls_bx));");
+    line("const int ls_bz = max(1, min(" + dim("gpu_thread", "z") + ", min(64, 1024 / (ls_bx * ls_by))));");
+    line("const int ls_gx = max(1, " + dim("gpu_block", "x") + ");");
+    line("const int ls_gy = max(1, min(" + dim("gpu_block", "y") + ", 65535));");
+    line("const int ls_gz = max(1, min(" + dim("gpu_block", "z") + ", 65535));");
+    std::string args;
+    for (std::size_t a = 0; a < arguments.size(); ++a) args += (a ? ", " : "") + arguments[a];
+    line(name + "<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(" + args + ");");
+    line("LS_CUDA_CHECK(cudaGetLastError());  // the launch of " + name);
+    outdent();
+    line("}");
+  }
+
+ public:
+  std::set<std::string> helpers_used_;
+
+ private:
+  CPrintOptions options_;
+  const isl::schedule& schedule_;
+  const std::map<std::string, DeviceArray>& arrays_;
+  std::string kernels_;
+  std::set<std::string> kernel_helpers_;
+  int kernel_count_ = 0;
+};
+
+std::string cuda_prelude() {
+  return R"(#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+/* Every CUDA call of the generated code is checked: a failure names the call
+   and the generated line, and stops the program. */
+#define LS_CUDA_CHECK(call) ls_cuda_check((call), #call, __FILE__, __LINE__)
+static void ls_cuda_check(cudaError_t status, const char* call, const char* file, int line) {
+  if (status == cudaSuccess) return;
+  fprintf(stderr, "%s:%d: %s failed: %s\n", file, line, call, cudaGetErrorString(status));
+  exit(1);
+}
+)";
+}
+
+class CudaTarget : public Target {
+ public:
+  std::string name() const override { return "cuda"; }
+  std::string description() const override {
+    return "CUDA C++: loops tagged gpu / tile_gpu as kernels, the rest on the host (build with nvcc -x cu)";
+  }
+
+  GeneratedCode generate(const CodegenInput& in) const override {
+    if (apply_data_layout(in.program, in.schedule, in.dependences))
+      throw InputError(SourceLocation{}, "the cuda target does not print data layout commands (store_in, "
+                                         "storage_fold, inline) yet: use the openmp target for them");
+    if (in.program.region.function.empty())
+      throw InputError(SourceLocation{in.program.file, in.program.region.begin_line, 0},
+                       "the cuda target needs the region inside a function (kernels go before it)");
+    const Program& program = in.program;
+    GeneratedCode out;
+    out.target = name();
+    out.replaces_region = true;
+    out.schedule = in.schedule;
+    const LoopNodePtr ast = build_loop_ast(program, in.schedule);
+
+    // The arrays the kernels use live on the device for the whole region.
+    std::map<std::string, DeviceArray> arrays;
+    std::function<void(const LoopNode&)> find = [&](const LoopNode& n) {
+      if (is_gpu_loop(n)) {
+        Uses uses;
+        std::set<std::string> declared;
+        collect(program, n, uses, declared);
+        for (const std::string& a : uses.arrays) {
+          const Array* array = program.find_array(a);
+          if (!array || array->is_scalar() || arrays.count(a)) continue;
+          DeviceArray d;
+          d.array = array;
+          for (std::size_t k = 1; k < array->extents.size(); ++k) d.flat = d.flat || !is_number(array->extents[k]);
+          d.device_name = "ls_d_" + a;
+          arrays.emplace(a, d);
+        }
+        return;
+      }
+      for (const auto& c : n.children) find(*c);
+    };
+    find(*ast);
+    Uses everything;
+    std::set<std::string> declared;
+    collect(program, *ast, everything, declared);
+
+    CPrintOptions po;
+    po.indent = in.options.indent;
+    po.mark_comments = in.options.mark_comments;
+    HostPrinter host(program, po, in.schedule, arrays);
+    host.walk(*ast);
+    const CCode code = host.result();
+
+    std::ostringstream text;
+    const std::string pad(static_cast<std::size_t>(po.indent), ' ');
+    if (!arrays.empty()) {
+      text << "{  /* the arrays the kernels use, on the device for the whole region */\n";
+      for (const auto& [name, d] : arrays) {
+        text << pad << d.pointer_type(d.device_name) << " = nullptr;\n";
+        text << pad << "LS_CUDA_CHECK(cudaMalloc((void**)&" << d.device_name << ", " << d.bytes() << "));\n";
+        text << pad << "LS_CUDA_CHECK(cudaMemcpy(" << d.device_name << ", " << name << ", " << d.bytes()
+             << ", cudaMemcpyHostToDevice));\n";
+      }
+    }
+    std::istringstream body(code.text);
+    for (std::string l; std::getline(body, l);) text << (arrays.empty() ? "" : pad) << l << "\n";
+    if (!arrays.empty()) {
+      for (const auto& [name, d] : arrays)
+        if (everything.written.count(name))
+          text << pad << "LS_CUDA_CHECK(cudaMemcpy(" << name << ", " << d.device_name << ", " << d.bytes()
+               << ", cudaMemcpyDeviceToHost));\n";
+      for (const auto& [name, d] : arrays) text << pad << "LS_CUDA_CHECK(cudaFree(" << d.device_name << "));\n";
+      text << "}\n";
+    }
+    out.text = text.str();
+    std::set<std::string> helpers = code.helpers;
+    for (const std::string& h : host.helpers_used_) helpers.insert(h);
+    out.helpers = c_helper_definitions(helpers);
+    if (!host.kernels().empty()) {
+      out.file_prelude = cuda_prelude();
+      out.before_function = c_helper_definitions(host.kernel_helpers()) + host.kernels();
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Target> make_cuda_target() { return std::make_unique<CudaTarget>(); }
+
+}  // namespace loopscape
