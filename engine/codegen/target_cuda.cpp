@@ -229,7 +229,9 @@ class HostPrinter : public CPrinter {
 
  protected:
   void visit(const LoopNode& n) override {
-    if (is_gpu_loop(n)) {
+    if (in_host_part_) {
+      LoopAstWalker::visit(n);
+    } else if (is_gpu_loop(n)) {
       launch(n);
     } else if (contains_gpu_loop(n)) {
       LoopAstWalker::visit(n);
@@ -250,13 +252,24 @@ class HostPrinter : public CPrinter {
       if (uses.arrays.count(name)) back.push_back(name);
       if (uses.written.count(name)) forth.push_back(name);
     }
+    const bool copies = !back.empty();
+    if (copies) {
+      line("{");  // braced: the part may be the body of a loop or an if
+      indent();
+    }
     for (const std::string& a : back)
       line("LS_CUDA_CHECK(cudaMemcpy(" + a + ", " + arrays_.at(a).device_name + ", " + arrays_.at(a).bytes() +
            ", cudaMemcpyDeviceToHost));  // the host reads it next");
+    in_host_part_ = true;
     LoopAstWalker::visit(n);
+    in_host_part_ = false;
     for (const std::string& a : forth)
       line("LS_CUDA_CHECK(cudaMemcpy(" + arrays_.at(a).device_name + ", " + a + ", " + arrays_.at(a).bytes() +
            ", cudaMemcpyHostToDevice));");
+    if (copies) {
+      outdent();
+      line("}");
+    }
   }
 
   // The launch dimension along one axis: the extent of the loops mapped to it.
@@ -370,6 +383,7 @@ class HostPrinter : public CPrinter {
   std::string kernels_;
   std::set<std::string> kernel_helpers_;
   int kernel_count_ = 0;
+  bool in_host_part_ = false;
 };
 
 std::string cuda_prelude() {

@@ -1,0 +1,141 @@
+// --target cuda: golden files, nvcc builds (wherever nvcc is installed), runs
+// on a CUDA device where there is one, and everywhere a run of the same file
+// with the CUDA execution model emulated on the CPU (tests/data/cuda_emulation:
+// every block and thread in turn) against the original, which checks the
+// kernels' index arithmetic, the grid-stride loops and the data movement.
+#include <QtTest>
+
+#include <regex>
+
+#include "command_test_support.h"
+#include "golden.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+namespace {
+
+GeneratedCode cuda(const LoadedProgram& l, const isl::schedule& s) {
+  return generate(l.program, s, l.dependences.all(), "cuda", {}, nullptr, &l.dependences);
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// "" when the emulated run computes what the original does.
+std::string emulate(const LoadedProgram& l, const GeneratedCode& g) {
+  std::string file = emit_file(l.program, g);
+  // k<<<grid, block>>>(args); -> LOOPSCAPE_EMULATE_LAUNCH(grid, block, k(args));
+  file = std::regex_replace(file, std::regex(R"((\w+)<<<(dim3\([^)]*\)), (dim3\([^)]*\))>>>\(([^;]*)\);)"),
+                            "LOOPSCAPE_EMULATE_LAUNCH($2, $3, $1($4));");
+  RunnerOptions o;
+  o.emitted_compiler = "g++";
+  o.emitted_compile_flags = {"-x", "c++", "-I", LOOPSCAPE_TEST_DATA "/cuda_emulation", "-Wno-unknown-pragmas"};
+  const VerifyResult r = verify_equivalence(l.program, file, o);
+  if (r.equal()) return "";
+  return to_string(r.status) + " at " + to_string(r.stage) + ": " + r.message + "\n" + r.log + "\n" + file;
+}
+
+// "" when nvcc builds the file (and, on a machine with a device, it computes
+// what the original does); the reason otherwise. Skipped without nvcc.
+std::string build_with_nvcc(const LoadedProgram& l, const GeneratedCode& g) {
+  const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), cuda_runner_options());
+  if (r.status == VerifyResult::Status::Equal || r.status == VerifyResult::Status::NotRun) return "";
+  return to_string(r.status) + " at " + to_string(r.stage) + ": " + r.message + "\n" + r.log;
+}
+
+}  // namespace
+
+class TestCodegenCuda : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    if (find_nvcc().empty()) qWarning("nvcc is not installed here: the nvcc builds are skipped, the emulated runs are not");
+    if (!cuda_device_present()) qWarning("no CUDA device here: the nvcc builds are not run on a device");
+  }
+
+  void polybenchMappings_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QStringList>("script");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("gemm") << "linear-algebra/blas/gemm"
+                          << QStringList{"S0.tile_gpu(i, j, 16, 16)", "S1.interchange(k, j)",
+                                         "S1.tile_gpu(i, j, 16, 16)"}
+                          << "gemm_tile_gpu.cu";
+    QTest::newRow("2mm") << "linear-algebra/kernels/2mm"
+                         << QStringList{"S0.gpu(i, j)", "S2.gpu(i, j)"}
+                         << "2mm_gpu.cu";
+    QTest::newRow("atax (the rest on the host)")
+        << "linear-algebra/kernels/atax" << QStringList{"S0.split(i, 8, i0, i1)", "S0.gpu(i0, i1)"}
+        << "atax_host_and_device.cu";
+    // n = 40 rows in blocks of 12 threads: the last block is partial.
+    QTest::newRow("mvt") << "linear-algebra/kernels/mvt"
+                         << QStringList{"S0.split(i, 12, i0, i1)", "S0.gpu(i0, i1)", "S1.split(i, 12, i0, i1)",
+                                        "S1.gpu(i0, i1)"}
+                         << "mvt_partial_blocks.cu";
+    QTest::newRow("jacobi-2d (time loop on the host)")
+        << "stencils/jacobi-2d" << QStringList{"S0.tile_gpu(i, j, 16, 16)", "S1.tile_gpu(i, j, 16, 16)"}
+        << "jacobi-2d_host_time_loop.cu";
+  }
+  void polybenchMappings() {
+    QFETCH(QString, kernel);
+    QFETCH(QStringList, script);
+    QFETCH(QString, golden);
+    const LoadedProgram l = load_polybench(kernel.toStdString());
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    const GeneratedCode g = cuda(l, s);
+    LOOPSCAPE_COMPARE_GOLDEN("cuda/" + golden.toStdString(), g.before_function + g.text);
+    QVERIFY(has(g.before_function, "__global__ void ls_kernel0("));
+    QVERIFY(has(g.text, "cudaMalloc"));
+    QCOMPARE(emulate(l, g), std::string());
+    if (!find_nvcc().empty()) QCOMPARE(build_with_nvcc(l, g), std::string());
+  }
+
+  // The arrays the kernels use are copied in once and out once, not per
+  // launch, even with the time loop on the host.
+  void arraysStayOnTheDeviceAcrossLaunches() {
+    const LoadedProgram l = load_polybench("stencils/jacobi-2d");
+    const GeneratedCode g =
+        cuda(l, apply_all(l, {"S0.tile_gpu(i, j, 16, 16)", "S1.tile_gpu(i, j, 16, 16)"}));
+    auto count = [&](const std::string& part) {
+      std::size_t n = 0;
+      for (std::size_t at = g.text.find(part); at != std::string::npos; at = g.text.find(part, at + 1)) ++n;
+      return n;
+    };
+    QCOMPARE(count("cudaMemcpyHostToDevice"), std::size_t(2));  // A and B, before the time loop
+    QCOMPARE(count("cudaMemcpyDeviceToHost"), std::size_t(2));  // after it
+    QVERIFY(g.text.find("for (int t = 0; t < tsteps; t++)") < g.text.find("ls_kernel0<<<"));
+  }
+
+  // A statement left on the host between kernels reads the device's values
+  // first and sends its own back.
+  void hostStatementsCopyAroundThemselves() {
+    const LoadedProgram l = load_polybench("linear-algebra/kernels/atax");
+    const GeneratedCode g = cuda(l, apply_all(l, {"S0.split(i, 8, i0, i1)", "S0.gpu(i0, i1)"}));
+    QVERIFY(has(g.text, "cudaMemcpyDeviceToHost));  // the host reads it next"));
+    QCOMPARE(emulate(l, g), std::string());
+  }
+
+  // Without GPU loops the file is the C of the schedule, with no CUDA call.
+  void noGpuLoopsNoKernels() {
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
+    const GeneratedCode g = cuda(l, l.original_schedule);
+    QVERIFY(g.before_function.empty());
+    QVERIFY(!has(g.text, "cuda"));
+    QCOMPARE(emulate(l, g), std::string());
+  }
+
+  // A GPU loop that carries a dependence is illegal, shown with a pair of iterations.
+  void illegalMappingIsRefused() {
+    const LoadedProgram l = load_polybench("stencils/seidel-2d");
+    const LegalityReport report = legality(l, apply_all(l, {"S0.gpu(i, j)"}));
+    QVERIFY(!report.legal());
+    const std::string e = report.summary();
+    QVERIFY2(has(e, "gpu_block") && has(e, "carries RAW") && has(e, "S0["), e.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCodegenCuda)
+#include "test_codegen_cuda.moc"
