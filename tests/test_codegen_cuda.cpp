@@ -127,6 +127,28 @@ class TestCodegenCuda : public QObject {
     QCOMPARE(emulate(l, g), std::string());
   }
 
+  // gpu_auto: PPCG's default in one step. gemm's S0 gets a 16 x 32 tiling of
+  // (i, j); S1, whose loop k carries the sum, gets i split into blocks of 512.
+  void gpuAutoMapsTheOutermostParallelLoops() {
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
+    CommandOutcome first, second;
+    const isl::schedule s0 = apply_all(l, {"S0.gpu_auto()"}, &first);
+    QVERIFY2(has(first.description, "S0.tile_gpu(i, j, 16, 32)"), first.description.c_str());
+    const isl::schedule s = apply_all(l, {"S0.gpu_auto()", "S1.gpu_auto(8, 64)"}, &second);
+    QVERIFY2(has(second.description, "S1.split(i, 512, i_b, i_t)"), second.description.c_str());
+    QVERIFY(legality(l, s).legal());
+    const GeneratedCode g = cuda(l, s);
+    QVERIFY(has(g.before_function, "ls_kernel1"));
+    QCOMPARE(emulate(l, g), std::string());
+    // Nothing of seidel-2d can run in parallel: refused, with the last candidate's dependence.
+    const LoadedProgram seidel = load_polybench("stencils/seidel-2d");
+    const std::string e = input_error([&] { apply_all(seidel, {"S0.gpu_auto()"}); });
+    QVERIFY2(has(e, "no loop of S0 can run on the GPU") && has(e, "carries RAW"), e.c_str());
+    // Blocks of more than 1024 threads are refused.
+    QVERIFY(has(input_error([&] { apply_all(l, {"S0.gpu_auto(64, 32)"}); }), "at most 1024"));
+    (void)s0;
+  }
+
   // A GPU loop that carries a dependence is illegal, shown with a pair of iterations.
   void illegalMappingIsRefused() {
     const LoadedProgram l = load_polybench("stencils/seidel-2d");

@@ -96,6 +96,7 @@ class StatementHandle {
   LOOPSCAPE_COMMAND(unroll)                // (i, v)
   LOOPSCAPE_COMMAND(gpu)
   LOOPSCAPE_COMMAND(tile_gpu)
+  LOOPSCAPE_COMMAND(gpu_auto)
   LOOPSCAPE_COMMAND(pipeline)
   LOOPSCAPE_COMMAND(space_time_transform)  // ({i, j}, {1, 1})
   LOOPSCAPE_COMMAND(store_in)

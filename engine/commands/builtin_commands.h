@@ -42,6 +42,7 @@ std::unique_ptr<Command> make_unroll_command();
 std::unique_ptr<Command> make_distribute_command();
 std::unique_ptr<Command> make_gpu_command();
 std::unique_ptr<Command> make_tile_gpu_command();
+std::unique_ptr<Command> make_gpu_auto_command();
 std::unique_ptr<Command> make_pipeline_command();
 std::unique_ptr<Command> make_space_time_transform_command();
 std::unique_ptr<Command> make_store_in_command();

@@ -57,6 +57,7 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_distribute_command());
   v.push_back(make_gpu_command());
   v.push_back(make_tile_gpu_command());
+  v.push_back(make_gpu_auto_command());
   v.push_back(make_pipeline_command());
   v.push_back(make_space_time_transform_command());
   v.push_back(make_store_in_command());
