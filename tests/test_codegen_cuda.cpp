@@ -29,7 +29,8 @@ std::string emulate(const LoadedProgram& l, const GeneratedCode& g) {
                             "LOOPSCAPE_EMULATE_LAUNCH($2, $3, $1($4));");
   RunnerOptions o;
   o.emitted_compiler = "g++";
-  o.emitted_compile_flags = {"-x", "c++", "-I", LOOPSCAPE_TEST_DATA "/cuda_emulation", "-Wno-unknown-pragmas"};
+  o.emitted_compile_flags = {"-x", "c++", "-std=c++20", "-pthread", "-I", LOOPSCAPE_TEST_DATA "/cuda_emulation",
+                             "-Wno-unknown-pragmas"};
   const VerifyResult r = verify_equivalence(l.program, file, o);
   if (r.equal()) return "";
   return to_string(r.status) + " at " + to_string(r.stage) + ": " + r.message + "\n" + r.log + "\n" + file;
@@ -73,6 +74,9 @@ class TestCodegenCuda : public QObject {
                          << QStringList{"S0.split(i, 12, i0, i1)", "S0.gpu(i0, i1)", "S1.split(i, 12, i0, i1)",
                                         "S1.gpu(i0, i1)"}
                          << "mvt_partial_blocks.cu";
+    // i is shared with S1, which stays off the threads: one thread of each block runs it, after a barrier.
+    QTest::newRow("gemm, S1 in S0's blocks") << "linear-algebra/blas/gemm" << QStringList{"S0.gpu(i, j)"}
+                                             << "gemm_single_thread_part.cu";
     QTest::newRow("jacobi-2d (time loop on the host)")
         << "stencils/jacobi-2d" << QStringList{"S0.tile_gpu(i, j, 16, 16)", "S1.tile_gpu(i, j, 16, 16)"}
         << "jacobi-2d_host_time_loop.cu";

@@ -138,12 +138,48 @@ ExprPtr linearized(const ExprPtr& e, const std::map<std::string, DeviceArray>& a
   return copy;
 }
 
+bool contains_thread_loop(const LoopNode& n) {
+  if (n.kind == LoopNodeKind::For && n.has_tag("gpu_thread")) return true;
+  for (const auto& c : n.children)
+    if (contains_thread_loop(*c)) return true;
+  return false;
+}
+
+// A kernel body. Code inside a block loop but outside every thread loop (a
+// statement that shares the block loop but is not mapped to threads) runs
+// on one thread of the block, and the parts of a block-level sequence are
+// separated by __syncthreads(), so each part sees what the previous one wrote.
 class KernelPrinter : public CPrinter {
  public:
   KernelPrinter(const Program& program, const CPrintOptions& options, const std::map<std::string, DeviceArray>& arrays)
       : CPrinter(program, options), arrays_(arrays) {}
 
  protected:
+  void visit(const LoopNode& n) override {
+    if (inside_threads_ > 0 || single_thread_) {
+      LoopAstWalker::visit(n);
+      return;
+    }
+    if (inside_tag("gpu_block") && !contains_thread_loop(n) && n.kind != LoopNodeKind::Mark) {
+      line("if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {  // not mapped to threads: one thread");
+      indent();
+      single_thread_ = true;
+      LoopAstWalker::visit(n);
+      single_thread_ = false;
+      outdent();
+      line("}");
+      return;
+    }
+    if (n.kind == LoopNodeKind::Block && inside_tag("gpu_block")) {
+      for (std::size_t c = 0; c < n.children.size(); ++c) {
+        if (c > 0) line("__syncthreads();  // the block's threads finish the part before");
+        visit(*n.children[c]);
+      }
+      return;
+    }
+    LoopAstWalker::visit(n);
+  }
+
   void enter_for(const LoopNode& n) override {
     const LoopTag* t = gpu_tag(n);
     if (!t) {
@@ -151,6 +187,7 @@ class KernelPrinter : public CPrinter {
       return;
     }
     const bool block = t->kind == "gpu_block";
+    if (!block) ++inside_threads_;
     const std::string axis = axis_of(*t);
     const std::string index = std::string("(int)") + (block ? "blockIdx." : "threadIdx.") + axis;
     const std::string count = std::string("(int)") + (block ? "gridDim." : "blockDim.") + axis;
@@ -162,12 +199,20 @@ class KernelPrinter : public CPrinter {
     indent();
   }
   void leave_for(const LoopNode& n) override {
-    if (!gpu_tag(n)) {
+    const LoopTag* t = gpu_tag(n);
+    if (!t) {
       CPrinter::leave_for(n);
       return;
     }
+    if (t->kind != "gpu_block") --inside_threads_;
     outdent();
     line("}");
+  }
+  std::vector<std::string> iteration_epilogue(const LoopNode& n) override {
+    if (!gpu_tag(n) && inside_threads_ == 0 && !single_thread_ && inside_tag("gpu_block") &&
+        contains_thread_loop(n.body()))
+      return {"__syncthreads();  // the next iteration needs all of this one"};
+    return {};
   }
   void user(const LoopNode& node, const StatementInstance& inst) override {
     StatementInstance flat = inst;
@@ -178,6 +223,8 @@ class KernelPrinter : public CPrinter {
 
  private:
   const std::map<std::string, DeviceArray>& arrays_;
+  int inside_threads_ = 0;
+  bool single_thread_ = false;
 };
 
 // The band node of the schedule that a GPU loop of the AST comes from: the

@@ -1,19 +1,26 @@
 /* Test support, not a CUDA runtime: the CUDA execution model emulated on the
    CPU so that the tests can run the kernels the cuda target prints on a
-   machine without a GPU (test_codegen_cuda). Every block and every thread
-   of a launch runs, one after the other; device memory is host memory. It
-   checks the generated index arithmetic, grid-stride loops and data
-   movement, not what only a device shows (races, timing, the driver); the
-   device runs are separate (verify --target cuda on a machine with a GPU). */
+   machine without a GPU (test_codegen_cuda). The blocks of a launch run one
+   after the other; the threads of a block run as CPU threads, so that
+   __syncthreads() is a real barrier; device memory is host memory. It checks
+   the generated index arithmetic, grid-stride loops, single-thread parts,
+   barriers and data movement, not what only a device shows (timing, the
+   driver, memory spaces); the device runs are separate (verify --target cuda
+   on a machine with a GPU). */
 #ifndef LOOPSCAPE_CUDA_EMULATION_H
 #define LOOPSCAPE_CUDA_EMULATION_H
+#include <barrier>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
 
 #define __global__ static
 #define __device__
 #define __host__
-#define __shared__ static
+#define __shared__ static thread_local
 
 struct dim3 {
   unsigned x = 1, y = 1, z = 1;
@@ -22,8 +29,10 @@ struct dim3 {
 struct uint3 {
   unsigned x = 0, y = 0, z = 0;
 };
-static uint3 threadIdx, blockIdx;
-static dim3 blockDim, gridDim;
+static thread_local uint3 threadIdx, blockIdx;
+static thread_local dim3 blockDim, gridDim;
+static std::barrier<>* loopscape_block_barrier = nullptr;
+static inline void __syncthreads() { loopscape_block_barrier->arrive_and_wait(); }
 
 enum cudaError_t { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 };
 enum cudaMemcpyKind { cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice };
@@ -44,17 +53,27 @@ static inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 static inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 static inline const char* cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : "emulated error"; }
 
+static inline void loopscape_emulate_launch(dim3 grid, dim3 block, const std::function<void()>& kernel) {
+  const unsigned threads = block.x * block.y * block.z;
+  for (unsigned bz = 0; bz < grid.z; ++bz)
+    for (unsigned by = 0; by < grid.y; ++by)
+      for (unsigned bx = 0; bx < grid.x; ++bx) {
+        std::barrier<> barrier(static_cast<std::ptrdiff_t>(threads));
+        loopscape_block_barrier = &barrier;
+        std::vector<std::thread> team;
+        for (unsigned t = 0; t < threads; ++t)
+          team.emplace_back([&, t] {
+            gridDim = grid;
+            blockDim = block;
+            blockIdx = uint3{bx, by, bz};
+            threadIdx = uint3{t % block.x, (t / block.x) % block.y, t / (block.x * block.y)};
+            kernel();
+          });
+        for (std::thread& th : team) th.join();
+      }
+}
+
 /* A launch `k<<<grid, block>>>(args)` is rewritten by the test into
    LOOPSCAPE_EMULATE_LAUNCH(grid, block, k(args)). */
-#define LOOPSCAPE_EMULATE_LAUNCH(grid, block, call)                                   \
-  do {                                                                                 \
-    gridDim = (grid);                                                                  \
-    blockDim = (block);                                                                \
-    for (blockIdx.z = 0; blockIdx.z < gridDim.z; ++blockIdx.z)                         \
-      for (blockIdx.y = 0; blockIdx.y < gridDim.y; ++blockIdx.y)                       \
-        for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)                     \
-          for (threadIdx.z = 0; threadIdx.z < blockDim.z; ++threadIdx.z)               \
-            for (threadIdx.y = 0; threadIdx.y < blockDim.y; ++threadIdx.y)             \
-              for (threadIdx.x = 0; threadIdx.x < blockDim.x; ++threadIdx.x) call;      \
-  } while (0)
+#define LOOPSCAPE_EMULATE_LAUNCH(grid, block, call) loopscape_emulate_launch((grid), (block), [&] { call; })
 #endif
