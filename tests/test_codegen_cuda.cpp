@@ -74,6 +74,11 @@ class TestCodegenCuda : public QObject {
                          << QStringList{"S0.split(i, 12, i0, i1)", "S0.gpu(i0, i1)", "S1.split(i, 12, i0, i1)",
                                         "S1.gpu(i0, i1)"}
                          << "mvt_partial_blocks.cu";
+    // C's 16 x 16 block in shared memory: filled by the block's threads, summed into, written back.
+    QTest::newRow("gemm, cache_shared_at") << "linear-algebra/blas/gemm"
+                                           << QStringList{"S1.interchange(k, j)", "S1.tile_gpu(i, j, 16, 16)",
+                                                          "S1.cache_shared_at(S1, j0)"}
+                                           << "gemm_cache_shared.cu";
     // i is shared with S1, which stays off the threads: one thread of each block runs it, after a barrier.
     QTest::newRow("gemm, S1 in S0's blocks") << "linear-algebra/blas/gemm" << QStringList{"S0.gpu(i, j)"}
                                              << "gemm_single_thread_part.cu";

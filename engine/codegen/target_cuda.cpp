@@ -20,6 +20,7 @@
 
 #include "codegen/band_extent.h"
 #include "codegen/c_printer.h"
+#include "codegen/cuda_shared_memory.h"
 #include "codegen/data_layout_rewrite.h"
 #include "codegen/emitter.h"
 #include "codegen/loop_ast.h"
@@ -151,8 +152,9 @@ bool contains_thread_loop(const LoopNode& n) {
 // separated by __syncthreads(), so each part sees what the previous one wrote.
 class KernelPrinter : public CPrinter {
  public:
-  KernelPrinter(const Program& program, const CPrintOptions& options, const std::map<std::string, DeviceArray>& arrays)
-      : CPrinter(program, options), arrays_(arrays) {}
+  KernelPrinter(const Program& program, const CPrintOptions& options, const std::map<std::string, DeviceArray>& arrays,
+                const isl::schedule& schedule, std::vector<std::string> host_loops)
+      : CPrinter(program, options), arrays_(arrays), schedule_(schedule), host_loops_(std::move(host_loops)) {}
 
  protected:
   void visit(const LoopNode& n) override {
@@ -197,32 +199,133 @@ class KernelPrinter : public CPrinter {
          expr(n.cond) + "; " +
          n.iterator + " += " + scale + count + ") {  // GPU " + (block ? "blocks" : "threads") + " (" + axis + ")");
     indent();
+    for (const std::string& l : iteration_prologue(n)) line(l);
+    gpu_epilogues_[&n] = iteration_epilogue(n);
   }
   void leave_for(const LoopNode& n) override {
     const LoopTag* t = gpu_tag(n);
     if (!t) {
       CPrinter::leave_for(n);
+      end_copy(n);
       return;
     }
     if (t->kind != "gpu_block") --inside_threads_;
+    for (const std::string& l : gpu_epilogues_[&n]) line(l);
+    gpu_epilogues_.erase(&n);
+    end_copy(n);
     outdent();
     line("}");
   }
+  std::vector<std::string> iteration_prologue(const LoopNode& n) override {
+    std::vector<std::string> out;
+    for (const LoopTag& t : n.tags)
+      if (t.kind == "cache_shared" && t.args.size() == 2) start_copy(n, t, out);
+    return out;
+  }
   std::vector<std::string> iteration_epilogue(const LoopNode& n) override {
+    std::vector<std::string> out;
+    for (const LoopTag& t : n.tags)
+      if (t.kind == "cache_shared" && t.args.size() == 2 && copies_.count(t.args[1])) {
+        const SharedCopy& c = copies_.at(t.args[1]);
+        out.push_back("__syncthreads();  // every thread is done with " + c.name);
+        if (c.written) scan_box(c, "if (" + expr(c.written) + ") " + global_element(c) + " = " + shared_element(c) + ";", out);
+        out.push_back("__syncthreads();");
+        return out;
+      }
     if (!gpu_tag(n) && inside_threads_ == 0 && !single_thread_ && inside_tag("gpu_block") &&
         contains_thread_loop(n.body()))
-      return {"__syncthreads();  // the next iteration needs all of this one"};
-    return {};
+      out.push_back("__syncthreads();  // the next iteration needs all of this one");
+    return out;
   }
   void user(const LoopNode& node, const StatementInstance& inst) override {
     StatementInstance flat = inst;
-    flat.target = linearized(inst.target, arrays_);
-    flat.value = linearized(inst.value, arrays_);
+    flat.target = linearized(in_shared(inst.target), arrays_);
+    flat.value = linearized(in_shared(inst.value), arrays_);
     CPrinter::user(node, flat);
   }
 
  private:
+  // Accesses to an array with a shared copy in scope go to the copy.
+  ExprPtr in_shared(const ExprPtr& e) const {
+    if (!e) return e;
+    auto copy = std::make_shared<Expr>(*e);
+    for (auto& a : copy->args) a = in_shared(a);
+    if (copy->kind != ExprKind::Access) return copy;
+    const auto found = copies_.find(copy->text);
+    if (found == copies_.end()) return copy;
+    for (std::size_t d = 0; d < copy->args.size(); ++d)
+      copy->args[d] = Expr::make(ExprKind::Binary, "-",
+                                 {copy->args[d], Expr::make(ExprKind::Variable, lower_name(found->second, d), {}, "int")},
+                                 "int");
+    copy->text = found->second.name;
+    return copy;
+  }
+  static std::string lower_name(const SharedCopy& c, std::size_t d) { return "ls_lo_" + c.array + std::to_string(d); }
+  static std::string shared_element(const SharedCopy& c) {
+    std::string s = c.name;
+    for (std::size_t d = 0; d < c.size.size(); ++d) s += "[ls_e" + std::to_string(d) + " - " + lower_name(c, d) + "]";
+    return s;
+  }
+  std::string global_element(const SharedCopy& c) {
+    std::vector<ExprPtr> index;
+    for (std::size_t d = 0; d < c.size.size(); ++d)
+      index.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
+    return expr(linearized(Expr::make(ExprKind::Access, c.array, index, c.element_type), arrays_));
+  }
+  // Every element of the copy's box, spread over the block's threads, doing `body` on ls_e0, ls_e1, ...
+  void scan_box(const SharedCopy& c, const std::string& body, std::vector<std::string>& out) {
+    long total = 1;
+    for (long s : c.size) total *= s;
+    out.push_back("for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < " +
+                  std::to_string(total) + "; ls_x += blockDim.x * blockDim.y * blockDim.z) {");
+    long inner = total;
+    for (std::size_t d = 0; d < c.size.size(); ++d) {
+      inner /= c.size[d];
+      out.push_back(std::string(static_cast<std::size_t>(2), ' ') + "const int ls_e" + std::to_string(d) + " = " +
+                    lower_name(c, d) + " + ls_x" + (inner > 1 ? " / " + std::to_string(inner) : "") + " % " +
+                    std::to_string(c.size[d]) + ";");
+    }
+    out.push_back("  " + body);
+    out.push_back("}");
+  }
+  void start_copy(const LoopNode& n, const LoopTag& tag, std::vector<std::string>& out) {
+    const std::string array = tag.args[1];
+    const std::optional<isl::schedule_node> band = find_tagged_band(schedule_, tag, tag.args[0]);
+    std::optional<isl::schedule_node> where = band;
+    if (!where) {
+      // The tag sits on P's loop; P may be any statement below this loop.
+      std::function<void(const LoopNode&)> any = [&](const LoopNode& x) {
+        if (where) return;
+        if (x.kind == LoopNodeKind::User && x.statement_index >= 0) where = find_tagged_band(schedule_, tag, x.statement);
+        for (const auto& c : x.children) any(*c);
+      };
+      any(n);
+    }
+    if (!where) throw InputError(SourceLocation{}, "cache_shared_at: cannot find the loop that caches " + array);
+    std::vector<std::string> names = host_loops_;
+    for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
+    names.push_back(n.iterator);
+    SharedCopy c = plan_shared_copy(program(), *where, array, names);
+    std::string dims;
+    for (long s : c.size) dims += "[" + std::to_string(s) + "]";
+    out.push_back("__shared__ " + c.element_type + " " + c.name + dims + ";  // cache_shared_at: " + array +
+                  " for this iteration");
+    for (std::size_t d = 0; d < c.size.size(); ++d)
+      out.push_back("const int " + lower_name(c, d) + " = " + expr(c.lower[d]) + ";");
+    scan_box(c, "if (" + expr(c.touched) + ") " + shared_element(c) + " = " + global_element(c) + ";", out);
+    out.push_back("__syncthreads();  // " + c.name + " is filled");
+    copies_[array] = std::move(c);
+  }
+  void end_copy(const LoopNode& n) {
+    for (const LoopTag& t : n.tags)
+      if (t.kind == "cache_shared" && t.args.size() == 2) copies_.erase(t.args[1]);
+  }
+
   const std::map<std::string, DeviceArray>& arrays_;
+  const isl::schedule& schedule_;
+  std::vector<std::string> host_loops_;
+  std::map<std::string, SharedCopy> copies_;  // arrays with a shared copy in scope
+  std::map<const LoopNode*, std::vector<std::string>> gpu_epilogues_;
   int inside_threads_ = 0;
   bool single_thread_ = false;
 };
@@ -384,7 +487,9 @@ class HostPrinter : public CPrinter {
         arguments.push_back(it);
       }
 
-    KernelPrinter body(program(), options_, arrays_);
+    std::vector<std::string> host_loops;
+    for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
+    KernelPrinter body(program(), options_, arrays_, schedule_, host_loops);
     body.walk(n);
     const CCode code = body.result();
     for (const std::string& h : code.helpers) kernel_helpers_.insert(h);

@@ -20,7 +20,7 @@
 #define __global__ static
 #define __device__
 #define __host__
-#define __shared__ static thread_local
+#define __shared__ static
 
 struct dim3 {
   unsigned x = 1, y = 1, z = 1;
