@@ -122,7 +122,7 @@ void CPrinter::enter_for(const LoopNode& n) {
   }
   for (const auto& t : n.tags)
     if (t.kind == "unroll" && opt_.gcc_unroll)
-      line("#pragma GCC unroll " + (t.args.empty() ? std::string("8") : t.args[0]));
+      line("#pragma " + opt_.unroll_pragma + " " + (t.args.empty() ? std::string("8") : t.args[0]));
   const std::vector<std::string> prologue = iteration_prologue(n);
   OpenLoop open{false, iteration_epilogue(n)};
   open.forced_braces = !prologue.empty() || !open.epilogue.empty();

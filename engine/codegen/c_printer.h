@@ -17,7 +17,8 @@ struct CPrintOptions {
   bool openmp = false;  // honour loop tags: parallel -> omp parallel for, vector -> omp simd
   int indent = 2;       // spaces per level
   bool mark_comments = false;  // print schedule node names as /* C0 */ comments
-  bool gcc_unroll = true;      // unroll tags -> #pragma GCC unroll N
+  bool gcc_unroll = true;      // unroll tags -> #pragma <unroll_pragma> N
+  std::string unroll_pragma = "GCC unroll";  // "unroll" in CUDA kernels
 };
 
 struct CCode {

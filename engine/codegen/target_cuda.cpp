@@ -489,7 +489,9 @@ class HostPrinter : public CPrinter {
 
     std::vector<std::string> host_loops;
     for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
-    KernelPrinter body(program(), options_, arrays_, schedule_, host_loops);
+    CPrintOptions kernel_options = options_;
+    kernel_options.unroll_pragma = "unroll";  // nvcc's
+    KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
     body.walk(n);
     const CCode code = body.result();
     for (const std::string& h : code.helpers) kernel_helpers_.insert(h);
