@@ -27,6 +27,7 @@ QString tabTitle(const QString& target) {
   if (target == QLatin1String("tree")) return QStringLiteral("Tree");
   if (target == QLatin1String("mpi")) return QStringLiteral("MPI");
   if (target == QLatin1String("hls")) return QStringLiteral("HLS");
+  if (target == QLatin1String("cuda")) return QStringLiteral("CUDA");
   return target;
 }
 
