@@ -34,6 +34,7 @@
 
 #include "code_view.h"
 #include "communication_view.h"
+#include "pe_array_view.h"
 #include "compiler_options.h"
 #include "compiler_options_dialog.h"
 #include "command_form.h"
@@ -224,12 +225,23 @@ void MainWindow::createViews() {
           [this](int ranks) { worker_->setRanks(ranks, step_); });
   communication_dock_ = addDock(tr("Communication"), QStringLiteral("communicationDock"), communication_view_,
                                 Qt::RightDockWidgetArea);
+  pe_array_view_ = new PeArrayView;
+  pe_array_view_->setObjectName(QStringLiteral("peArrayView"));
+  connect(pe_array_view_, &PeArrayView::peSelected, this,
+          [this](const QStringList& statements, const std::vector<std::uint32_t>& points) {
+            Selection s;
+            s.statements = statements;
+            broadcastSelection(s, pe_array_view_);
+            plot_view_->highlightPointIndices(points);
+          });
+  pe_array_dock_ = addDock(tr("PE Array"), QStringLiteral("peArrayDock"), pe_array_view_, Qt::RightDockWidgetArea);
   code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
   resetLayout();
 }
 
 void MainWindow::resetLayout() {
-  for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, code_dock_}) {
+  for (QDockWidget* dock :
+       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, code_dock_}) {
     dock->setFloating(false);
     dock->show();
   }
@@ -238,6 +250,7 @@ void MainWindow::resetLayout() {
   addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
   splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
   tabifyDockWidget(dependences_dock_, communication_dock_);
+  tabifyDockWidget(dependences_dock_, pe_array_dock_);
   dependences_dock_->raise();
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
   applyDefaultDockSizes();
@@ -260,6 +273,7 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (width() < 1500) {
       tabifyDockWidget(tree_dock_, dependences_dock_);
       tabifyDockWidget(tree_dock_, communication_dock_);
+      tabifyDockWidget(tree_dock_, pe_array_dock_);
       tree_dock_->raise();
     }
     applyDefaultDockSizes();
@@ -345,7 +359,8 @@ void MainWindow::createMenus() {
   edit_menu->addAction(redo);
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
-  for (QDockWidget* dock : {source_dock_, history_dock_, tree_dock_, dependences_dock_, code_dock_})
+  for (QDockWidget* dock :
+       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, code_dock_})
     view_menu_->addAction(dock->toggleViewAction());
   view_menu_->addSeparator();
   QAction* zoom_in = view_menu_->addAction(tr("Zoom &In"), this, [this] { zoom(1); });
@@ -608,6 +623,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   tree_view_->setSnapshot(snapshot_);
   dependence_view_->setSnapshot(snapshot_);
   communication_view_->setSnapshot(snapshot_);
+  pe_array_view_->setSnapshot(snapshot_);
+  // The first space-time transform brings its PE array to the front.
+  if (snapshot_ && snapshot_->systolic && !(previous_ && previous_->systolic)) pe_array_dock_->raise();
   code_view_->setSnapshot(snapshot_, previous_);
   QList<SourceView::LineMark> marks;
   if (snapshot_)

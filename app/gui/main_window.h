@@ -32,6 +32,7 @@ class CodeView;
 class CommandForm;
 class DomainPlot;
 class CommunicationView;
+class PeArrayView;
 class DependenceView;
 class HistoryView;
 class ScheduleTreeView;
@@ -181,6 +182,7 @@ class MainWindow : public QMainWindow {
   ScheduleTreeView* tree_view_ = nullptr;
   DependenceView* dependence_view_ = nullptr;
   CommunicationView* communication_view_ = nullptr;
+  PeArrayView* pe_array_view_ = nullptr;
   CodeView* code_view_ = nullptr;
   HistoryView* history_view_ = nullptr;
   DomainPlot* plot_view_ = nullptr;
@@ -208,6 +210,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* tree_dock_ = nullptr;
   QDockWidget* dependences_dock_ = nullptr;
   QDockWidget* communication_dock_ = nullptr;
+  QDockWidget* pe_array_dock_ = nullptr;
   QDockWidget* code_dock_ = nullptr;
 };
 

@@ -535,6 +535,20 @@ PeActivity pe_activity(const Program& program, const SystolicArray& array,
         outer_of.push_back(std::move(outer));
       });
     });
+    // Which firings use which stream.
+    std::map<std::pair<std::string, std::vector<long>>, std::vector<int>> uses;
+    for (std::size_t k = 0; k < array.streams.size(); ++k) {
+      const SystolicStream& stream = array.streams[k];
+      stream.instances.intersect_params(params).foreach_point([&](isl::point p) {
+        const int n = static_cast<int>(isl_set_dim(stream.instances.get(), isl_dim_set));
+        std::vector<long> v;
+        for (int d = 0; d < n; ++d)
+          v.push_back(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, d)).get_num_si());
+        uses[{stream.statement, v}].push_back(static_cast<int>(k));
+      });
+    }
+    for (PeFiring& f : out.firings)
+      if (const auto found = uses.find({f.statement, f.iteration}); found != uses.end()) f.streams = found->second;
     long r = 0;
     for (auto& [key, index] : runs) index = r++;
     out.runs = std::max(1L, r);

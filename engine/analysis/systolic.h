@@ -119,6 +119,7 @@ struct PeFiring {
   std::vector<long> pe;         // PE coordinates
   long run = 0;                 // the iteration of the outer loops (0-based, in order)
   long step = 0;                // flattened step in its run, 0-based from the array's first step
+  std::vector<int> streams;     // the streams it pops (loads) or pushes (drains): SystolicArray::streams indices
 };
 struct PeActivity {
   std::vector<long> pe_lower, pe_upper;  // per PE dimension

@@ -53,6 +53,20 @@ std::string band_text(const isl::schedule_node& band) {
   return close == std::string::npos ? first : first.substr(0, close + 1);
 }
 
+// The firing of each plot point (the same statement and iteration), -1 for none.
+std::vector<int> point_firings(const PlotData& plot, const PeActivity& activity) {
+  std::map<std::pair<std::string, std::vector<long>>, int> index;
+  for (std::size_t f = 0; f < activity.firings.size(); ++f)
+    index.emplace(std::make_pair(activity.firings[f].statement, activity.firings[f].iteration), static_cast<int>(f));
+  std::vector<int> out(plot.points.size(), -1);
+  for (std::size_t k = 0; k < plot.points.size(); ++k) {
+    const std::span<const long> c = plot.coords(k);
+    const auto found = index.find({plot.statement_name(k), std::vector<long>(c.begin(), c.end())});
+    if (found != index.end()) out[k] = found->second;
+  }
+  return out;
+}
+
 // The rank of each plot point: its distributed loop's value is the time
 // vector's entry for the band member at the band's schedule depth.
 std::vector<int> point_ranks(const PlotData& plot, const DistributionPlan& plan,
@@ -370,6 +384,22 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       throw;
     } catch (const std::exception& e) {
       snap.messages_error = e.what();
+    }
+  }
+  if (subtree_has_tag(schedule.root(), "time")) {
+    try {
+      auto plan = std::make_shared<const SystolicPlan>(plan_systolic(program, schedule, loaded.dependences));
+      if (!plan->arrays.empty()) {
+        const std::map<std::string, long> sizes =
+            options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
+        snap.pe_activity = std::make_shared<const PeActivity>(pe_activity(program, plan->arrays.front(), sizes));
+        snap.systolic = plan;
+        if (snap.plot) snap.point_firing = point_firings(*snap.plot, *snap.pe_activity);
+      }
+    } catch (const IslError&) {
+      throw;
+    } catch (const std::exception& e) {
+      snap.systolic_error = e.what();
     }
   }
   const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/distribution.h"
+#include "analysis/systolic.h"
 #include "pipeline/pipeline.h"
 #include "view/domain_points.h"
 
@@ -95,6 +96,13 @@ struct Snapshot {
   // statements every rank runs; empty when nothing is distributed.
   std::vector<int> point_ranks;
   std::string messages_error;
+  // A space-time transformed nest (the hls target's systolic array): its plan,
+  // what its PEs do at the plot's sizes (the first array), and for each plot
+  // point (PlotData::points order) its firing in pe_activity, or -1 outside the array.
+  std::shared_ptr<const SystolicPlan> systolic;
+  std::shared_ptr<const PeActivity> pe_activity;
+  std::vector<int> point_firing;
+  std::string systolic_error;
 
   int statementIndex(const std::string& name) const;
   const CodeInfo* findCode(const std::string& target) const;
