@@ -387,7 +387,11 @@ void PeArrayView::updateStatus() {
   }
   const PeActivity& a = *snapshot_->pe_activity;
   const long steps = std::max(1L, a.steps);
-  QString text = tr("step %1 of %2 \u00b7 %3 PEs active").arg(step_ % steps + 1).arg(steps).arg(activePes().size());
+  const std::size_t active = activePes().size();
+  QString text = tr("step %1 of %2 \u00b7 %3 active")
+                     .arg(step_ % steps + 1)
+                     .arg(steps)
+                     .arg(active == 1 ? tr("1 PE") : tr("%1 PEs").arg(active));
   if (a.runs > 1) text += tr(" \u00b7 run %1 of %2").arg(step_ / steps + 1).arg(a.runs);
   status_->setText(text);
 }
