@@ -1,6 +1,7 @@
 // The PE Array dock: gemm's 12 x 12 systolic array after
 // S0.space_time_transform({j, k}, {1, 1}) (t = i + j + k), its PEs lit step
 // by step, a clicked PE's iterations in the plot; screenshots at three steps.
+#include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
@@ -63,6 +64,12 @@ class TestGuiPeArray : public QObject {
       QCOMPARE(f.step, c[0] + c[1] + c[2]);
       QCOMPARE(f.pe, (std::vector<long>{c[1], c[2]}));
     }
+
+    // The plot's "PEs" switch (off by default: 144 colours) colours points by PE.
+    auto* pes_check = window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
+    QVERIFY(pes_check && !pes_check->isHidden());
+    QCOMPARE(pes_check->text(), QStringLiteral("PEs"));
+    QVERIFY(!pes_check->isChecked());
 
     // Clicking PE (3, 4) selects its 12 iterations (one per i) and statement S0.
     QSignalSpy selected(view, &PeArrayView::peSelected);

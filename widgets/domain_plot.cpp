@@ -316,8 +316,20 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
 
 DomainPlot::~DomainPlot() = default;
 
-void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks) {
+void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks, bool groups_are_pes) {
   ranks_check_->setVisible(!point_ranks.empty());
+  ranks_check_->setText(groups_are_pes ? tr("PEs") : tr("Ranks"));
+  renderer_.setGroupsArePes(groups_are_pes);
+  // Ranks are few and the point of a distributed schedule; PEs are many, so they wait for the switch.
+  if (groups_are_pes != groups_are_pes_) {
+    groups_are_pes_ = groups_are_pes;
+    setShowRanks(!groups_are_pes);
+  }
+  ranks_check_->setToolTip(groups_are_pes
+                               ? tr("Colour the points by the processing element that runs them (space-time "
+                                    "transform); arrows between PEs are values moving through the array")
+                               : tr("Colour the points by the MPI rank that runs them; arrows between ranks are "
+                                    "messages"));
   renderer_.setPointRanks(std::move(point_ranks));
   renderer_.setData(std::move(data));
   rebuildAxisControls();

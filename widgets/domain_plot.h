@@ -42,7 +42,9 @@ class DomainPlot : public QWidget {
   // where they still apply; parameter sliders follow data->parameters.
   // `point_ranks`: the rank of each point of a distributed schedule (-1: every
   // rank), shown as colours when "Ranks" is on; empty when nothing is distributed.
-  void setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks = {});
+  // `groups_are_pes`: the groups are the processing elements of a
+  // space-time transform rather than MPI ranks (the switch then reads "PEs").
+  void setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks = {}, bool groups_are_pes = false);
   const PlotData* plotData() const { return renderer_.data(); }
 
   // Slider range of a parameter (default 1 .. max(32, 2 x value)).
@@ -156,6 +158,7 @@ class DomainPlot : public QWidget {
   QList<QSlider*> parameter_sliders_;
   QList<QSlider*> slice_sliders_;
   QList<int> slice_dims_;
+  bool groups_are_pes_ = false;
 };
 
 }  // namespace loopscape

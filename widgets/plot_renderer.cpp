@@ -771,13 +771,25 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   if (showRanks()) {
     std::vector<std::size_t> counts(colourGroups(), 0);
     for (int r : point_ranks_) ++counts[static_cast<std::size_t>(r + 1)];
-    for (std::size_t g = 0; g < counts.size(); ++g)
-      if (counts[g] > 0)
-        rows.push_back({Row::Rank,
-                        (g == 0 ? QCoreApplication::translate("PlotRenderer", "every rank")
-                                : QCoreApplication::translate("PlotRenderer", "rank %1").arg(g - 1)) +
-                            QStringLiteral(" \u00b7 %1").arg(counts[g]),
-                        static_cast<int>(g) - 1});
+    constexpr std::size_t kMostGroupRows = 12;
+    std::size_t listed = 0, more = 0;
+    for (std::size_t g = 0; g < counts.size(); ++g) {
+      if (counts[g] == 0) continue;
+      if (listed++ >= kMostGroupRows) {
+        ++more;
+        continue;
+      }
+      const QString group = groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "PE %1").arg(g - 1)
+                                            : QCoreApplication::translate("PlotRenderer", "rank %1").arg(g - 1);
+      rows.push_back({Row::Rank,
+                      (g == 0 ? (groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "outside the array")
+                                                : QCoreApplication::translate("PlotRenderer", "every rank"))
+                              : group) +
+                          QStringLiteral(" \u00b7 %1").arg(counts[g]),
+                      static_cast<int>(g) - 1});
+    }
+    if (more > 0)
+      rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "%1 more").arg(more), 0});
   } else {
     for (const PlotStatement& st : data_->statements) {
       QString text = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count);
@@ -797,7 +809,11 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
     const char* names[3] = {"RAW", "WAR", "WAW"};
     for (int k = 0; k < 3; ++k)
       if (kinds[k]) rows.push_back({Row::Arrow, QString::fromLatin1(names[k]), k});
-    if (showRanks()) rows.push_back({Row::Message, QCoreApplication::translate("PlotRenderer", "message (RAW between ranks)"), 0});
+    if (showRanks())
+      rows.push_back({Row::Message,
+                      groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "value moving between PEs")
+                                      : QCoreApplication::translate("PlotRenderer", "message (RAW between ranks)"),
+                      0});
   }
   if (violated || !data_->violations.empty()) rows.push_back({Row::Violation, QCoreApplication::translate("PlotRenderer", "violated"), 0});
   if (show_tiles_ && !data_->tiles.empty())

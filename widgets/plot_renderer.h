@@ -96,6 +96,8 @@ class PlotRenderer {
   void setPointRanks(std::vector<int> ranks) { point_ranks_ = std::move(ranks); }
   const std::vector<int>& pointRanks() const { return point_ranks_; }
   void setShowRanks(bool on) { show_ranks_ = on; }
+  // The legend's name for the groups: ranks (MPI) or PEs (space-time transform).
+  void setGroupsArePes(bool pes) { groups_are_pes_ = pes; }
   bool showRanks() const { return show_ranks_ && point_ranks_.size() == (data_ ? data_->points.size() : 0); }
   static QColor rankColor(int rank);  // -1: every rank
   static QColor messageColor() { return QColor(0xB0, 0x3A, 0x8C); }
@@ -175,6 +177,7 @@ class PlotRenderer {
   bool show_arrows_ = true;
   bool show_tiles_ = true;
   bool show_ranks_ = true;
+  bool groups_are_pes_ = false;
   std::vector<int> point_ranks_;
   bool show_numbers_ = false;
   bool show_legend_ = true;

@@ -640,7 +640,21 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
     return;
   }
   const Snapshot& snap = *snapshot_;
-  plot_view_->setPlotData(snap.plot, snap.point_ranks);
+  if (snap.point_ranks.empty() && snap.pe_activity && !snap.point_firing.empty()) {
+    // Colour by PE: the PE's place in the grid, row-major.
+    const PeActivity& a = *snap.pe_activity;
+    std::vector<int> pes(snap.point_firing.size(), -1);
+    for (std::size_t k = 0; k < pes.size(); ++k) {
+      if (snap.point_firing[k] < 0) continue;
+      const std::vector<long>& pe = a.firings[static_cast<std::size_t>(snap.point_firing[k])].pe;
+      long index = 0;
+      for (std::size_t q = 0; q < pe.size(); ++q) index = index * (a.pe_upper[q] - a.pe_lower[q] + 1) + (pe[q] - a.pe_lower[q]);
+      pes[k] = static_cast<int>(index);
+    }
+    plot_view_->setPlotData(snap.plot, std::move(pes), true);
+  } else {
+    plot_view_->setPlotData(snap.plot, snap.point_ranks);
+  }
   plot_message_->setText(qs(snap.plot_error));
   plot_message_->setVisible(!snap.plot_error.empty());
   legality_label_->setText(snap.legal ? QStringLiteral("<span style='color:#009E73'><b>\u2714 legal</b></span>")
