@@ -462,6 +462,8 @@ class ArrayPlanner {
 
 }  // namespace
 
+isl::map SystolicArray::values_of(const std::string& statement) const { return map_of(schedule_values, statement); }
+
 SystolicPlan plan_systolic(const Program& program, const isl::schedule& schedule, const Dependences& dependences) {
   SystolicPlan plan;
   program.isl().bounded("plan the systolic arrays", [&] {

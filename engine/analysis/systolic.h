@@ -95,6 +95,8 @@ struct SystolicArray {
   std::vector<std::string> direct_arrays;  // read and written in memory by the PEs
   std::vector<std::string> notes;          // one sentence each: why something stays in memory
 
+  // schedule_values at one statement of the nest.
+  isl::map values_of(const std::string& statement) const;
   // The channels serving a read, in the order a printer tries them.
   std::vector<const SystolicChannel*> channels_for(const std::string& reader, int access) const;
   const SystolicStream* stream_for(const std::string& statement, int access) const;

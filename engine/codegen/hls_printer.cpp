@@ -44,14 +44,6 @@ std::string time_formula(const LoopNode& loop) {
   return {};
 }
 
-isl::map map_of(const isl::union_map& maps, const std::string& statement) {
-  isl::map out;
-  maps.foreach_map([&](isl::map m) {
-    if (statement == isl_map_get_tuple_name(m.get(), isl_dim_in)) out = m;
-  });
-  return out;
-}
-
 // The access a compound assignment (x += v) reads x through.
 int compound_read(const Statement& s) {
   if (s.assign_op == "=" || !s.target || s.target->access_index < 0) return -1;
@@ -204,7 +196,7 @@ void HlsPrinter::print_array(const LoopNode& time_loop, const SystolicArray& pla
 void HlsPrinter::print_scan(const SystolicStream& s, const std::vector<const LoopNode*>& around,
                             const std::string& stage) {
   const Statement& st = *program().find_statement(s.statement);
-  const isl::map clock = map_of(current_->schedule_values, s.statement).intersect_domain(s.instances);
+  const isl::map clock = current_->values_of(s.statement).intersect_domain(s.instances);
   const isl::map element = st.accesses.at(static_cast<std::size_t>(s.access)).relation.intersect_domain(s.instances);
   isl_set* points = isl_set_flatten(isl_map_wrap(clock.reverse().apply_range(element).release()));
   isl_ctx* ctx = program().ctx().get();

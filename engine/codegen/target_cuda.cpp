@@ -330,32 +330,6 @@ class KernelPrinter : public CPrinter {
   bool single_thread_ = false;
 };
 
-// The band node of the schedule that a GPU loop of the AST comes from: the
-// band whose tags include the loop's GPU tag and whose instances include the
-// statement the loop runs.
-std::optional<isl::schedule_node> band_of(const isl::schedule& schedule, const LoopTag& tag, const std::string& statement) {
-  std::optional<isl::schedule_node> found;
-  std::function<void(const isl::schedule_node&)> visit = [&](const isl::schedule_node& node) {
-    if (found) return;
-    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band) {
-      for (const LoopTag& t : node_tags(node))
-        if (t.kind == tag.kind && t.args == tag.args) {
-          const isl::union_set domain = isl::manage(isl_schedule_node_get_domain(node.get()));
-          bool reaches = false;
-          domain.foreach_set([&](isl::set s) { reaches = reaches || statement == isl_set_get_tuple_name(s.get()); });
-          if (reaches) {
-            found = node;
-            return;
-          }
-        }
-    }
-    const int n = static_cast<int>(isl_schedule_node_n_children(node.get()));
-    for (int c = 0; c < n; ++c) visit(node.child(c));
-  };
-  visit(schedule.root());
-  return found;
-}
-
 const LoopNode* first_user(const LoopNode& n) {
   if (n.kind == LoopNodeKind::User && n.statement_index >= 0) return &n;
   for (const auto& c : n.children)
@@ -430,7 +404,7 @@ class HostPrinter : public CPrinter {
       const LoopTag* t = gpu_tag(*l);
       if (t->kind != kind || axis_of(*t) != axis) continue;
       const LoopNode* u = first_user(*l);
-      const std::optional<isl::schedule_node> band = band_of(schedule_, *t, u ? u->statement : statement);
+      const std::optional<isl::schedule_node> band = find_tagged_band(schedule_, *t, u ? u->statement : statement);
       if (!band) continue;
       std::string e;
       program().isl().bounded("size the launch", [&] { e = band_member_extent_text(program(), *band, 0); });
