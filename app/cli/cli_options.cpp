@@ -205,8 +205,8 @@ function a harness is generated (parameters from --param or the #defines).
                       0's results are compared, and the bytes sent reported)
                       hls (C simulation: built as C++ with g++; needs the
                       file's own main) or cuda (built with nvcc from PATH,
-                      $CUDA_PATH or /usr/local/cuda; run only where a CUDA
-                      device is present)
+                      $CUDA_PATH or /usr/local/cuda; needs the file's own
+                      main; run only where a CUDA device is present)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 

@@ -178,7 +178,12 @@ int run_verify(const CliOptions& o) {
                                         "this file has no main");
     runner = hls_runner_options();
   }
-  if (o.target == "cuda") runner = cuda_runner_options();
+  if (o.target == "cuda") {
+    if (!defines_main(program.source_text))
+      throw InputError({o.input, 0, 0}, "verify --target cuda runs the file's own main, built as CUDA C++ by nvcc: "
+                                        "this file has no main (the generated harness is C)");
+    runner = cuda_runner_options();
+  }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
