@@ -495,8 +495,10 @@ class HostPrinter : public CPrinter {
     line("const int ls_gz = max(1, min(" + dim("gpu_block", "z") + ", 65535));");
     std::string args;
     for (std::size_t a = 0; a < arguments.size(); ++a) args += (a ? ", " : "") + arguments[a];
+    line("LS_CUDA_TIMER_START();");
     line(name + "<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(" + args + ");");
     line("LS_CUDA_CHECK(cudaGetLastError());  // the launch of " + name);
+    line("LS_CUDA_TIMER_STOP();");
     outdent();
     line("}");
   }
@@ -526,6 +528,27 @@ static void ls_cuda_check(cudaError_t status, const char* call, const char* file
   fprintf(stderr, "%s:%d: %s failed: %s\n", file, line, call, cudaGetErrorString(status));
   exit(1);
 }
+/* Built with -DLS_CUDA_TIMING, the kernels' own time (CUDA events around each
+   launch, copies excluded) adds up in ls_cuda_kernel_ms (bench/gpu reads it). */
+#ifdef LS_CUDA_TIMING
+double ls_cuda_kernel_ms = 0;
+static cudaEvent_t ls_cuda_t0, ls_cuda_t1;
+#define LS_CUDA_TIMER_START() \
+  (LS_CUDA_CHECK(cudaEventCreate(&ls_cuda_t0)), LS_CUDA_CHECK(cudaEventCreate(&ls_cuda_t1)), LS_CUDA_CHECK(cudaEventRecord(ls_cuda_t0)))
+#define LS_CUDA_TIMER_STOP() ls_cuda_timer_stop()
+static void ls_cuda_timer_stop(void) {
+  float ms = 0;
+  LS_CUDA_CHECK(cudaEventRecord(ls_cuda_t1));
+  LS_CUDA_CHECK(cudaEventSynchronize(ls_cuda_t1));
+  LS_CUDA_CHECK(cudaEventElapsedTime(&ms, ls_cuda_t0, ls_cuda_t1));
+  ls_cuda_kernel_ms += ms;
+  LS_CUDA_CHECK(cudaEventDestroy(ls_cuda_t0));
+  LS_CUDA_CHECK(cudaEventDestroy(ls_cuda_t1));
+}
+#else
+#define LS_CUDA_TIMER_START() ((void)0)
+#define LS_CUDA_TIMER_STOP() ((void)0)
+#endif
 )";
 }
 

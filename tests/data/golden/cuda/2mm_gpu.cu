@@ -41,8 +41,10 @@ __global__ void ls_kernel1(double (*tmp)[18], double (*D)[24], double (*C)[24], 
     const int ls_gx = max(1, ni);
     const int ls_gy = max(1, min(1, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_tmp, ls_d_A, ls_d_B, ni, nj, nk, alpha);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
+    LS_CUDA_TIMER_STOP();
   }
   {  // ls_kernel1: 2 GPU loops
     const int ls_bx = max(1, min(nl, 1024));
@@ -51,8 +53,10 @@ __global__ void ls_kernel1(double (*tmp)[18], double (*D)[24], double (*C)[24], 
     const int ls_gx = max(1, ni);
     const int ls_gy = max(1, min(1, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel1<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_tmp, ls_d_D, ls_d_C, ni, nj, nl, beta);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel1
+    LS_CUDA_TIMER_STOP();
   }
   LS_CUDA_CHECK(cudaMemcpy(D, ls_d_D, sizeof(double) * 16 * 24, cudaMemcpyDeviceToHost));
   LS_CUDA_CHECK(cudaMemcpy(tmp, ls_d_tmp, sizeof(double) * 16 * 18, cudaMemcpyDeviceToHost));

@@ -23,8 +23,10 @@ __global__ void ls_kernel0(double* y, int n) {
     const int ls_gx = max(1, (n + 7) / 8);
     const int ls_gy = max(1, min(1, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_y, n);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
+    LS_CUDA_TIMER_STOP();
   }
   {
     LS_CUDA_CHECK(cudaMemcpy(y, ls_d_y, sizeof(double) * 42, cudaMemcpyDeviceToHost));  // the host reads it next

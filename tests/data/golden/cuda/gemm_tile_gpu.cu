@@ -46,8 +46,10 @@ __global__ void ls_kernel1(double (*C)[25], double (*A)[30], double (*B)[25], in
     const int ls_gx = max(1, (nj + 15) / 16);
     const int ls_gy = max(1, min((ni + 15) / 16, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_C, ni, nj, beta);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
+    LS_CUDA_TIMER_STOP();
   }
   {  // ls_kernel1: 4 GPU loops
     const int ls_bx = max(1, min(nj >= 16 ? 16 : nj, 1024));
@@ -56,8 +58,10 @@ __global__ void ls_kernel1(double (*C)[25], double (*A)[30], double (*B)[25], in
     const int ls_gx = max(1, (nj + 15) / 16);
     const int ls_gy = max(1, min((ni + 15) / 16, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel1<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_C, ls_d_A, ls_d_B, ni, nj, nk, alpha);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel1
+    LS_CUDA_TIMER_STOP();
   }
   LS_CUDA_CHECK(cudaMemcpy(C, ls_d_C, sizeof(double) * 20 * 25, cudaMemcpyDeviceToHost));
   LS_CUDA_CHECK(cudaFree(ls_d_A));

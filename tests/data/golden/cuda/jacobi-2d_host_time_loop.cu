@@ -46,8 +46,10 @@ __global__ void ls_kernel1(double (*B)[30], double (*A)[30], int n) {
       const int ls_gx = max(1, (n + 14) / 16);
       const int ls_gy = max(1, min((n + 14) / 16, 65535));
       const int ls_gz = max(1, min(1, 65535));
+      LS_CUDA_TIMER_START();
       ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_B, ls_d_A, n);
       LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
+      LS_CUDA_TIMER_STOP();
     }
     {  // ls_kernel1: 4 GPU loops
       const int ls_bx = max(1, min(n == 17 ? 15 : n >= 18 ? 16 : n - 2, 1024));
@@ -56,8 +58,10 @@ __global__ void ls_kernel1(double (*B)[30], double (*A)[30], int n) {
       const int ls_gx = max(1, (n + 14) / 16);
       const int ls_gy = max(1, min((n + 14) / 16, 65535));
       const int ls_gz = max(1, min(1, 65535));
+      LS_CUDA_TIMER_START();
       ls_kernel1<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_B, ls_d_A, n);
       LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel1
+      LS_CUDA_TIMER_STOP();
     }
   }
   LS_CUDA_CHECK(cudaMemcpy(A, ls_d_A, sizeof(double) * 30 * 30, cudaMemcpyDeviceToHost));

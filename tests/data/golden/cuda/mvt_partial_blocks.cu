@@ -45,8 +45,10 @@ __global__ void ls_kernel1(double (*A)[40], double* x2, double* y_2, int n) {
     const int ls_gx = max(1, (n + 11) / 12);
     const int ls_gy = max(1, min(1, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_x1, ls_d_A, ls_d_y_1, n);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
+    LS_CUDA_TIMER_STOP();
   }
   {  // ls_kernel1: 2 GPU loops
     const int ls_bx = max(1, min(n >= 12 ? 12 : n, 1024));
@@ -55,8 +57,10 @@ __global__ void ls_kernel1(double (*A)[40], double* x2, double* y_2, int n) {
     const int ls_gx = max(1, (n + 11) / 12);
     const int ls_gy = max(1, min(1, 65535));
     const int ls_gz = max(1, min(1, 65535));
+    LS_CUDA_TIMER_START();
     ls_kernel1<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_A, ls_d_x2, ls_d_y_2, n);
     LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel1
+    LS_CUDA_TIMER_STOP();
   }
   LS_CUDA_CHECK(cudaMemcpy(x1, ls_d_x1, sizeof(double) * 40, cudaMemcpyDeviceToHost));
   LS_CUDA_CHECK(cudaMemcpy(x2, ls_d_x2, sizeof(double) * 40, cudaMemcpyDeviceToHost));
