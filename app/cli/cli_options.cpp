@@ -12,7 +12,7 @@ namespace {
 
 bool is_command(const std::string& s) {
   return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench" ||
-         s == "autoschedule";
+         s == "autoschedule" || s == "lesson";
 }
 
 long positive_integer(const std::string& option, const std::string& text) {
@@ -62,8 +62,13 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (args.size() > 1) o.command = args[1];
     return o;
   }
-  if (!is_command(args[0])) fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench or autoschedule)");
+  if (!is_command(args[0]))
+    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule or lesson)");
   o.command = args[i++];
+  if (o.command == "lesson" && i < args.size() && args[i] != "-h" && args[i] != "--help") {
+    if (args[i] != "check") fail("lesson: unknown action '" + args[i] + "' (expected: lesson check LESSON.md [--script S ...])");
+    ++i;
+  }
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "-h" || a == "--help") {
@@ -82,6 +87,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       add_parameter(o, *v);
     } else if (auto v = joined_or_next(args, i, "", "--script")) {
       o.script = *v;
+      o.scripts.push_back(*v);
+    } else if (auto v = joined_or_next(args, i, "", "--exercise")) {
+      o.exercise = static_cast<int>(std::min(positive_integer("--exercise", *v), 1000L));
     } else if (auto v = joined_or_next(args, i, "", "--repetitions")) {
       o.repetitions = static_cast<int>(std::min(positive_integer("--repetitions", *v), 100000L));
     } else if (auto v = joined_or_next(args, i, "", "--ranks")) {
@@ -117,6 +125,7 @@ commands:
   export   write the session (file + script) as a C++ program against the engine
   bench    time the script's last command as the app runs it
   autoschedule  isl's automatic schedule, written as a script of commands
+  lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises
 
 info, emit and verify take --script SCRIPT: the schedule is the original one
 transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
@@ -264,6 +273,23 @@ The output replays with 'check', 'emit' and 'verify' --script.
   -o OUT.ls           write the script there instead of standard output
 
 )") + kScriptOptions + kCommonOptions;
+  if (command == "lesson")
+    return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N]
+
+Checks exercises of a lesson (the format is in the README: Markdown with a
+front matter, `check:` lines from the vocabulary legal, parallel S L, carried
+S L, tagged S L TAG, loops S N, same-results, same-order-as CMD; ...).
+
+With --script, each script is a student's answer: it is applied to the
+lesson's kernel and every exercise (or exercise N) is checked against the
+result; one line per script and exercise, with the feedback of the checks
+that fail. Several --script options grade several answers in one run.
+Without --script, every exercise's own solution is checked (for the teacher
+who writes the lesson).
+
+Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
+illegal, 2 bad input (a malformed lesson names its line).
+)");
   if (command == "bench")
     return std::string(R"(usage: loopscape-cli bench FILE.c --script SCRIPT [--repetitions N] [options]
 

@@ -10,13 +10,15 @@
 namespace loopscape::cli {
 
 struct CliOptions {
-  std::string command;   // info, emit, verify, check, export, bench
+  std::string command;   // info, emit, verify, check, export, bench, autoschedule, lesson
   std::string input;     // the C file
   CompileOptions compile;
   std::string target = "openmp";
   std::string output;                       // -o
   std::map<std::string, long> parameters;   // --param N=100
-  std::string script;                       // --script FILE
+  std::string script;                       // --script FILE (the last one)
+  std::vector<std::string> scripts;         // every --script (lesson check grades each)
+  int exercise = 0;                         // lesson check --exercise N (1-based; 0: all)
   int repetitions = 0;                      // bench --repetitions N (0: until stable)
   unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
   int ranks = 4;                            // verify --target mpi --ranks N

@@ -6,12 +6,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "analysis/distribution.h"
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_check.h"
 #include "cli_options.h"
 #include "codegen/emitter.h"
 #include "codegen/target.h"
@@ -302,6 +305,62 @@ int run_bench(const CliOptions& o) {
   return kExitOk;
 }
 
+// --- lesson check ---
+
+// Applies one answer (a script's calls) to a fresh session of the lesson's
+// kernel and checks the exercises; prints a line per exercise. Returns the exit status.
+int grade(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson, const std::string& label,
+          const std::vector<CommandCall>& calls, int only) {
+  Session session(kernel);
+  const ScriptRun run = apply_script(session, calls);
+  if (run.refusal) {
+    std::cout << label << ": a command is refused\n" << run.refusal->report();
+    return refusal_exit(*run.refusal);
+  }
+  int status = kExitOk;
+  for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
+    if (only && static_cast<int>(e) + 1 != only) continue;
+    const LessonExercise& exercise = lesson.exercises[e];
+    const ExerciseOutcome outcome = check_exercise(session, exercise);
+    std::cout << label << ": exercise " << e + 1 << " (" << exercise.title << "): "
+              << (outcome.passed() ? "passed" : "not yet") << "\n";
+    if (!outcome.passed()) {
+      status = kExitDiffer;
+      std::istringstream lines(outcome.feedback());
+      for (std::string line; std::getline(lines, line);) std::cout << "  - " << line << "\n";
+    }
+  }
+  return status;
+}
+
+int run_lesson(const CliOptions& o) {
+  const Lesson lesson = read_lesson(o.input);
+  if (o.exercise > static_cast<int>(lesson.exercises.size()))
+    throw InputError({o.input, 0, 0}, "the lesson has " + std::to_string(lesson.exercises.size()) + " exercises, not " +
+                                          std::to_string(o.exercise));
+  CompileOptions compile = lesson.compile;
+  for (const std::string& d : o.compile.defines) compile.defines.push_back(d);
+  const auto kernel = std::make_shared<const LoadedProgram>(load_program(lesson.kernel, compile));
+  int status = kExitOk;
+  auto worst = [&](int s) {
+    if (s == kExitOk) return;
+    if (status == kExitOk || s != kExitDiffer) status = s;
+  };
+  if (o.scripts.empty()) {
+    for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
+      if (o.exercise && static_cast<int>(e) + 1 != o.exercise) continue;
+      const LessonExercise& exercise = lesson.exercises[e];
+      std::string text;
+      for (const std::string& line : exercise.solution) text += line + "\n";
+      const std::vector<CommandCall> calls = parse_script(text, o.input + " (solution of exercise " + std::to_string(e + 1) + ")");
+      worst(grade(kernel, lesson, "solution " + std::to_string(e + 1), calls, static_cast<int>(e) + 1));
+    }
+  } else {
+    for (const std::string& script : o.scripts) worst(grade(kernel, lesson, script, read_script(script), o.exercise));
+  }
+  return status;
+}
+
 int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
   const AutoSchedulePlan plan = plan_auto_schedule(l.session);
@@ -331,6 +390,7 @@ int run(const std::vector<std::string>& args) {
     if (o.command == "export") return run_export(o);
     if (o.command == "bench") return run_bench(o);
     if (o.command == "autoschedule") return run_autoschedule(o);
+    if (o.command == "lesson") return run_lesson(o);
     return run_verify(o);
   } catch (const Refused& r) {
     return r.exit_code;

@@ -1,0 +1,157 @@
+#include "lessons/lesson.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace loopscape {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+const std::set<std::string>& check_kinds() {
+  static const std::set<std::string> kinds{"legal", "parallel", "carried", "tagged", "loops", "same-results",
+                                           "same-order-as"};
+  return kinds;
+}
+
+LessonCheck parse_check(const std::string& body, const SourceLocation& where) {
+  LessonCheck c;
+  c.where = where;
+  c.text = body;
+  std::string spec = body;
+  if (const auto bar = body.find('|'); bar != std::string::npos) {
+    spec = trim(body.substr(0, bar));
+    c.feedback = trim(body.substr(bar + 1));
+  }
+  const std::vector<std::string> w = words(spec);
+  if (w.empty()) throw InputError(where, "an empty check: write one of legal, parallel, carried, tagged, loops, "
+                                         "same-results, same-order-as");
+  c.kind = w[0];
+  if (!check_kinds().count(c.kind))
+    throw InputError(where, "unknown check '" + c.kind + "': the vocabulary is legal, parallel S L, carried S L, "
+                                                     "tagged S L TAG, loops S N, same-results, same-order-as CMD; CMD...");
+  if (c.kind == "same-order-as") {
+    std::string rest = trim(spec.substr(c.kind.size()));
+    std::stringstream parts(rest);
+    for (std::string line; std::getline(parts, line, ';');)
+      if (!trim(line).empty()) c.args.push_back(trim(line));
+    if (c.args.empty()) throw InputError(where, "same-order-as needs the commands whose order to compare with");
+    return c;
+  }
+  c.args.assign(w.begin() + 1, w.end());
+  const std::size_t want = c.kind == "parallel" || c.kind == "carried" || c.kind == "loops" ? 2
+                           : c.kind == "tagged"                                             ? 3
+                                                                                            : 0;
+  if (c.args.size() != want)
+    throw InputError(where, "'" + c.kind + "' takes " + std::to_string(want) + " word" + (want == 1 ? "" : "s") +
+                                " (" +
+                                (c.kind == "tagged"  ? std::string("statement, loop, tag")
+                                 : c.kind == "loops" ? std::string("statement, count")
+                                 : want == 2         ? std::string("statement, loop")
+                                                     : std::string("nothing")) +
+                                "), not " + std::to_string(c.args.size()));
+  return c;
+}
+
+}  // namespace
+
+Lesson parse_lesson(const std::string& text, const std::string& file) {
+  Lesson lesson;
+  lesson.file = file;
+  std::istringstream in(text);
+  std::string line;
+  unsigned number = 0;
+  auto at = [&](unsigned column = 1) { return SourceLocation{file, number, column}; };
+  // Front matter.
+  if (!std::getline(in, line) || trim(line) != "---")
+    throw InputError(SourceLocation{file, 1, 1}, "a lesson starts with a front matter: a line '---', then "
+                                                 "'title: ...' and 'kernel: ...', then '---'");
+  ++number;
+  bool closed = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (trim(line) == "---") {
+      closed = true;
+      break;
+    }
+    if (trim(line).empty()) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) throw InputError(at(), "expected 'key: value' in the front matter");
+    const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+    if (key == "title") {
+      lesson.title = value;
+    } else if (key == "kernel") {
+      lesson.kernel = value;
+    } else if (key == "defines") {
+      for (const std::string& d : words(value)) lesson.compile.defines.push_back(d);
+    } else {
+      throw InputError(at(), "unknown front-matter key '" + key + "' (title, kernel, defines)");
+    }
+  }
+  if (!closed) throw InputError(at(), "the front matter has no closing '---'");
+  if (lesson.title.empty()) throw InputError(SourceLocation{file, 1, 1}, "the front matter has no 'title:'");
+  if (lesson.kernel.empty()) throw InputError(SourceLocation{file, 1, 1}, "the front matter has no 'kernel:'");
+  if (fs::path(lesson.kernel).is_relative()) lesson.kernel = (fs::path(file).parent_path() / lesson.kernel).lexically_normal().string();
+  lesson.compile.include_dirs.push_back(fs::path(lesson.kernel).parent_path().string());
+
+  // Text and exercises.
+  LessonExercise* current = nullptr;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string t = trim(line);
+    if (starts_with(t, "## Exercise:")) {
+      lesson.exercises.push_back({});
+      current = &lesson.exercises.back();
+      current->title = trim(t.substr(12));
+      current->where = at();
+      if (current->title.empty()) throw InputError(at(13), "an exercise needs a title after '## Exercise:'");
+      continue;
+    }
+    const bool directive = starts_with(t, "check:") || starts_with(t, "hint:") || starts_with(t, "solution:");
+    if (directive && !current) throw InputError(at(), "'" + t.substr(0, t.find(':') + 1) + "' outside an exercise");
+    if (starts_with(t, "check:")) {
+      const std::size_t body = line.find_first_not_of(" \t", line.find(':') + 1);
+      current->checks.push_back(parse_check(trim(t.substr(6)), at(static_cast<unsigned>(
+                                                                   (body == std::string::npos ? line.size() : body) + 1))));
+    } else if (starts_with(t, "hint:")) {
+      current->hints.push_back(trim(t.substr(5)));
+    } else if (starts_with(t, "solution:")) {
+      current->solution.push_back(trim(t.substr(9)));
+    } else if (current) {
+      current->text += line + "\n";
+    } else {
+      lesson.text += line + "\n";
+    }
+  }
+  for (const LessonExercise& e : lesson.exercises)
+    if (e.checks.empty()) throw InputError(e.where, "exercise '" + e.title + "' has no 'check:' line");
+  return lesson;
+}
+
+Lesson read_lesson(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(SourceLocation{path, 0, 0}, "cannot read the lesson file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_lesson(text.str(), path);
+}
+
+}  // namespace loopscape

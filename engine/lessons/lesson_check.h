@@ -1,0 +1,40 @@
+#pragma once
+// Checking a lesson's exercise against a session: each check of the
+// vocabulary below is a property of the schedule the student reached, asked
+// of the engine (isl, the legality check, the runner), never a comparison of
+// text.
+//
+//   legal                 every dependence is respected
+//   parallel S L          loop L of statement S carries no dependence
+//   carried S L           loop L of S carries some dependence
+//   tagged S L TAG        loop L of S carries the tag TAG (parallel, vector, unroll, ...)
+//   loops S N             S has N loops (after tiling: 4 for a 2-D tile)
+//   same-results          the generated C computes the original's results (built and run)
+//   same-order-as C; ...  the schedule runs the instances in the same order as the
+//                         original schedule after the commands C (isl: equal
+//                         "runs before" relations), whatever the loops look like
+#include <string>
+#include <vector>
+
+#include "lessons/lesson.h"
+#include "session/session.h"
+
+namespace loopscape {
+
+struct CheckOutcome {
+  const LessonCheck* check = nullptr;
+  bool passed = false;
+  std::string feedback;  // why it fails: the lesson's words when it has some, else the engine's
+};
+
+struct ExerciseOutcome {
+  std::vector<CheckOutcome> checks;
+  bool passed() const;
+  // The failing checks' feedback, one per line ("" when it passes).
+  std::string feedback() const;
+};
+
+// Runs under the program's isl quota (IslError).
+ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise);
+
+}  // namespace loopscape
