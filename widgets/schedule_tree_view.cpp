@@ -3,6 +3,7 @@
 #include <QContextMenuEvent>
 #include <QGraphicsScene>
 #include <QMouseEvent>
+#include <QScrollBar>
 
 #include "graph_items.h"
 #include "graph_layout.h"
@@ -226,9 +227,13 @@ void ScheduleTreeView::rebuild() {
 void ScheduleTreeView::fitWidth() {
   constexpr double kSmallestFit = 0.55;
   const QRectF rect = scene()->sceneRect();
-  if (rect.isEmpty() || viewport()->width() < 50) return;
+  // Fitted to the width left beside a vertical scroll bar whether or not one shows:
+  // fitting the viewport itself lets the bar's coming and going change the scale,
+  // which brings the bar back, forever.
+  const int available = width() - 2 * frameWidth() - verticalScrollBar()->sizeHint().width();
+  if (rect.isEmpty() || available < 50) return;
   const double smallest = std::clamp(kSmallestFit * presentation_zoom_, kSmallestFit, 1.0);
-  const double scale = std::clamp(viewport()->width() / rect.width(), smallest, 1.0);
+  const double scale = std::clamp(available / rect.width(), smallest, 1.0);
   setTransform(QTransform::fromScale(scale, scale));
   centerOn(rect.center().x(), rect.top() + viewport()->height() / (2 * scale));
 }

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "autoschedule/planner.h"
+#include "lessons/lesson_check.h"
 #include "pipeline/pipeline.h"
 #include "session/script.h"
 #include "session/session.h"
@@ -337,6 +338,31 @@ quint64 EngineWorker::preview(const CommandCall& call) {
       }, Qt::QueuedConnection);
   });
   return generation;
+}
+
+void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise> exercise) {
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  ++pending_;
+  (void)QtConcurrent::run(&pool_, [self, state, index, exercise] {
+    bool passed = false;
+    QStringList feedback;
+    try {
+      if (!state->session) throw std::runtime_error("no program is open");
+      const ExerciseOutcome outcome = check_exercise(*state->session, *exercise);
+      passed = outcome.passed();
+      for (const CheckOutcome& c : outcome.checks)
+        if (!c.passed) feedback << qs(c.feedback);
+    } catch (const std::exception& e) {
+      feedback << qs(e.what());
+    }
+    if (self)
+      QMetaObject::invokeMethod(self, [self, index, passed, feedback] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT self->exerciseChecked(index, passed, feedback);
+      }, Qt::QueuedConnection);
+  });
 }
 
 bool EngineWorker::waitForIdle(int timeout_ms) {

@@ -17,6 +17,7 @@
 
 #include "commands/availability.h"
 #include "commands/command.h"
+#include "lessons/lesson.h"
 #include "model/program.h"
 #include "snapshot/snapshot.h"
 
@@ -84,6 +85,8 @@ class EngineWorker : public QObject {
   quint64 redo();
   // Checks a command without applying it; the answer comes as previewReady.
   quint64 preview(const CommandCall& call);
+  // Checks a lesson's exercise on the session's schedule; the answer comes as exerciseChecked.
+  void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise);
 
   bool busy() const { return pending_.load() > 0; }
   // Runs the event loop until every request has answered (tests, screenshots).
@@ -95,6 +98,8 @@ class EngineWorker : public QObject {
  Q_SIGNALS:
   void resultReady(const loopscape::EngineResult& result);
   void previewReady(const loopscape::PreviewResult& result);
+  // `feedback`: one line per failing check (empty when it passes).
+  void exerciseChecked(int index, bool passed, const QStringList& feedback);
   void busyChanged(bool busy);
 
  private:

@@ -99,6 +99,11 @@ int main(int argc, char** argv) {
                                     QStringLiteral("Analyse the whole body of function <name> instead of a "
                                                    "#pragma scop region."),
                                     QStringLiteral("name"));
+  const QCommandLineOption lesson(QStringLiteral("lesson"),
+                                  QStringLiteral("Open the lesson <file> (Markdown with a front matter; README: "
+                                                 "Lessons) with its kernel."),
+                                  QStringLiteral("file"));
+  parser.addOption(lesson);
   parser.addOption(script);
   parser.addOption(screenshot);
   parser.addOption(screenshot_size);
@@ -156,7 +161,13 @@ int main(int argc, char** argv) {
     options.function = parser.value(function).toStdString();
     window.setCompileOptions(options);
   }
-  if (path.isEmpty()) {
+  if (parser.isSet(lesson)) {
+    QString error;
+    if (!window.openLesson(parser.value(lesson), &error, script_lines)) {
+      fail(error);
+      return kExitBadInput;
+    }
+  } else if (path.isEmpty()) {
     window.showStartPage();
   } else {
     QString error;

@@ -35,6 +35,8 @@
 #include "code_view.h"
 #include "communication_view.h"
 #include "pe_array_view.h"
+#include "lesson_view.h"
+#include "lessons/lesson.h"
 #include "compiler_options.h"
 #include "compiler_options_dialog.h"
 #include "command_form.h"
@@ -235,6 +237,22 @@ void MainWindow::createViews() {
             plot_view_->highlightPointIndices(points);
           });
   pe_array_dock_ = addDock(tr("PE Array"), QStringLiteral("peArrayDock"), pe_array_view_, Qt::RightDockWidgetArea);
+  lesson_view_ = new LessonView;
+  lesson_view_->setObjectName(QStringLiteral("lessonView"));
+  connect(lesson_view_, &LessonView::checkRequested, this, [this](int index) {
+    const Lesson* lesson = lesson_view_->lesson();
+    if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
+    worker_->checkExercise(index, std::shared_ptr<const LessonExercise>(lesson_, &lesson_->exercises[static_cast<std::size_t>(index)]));
+  });
+  connect(worker_, &EngineWorker::exerciseChecked, lesson_view_, &LessonView::setOutcome);
+  connect(lesson_view_, &LessonView::solutionRequested, this, [this](int index) {
+    const Lesson* lesson = lesson_view_->lesson();
+    if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
+    for (const std::string& line : lesson->exercises[static_cast<std::size_t>(index)].solution)
+      if (const std::optional<CommandCall> call = parse_script_line(line, SourceLocation{lesson->file, 0, 0}))
+        requestCommand(*call, -1);
+  });
+  lesson_dock_ = addDock(tr("Lesson"), QStringLiteral("lessonDock"), lesson_view_, Qt::LeftDockWidgetArea);
   code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
   resetLayout();
 }
@@ -245,8 +263,12 @@ void MainWindow::resetLayout() {
     dock->setFloating(false);
     dock->show();
   }
+  lesson_dock_->setFloating(false);
+  lesson_dock_->show();  // placed while visible: splitting a hidden dock leaves the dock layout inconsistent
   addDockWidget(Qt::LeftDockWidgetArea, source_dock_);
   splitDockWidget(source_dock_, history_dock_, Qt::Vertical);
+  splitDockWidget(source_dock_, lesson_dock_, Qt::Vertical);  // the lesson under the source, always in view
+  lesson_dock_->setVisible(lesson_ != nullptr);
   addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
   splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
   tabifyDockWidget(dependences_dock_, communication_dock_);
@@ -261,8 +283,11 @@ void MainWindow::resetLayout() {
 void MainWindow::applyDefaultDockSizes() {
   const int w = width() > 200 ? width() : 1600;
   const int h = height() > 200 ? height() : 1000;
-  resizeDocks({source_dock_, tree_dock_}, {w * 24 / 100, w * 30 / 100}, Qt::Horizontal);
-  resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
+  resizeDocks({source_dock_, tree_dock_}, {w * (lesson_ ? 30 : 24) / 100, w * 30 / 100}, Qt::Horizontal);
+  if (lesson_)
+    resizeDocks({source_dock_, lesson_dock_, history_dock_}, {h * 22 / 100, h * 38 / 100, h * 12 / 100}, Qt::Vertical);
+  else
+    resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
   if (w >= 1500) resizeDocks({tree_dock_, dependences_dock_}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
   resizeDocks({code_dock_}, {h * 27 / 100}, Qt::Vertical);
 }
@@ -360,7 +385,8 @@ void MainWindow::createMenus() {
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock :
-       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, code_dock_})
+       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, lesson_dock_,
+        code_dock_})
     view_menu_->addAction(dock->toggleViewAction());
   view_menu_->addSeparator();
   QAction* zoom_in = view_menu_->addAction(tr("Zoom &In"), this, [this] { zoom(1); });
@@ -386,6 +412,28 @@ void MainWindow::createMenus() {
   toolbar->addAction(auto_schedule_action_);
 
   QMenu* help_menu = menuBar()->addMenu(tr("&Help"));
+  QMenu* lessons = help_menu->addMenu(tr("&Lessons"));
+  lessons->setObjectName(QStringLiteral("lessonsMenu"));
+  const QDir lesson_dir(QDir(samplesDirectory()).filePath(QStringLiteral("../resources/lessons")));
+  for (const QFileInfo& f : lesson_dir.entryInfoList({QStringLiteral("*.md")}, QDir::Files, QDir::Name)) {
+    QString title = f.completeBaseName();
+    try {
+      title = qs(read_lesson(f.absoluteFilePath().toStdString()).title);
+    } catch (const std::exception&) {
+    }
+    const QString path = f.absoluteFilePath();
+    lessons->addAction(title, this, [this, path] {
+      QString error;
+      if (!openLesson(path, &error)) QMessageBox::warning(this, tr("Lesson"), error);
+    });
+  }
+  if (lessons->isEmpty()) lessons->addAction(tr("(no lessons found)"))->setEnabled(false);
+  lessons->addSeparator();
+  lessons->addAction(tr("Open Lesson File…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Lesson"), QString(), tr("Lessons (*.md)"));
+    QString error;
+    if (!path.isEmpty() && !openLesson(path, &error)) QMessageBox::warning(this, tr("Lesson"), error);
+  });
   help_menu->addAction(tr("&About Loopscape"), this, &MainWindow::showAbout);
 }
 
@@ -891,6 +939,23 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
   form->deleteLater();
 }
 
+bool MainWindow::openLesson(const QString& path, QString* error, const QStringList& script_lines) {
+  std::shared_ptr<const Lesson> lesson;
+  try {
+    lesson = std::make_shared<const Lesson>(read_lesson(path.toStdString()));
+  } catch (const InputError& e) {
+    if (error) *error = qs(e.what());
+    return false;
+  }
+  setCompileOptions(lesson->compile);
+  if (!openFile(qs(lesson->kernel), error, script_lines)) return false;
+  lesson_ = lesson;
+  lesson_view_->setLesson(lesson_);
+  lesson_dock_->show();
+  applyDefaultDockSizes();
+  return true;
+}
+
 void MainWindow::requestCommand(const CommandCall& call, int merge_key) {
   // A merge key makes each call one value of a drag (applyLive), so its steps merge.
   const quint64 generation = merge_key >= 0 ? worker_->applyLive(call, merge_key) : worker_->apply(call);
@@ -1101,7 +1166,7 @@ void MainWindow::setPresentationZoom(bool on) {
 void MainWindow::applyZoom() {
   const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
-  const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_};
+  const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_, lesson_view_};
   QList<QWidget*> widgets;
   for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
   // Every unzoomed size first: a parent's new font reaches the children that

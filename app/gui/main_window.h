@@ -33,6 +33,8 @@ class CommandForm;
 class DomainPlot;
 class CommunicationView;
 class PeArrayView;
+class LessonView;
+struct Lesson;
 class DependenceView;
 class HistoryView;
 class ScheduleTreeView;
@@ -66,6 +68,9 @@ class MainWindow : public QMainWindow {
   const QStringList& history() const { return history_; }
   const std::optional<SourceFile>& currentFile() const { return file_; }
   void showStartPage();
+  // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
+  // exercises in the Lesson dock; on failure sets `error` (file:line: why).
+  bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
 
   // The window laid out at `size` and rendered into an image, as on screen,
   // once the engine has answered every request.
@@ -183,6 +188,8 @@ class MainWindow : public QMainWindow {
   DependenceView* dependence_view_ = nullptr;
   CommunicationView* communication_view_ = nullptr;
   PeArrayView* pe_array_view_ = nullptr;
+  LessonView* lesson_view_ = nullptr;
+  std::shared_ptr<const Lesson> lesson_;
   CodeView* code_view_ = nullptr;
   HistoryView* history_view_ = nullptr;
   DomainPlot* plot_view_ = nullptr;
@@ -211,6 +218,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* dependences_dock_ = nullptr;
   QDockWidget* communication_dock_ = nullptr;
   QDockWidget* pe_array_dock_ = nullptr;
+  QDockWidget* lesson_dock_ = nullptr;
   QDockWidget* code_dock_ = nullptr;
 };
 

@@ -1,0 +1,145 @@
+#include "lesson_view.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QShortcut>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace loopscape {
+namespace {
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+}  // namespace
+
+LessonView::LessonView(QWidget* parent) : QWidget(parent) {
+  body_ = new QTextBrowser;
+  body_->setObjectName(QStringLiteral("lessonText"));
+  body_->setOpenExternalLinks(true);
+  // A scroll bar that comes and goes with the wrapped width can make the text's
+  // layout oscillate forever in a short dock; keeping it fixed breaks the cycle.
+  body_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+  body_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  // Word-wrapped labels beside a text browser in a dock can make the dock's
+  // layout oscillate forever; the wrapped parts are text browsers instead.
+  outcome_ = new QTextBrowser;
+  outcome_->setObjectName(QStringLiteral("lessonOutcome"));
+  outcome_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+  outcome_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  outcome_->setFixedHeight(outcome_->fontMetrics().lineSpacing() * 5);
+  previous_ = new QPushButton(tr("\u2190 Previous"));
+  next_ = new QPushButton(tr("Next \u2192"));
+  position_ = new QLabel;
+  check_ = new QPushButton(tr("Check"));
+  check_->setObjectName(QStringLiteral("lessonCheck"));
+  check_->setToolTip(tr("Check the current schedule against this exercise (Ctrl+Return)"));
+  hint_ = new QPushButton(tr("Hint"));
+  hint_->setObjectName(QStringLiteral("lessonHint"));
+  hint_->setToolTip(tr("Reveal the next hint (Ctrl+H)"));
+  solution_ = new QPushButton(tr("Show Solution"));
+  solution_->setObjectName(QStringLiteral("lessonSolution"));
+  solution_->setToolTip(tr("Apply the solution's commands, one history step each"));
+
+  auto* navigation = new QHBoxLayout;
+  navigation->addWidget(previous_);
+  navigation->addWidget(position_, 1, Qt::AlignCenter);
+  navigation->addWidget(next_);
+  auto* actions = new QHBoxLayout;
+  actions->addWidget(check_);
+  actions->addWidget(hint_);
+  actions->addWidget(solution_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(body_, 1);
+  layout->addLayout(actions);
+  layout->addWidget(outcome_);
+  layout->addLayout(navigation);
+
+  connect(previous_, &QPushButton::clicked, this, [this] { setExercise(exercise_ - 1); });
+  connect(next_, &QPushButton::clicked, this, [this] { setExercise(exercise_ + 1); });
+  connect(check_, &QPushButton::clicked, this, [this] {
+    outcome_->setText(tr("<i>Checking\u2026</i>"));
+    Q_EMIT checkRequested(exercise_);
+  });
+  connect(hint_, &QPushButton::clicked, this, &LessonView::showNextHint);
+  connect(solution_, &QPushButton::clicked, this, [this] { Q_EMIT solutionRequested(exercise_); });
+  auto shortcut = [this](const QKeySequence& keys, auto slot) {
+    auto* s = new QShortcut(keys, this);
+    s->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(s, &QShortcut::activated, this, slot);
+  };
+  shortcut(QKeySequence(Qt::Key_PageDown), [this] { setExercise(exercise_ + 1); });
+  shortcut(QKeySequence(Qt::Key_PageUp), [this] { setExercise(exercise_ - 1); });
+  shortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), [this] { check_->click(); });
+  shortcut(QKeySequence(Qt::CTRL | Qt::Key_H), [this] { showNextHint(); });
+  render();
+}
+
+void LessonView::setLesson(std::shared_ptr<const Lesson> lesson) {
+  lesson_ = std::move(lesson);
+  exercise_ = 0;
+  hints_shown_ = 0;
+  outcome_->clear();
+  render();
+}
+
+void LessonView::setExercise(int index) {
+  if (!lesson_ || lesson_->exercises.empty()) return;
+  const int clamped = std::clamp(index, 0, static_cast<int>(lesson_->exercises.size()) - 1);
+  if (clamped == exercise_) return;
+  exercise_ = clamped;
+  hints_shown_ = 0;
+  outcome_->clear();
+  render();
+}
+
+void LessonView::showNextHint() {
+  if (!lesson_ || lesson_->exercises.empty()) return;
+  const auto& hints = lesson_->exercises[static_cast<std::size_t>(exercise_)].hints;
+  if (hints_shown_ < static_cast<int>(hints.size())) ++hints_shown_;
+  render();
+}
+
+void LessonView::setOutcome(int exercise, bool passed, const QStringList& feedback) {
+  if (exercise != exercise_) return;
+  if (passed) {
+    outcome_->setText(tr("<span style='color:#00795A'><b>\u2714 Done:</b> every check passes.</span>"));
+    return;
+  }
+  QString html = tr("<span style='color:#C04E00'><b>Not yet:</b></span><ul style='margin-left:-20px'>");
+  for (const QString& f : feedback) html += QStringLiteral("<li>") + f.toHtmlEscaped() + QStringLiteral("</li>");
+  outcome_->setText(html + QStringLiteral("</ul>"));
+}
+
+QString LessonView::outcomeText() const {
+  return outcome_->toPlainText().trimmed();
+}
+
+QString LessonView::text() const { return body_->toPlainText(); }
+
+void LessonView::render() {
+  const bool has = lesson_ && !lesson_->exercises.empty();
+  for (QWidget* w : std::initializer_list<QWidget*>{previous_, next_, check_, hint_, solution_}) w->setEnabled(has);
+  if (!lesson_) {
+    body_->setMarkdown(QStringLiteral("## ") + tr("No lesson open") + QStringLiteral("\n\n") +
+                       tr("Open one from **Help \u203a Lessons**, or start the app with `--lesson FILE`."));
+    position_->clear();
+    return;
+  }
+  QString markdown = QStringLiteral("## ") + qs(lesson_->title) + QStringLiteral("\n\n") + qs(lesson_->text);
+  if (has) {
+    const LessonExercise& e = lesson_->exercises[static_cast<std::size_t>(exercise_)];
+    markdown += QStringLiteral("\n\n## ") + tr("Exercise %1: %2").arg(exercise_ + 1).arg(qs(e.title)) +
+                QStringLiteral("\n\n") + qs(e.text);
+    for (int h = 0; h < hints_shown_; ++h)
+      markdown += QStringLiteral("\n\n> **") + tr("Hint %1").arg(h + 1) + QStringLiteral(":** ") +
+                  qs(e.hints[static_cast<std::size_t>(h)]);
+    hint_->setEnabled(hints_shown_ < static_cast<int>(e.hints.size()));
+    solution_->setEnabled(!e.solution.empty());
+    position_->setText(tr("exercise %1 of %2").arg(exercise_ + 1).arg(lesson_->exercises.size()));
+    previous_->setEnabled(exercise_ > 0);
+    next_->setEnabled(exercise_ + 1 < static_cast<int>(lesson_->exercises.size()));
+  }
+  body_->setMarkdown(markdown);
+}
+
+}  // namespace loopscape
