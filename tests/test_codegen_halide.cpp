@@ -48,7 +48,7 @@ Run run_jit(const LoadedProgram& l, const isl::schedule& s) {
   const HalideLowering h = lower_to_halide(l.program, s, halide_host_target(true));
   Run r;
   r.parameters = parameter_values(l.program);
-  std::vector<Halide::Runtime::Buffer<double>> buffers;
+  std::vector<double*> buffers;
   std::vector<int> scalars_int;
   std::vector<double> scalars_double;
   scalars_int.reserve(h.arguments.size());
@@ -61,13 +61,13 @@ Run run_jit(const LoadedProgram& l, const isl::schedule& s) {
       std::vector<double>& data = r.arrays[a.name];
       data.resize(static_cast<std::size_t>(n));
       for (long k = 0; k < n; ++k) data[static_cast<std::size_t>(k)] = static_cast<double>((k * 7 + a.name.size()) % 13) / 13.0 + 0.5;
-      buffers.emplace_back(data.data(), static_cast<int>(n));
+      buffers.push_back(data.data());
     }
   }
   std::size_t b = 0;
   for (const HalideArgument& a : h.arguments) {
     if (a.is_buffer) {
-      argv.push_back(buffers[b++].raw_buffer());
+      argv.push_back(&buffers[b++]);
     } else if (a.type == Halide::Int(32)) {
       scalars_int.push_back(r.parameters.at(a.name));
       argv.push_back(&scalars_int.back());

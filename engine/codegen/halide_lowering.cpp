@@ -166,7 +166,6 @@ class HalideBuilder : public LoopAstWalker {
  private:
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
-  std::map<std::string, HI::Parameter> parameters_;
 
   std::vector<HI::Stmt> pop() {
     std::vector<HI::Stmt> f = std::move(frames_.back());
@@ -185,13 +184,10 @@ class HalideBuilder : public LoopAstWalker {
     arrays_used.insert(name);
     return *a;
   }
-  HI::Parameter parameter(const Array& a) {
-    if (a.declared_in_region) return HI::Parameter();
-    auto it = parameters_.find(a.name);
-    if (it == parameters_.end())
-      it = parameters_.emplace(a.name, HI::Parameter(halide_type_of(a.element_type), true, 1, a.name)).first;
-    return it->second;
-  }
+  // Arrays are plain pointer arguments (their host pointers under their own
+  // names, as unpack_buffers would bind them), so C code calls the function
+  // with its arrays as they are, no halide_buffer_t.
+  static HI::Parameter parameter(const Array&) { return HI::Parameter(); }
   H::Expr extent(const std::string& text) {
     try {
       std::size_t used = 0;
@@ -358,7 +354,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
   for (const Array& a : program.arrays) {
     if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
     out.arguments.push_back({a.name, true, halide_type_of(a.element_type)});
-    args.emplace_back(a.name, H::Argument::OutputBuffer, halide_type_of(a.element_type), 1, H::ArgumentEstimates{});
+    args.emplace_back(a.name, H::Argument::InputScalar, H::Handle(), 0, H::ArgumentEstimates{});
   }
   for (const std::string& p : program.parameters) {
     out.arguments.push_back({p, false, H::Int(32)});
@@ -369,8 +365,8 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     args.emplace_back(name, H::Argument::InputScalar, type, 0, H::ArgumentEstimates{});
   }
 
-  // The CPU part of Lower.cpp's order (engine-notes §2.4).
-  s = HI::unpack_buffers(s);
+  // The CPU part of Lower.cpp's order (engine-notes §2.4); unpack_buffers has
+  // nothing to unpack: the arrays come as pointers.
   s = HI::unroll_loops(s);
   s = HI::vectorize_loops(s, {});
   s = HI::simplify(s);

@@ -15,8 +15,9 @@
 namespace loopscape {
 
 // One argument of the lowered function, in order: buffers are the region's
-// arrays (flat, row-major; written scalars are one-element buffers), scalars
-// are the integer parameters and the read-only outer variables.
+// arrays, passed as plain pointers to their first element (flat, row-major;
+// written scalars by address), scalars are the integer parameters and the
+// read-only outer variables, by value.
 struct HalideArgument {
   std::string name;
   bool is_buffer = false;
