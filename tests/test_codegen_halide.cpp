@@ -11,6 +11,7 @@
 #include <cmath>
 #include <map>
 
+#include "codegen/halide_object.h"
 #include "command_test_support.h"
 #include "golden.h"
 
@@ -127,6 +128,33 @@ class TestCodegenHalide : public QObject {
       for (std::size_t k = 0; k < x.size() && !changed; ++k)
         changed = x[k] != static_cast<double>((k * 7 + name.size()) % 13) / 13.0 + 0.5;
     QVERIFY(changed);
+  }
+
+  // --target halide: the file calling the compiled object, built by gcc and
+  // run against the original by the runner.
+  void halide_target_verifies_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QStringList>("script");
+    QTest::newRow("gemm parallel+vector") << "linear-algebra/blas/gemm"
+                                          << QStringList{"S1.parallelize(i)", "S1.vectorize(j, 4)"};
+    QTest::newRow("2mm tile") << "linear-algebra/kernels/2mm" << QStringList{"S1.tile(i, j, 4, 4, i0, j0, i1, j1)"};
+    QTest::newRow("jacobi-2d original") << "stencils/jacobi-2d" << QStringList{};
+  }
+  void halide_target_verifies() {
+    QFETCH(QString, kernel);
+    QFETCH(QStringList, script);
+    const LoadedProgram l = load_polybench(kernel.toStdString());
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    const GeneratedCode g = generate(l.program, s, l.dependences.all(), "halide");
+    QVERIFY(g.replaces_region);
+    QTemporaryDir dir;
+    const std::string object = dir.filePath("k.halide.o").toStdString();
+    write_halide_object(l.program, g.schedule, object, dir.filePath("k.halide.h").toStdString());
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object));
+    QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
+    QVERIFY(r.values_compared > 0);
   }
 
   void gemm_matches_plain_cpp() {
