@@ -329,6 +329,9 @@ H::Type halide_type_of(const std::string& c_type) {
 H::Target halide_host_target(bool jit) {
   H::Target t = H::get_host_target();
   t.set_feature(H::Target::NoAsserts);
+  // C's floating-point semantics: without it Halide lets LLVM contract and
+  // reassociate, and ill-conditioned kernels (gramschmidt) drift from the original.
+  t.set_feature(H::Target::StrictFloat);
   if (jit) t.set_feature(H::Target::JIT);
   return t;
 }
