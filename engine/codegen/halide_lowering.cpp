@@ -13,8 +13,10 @@ namespace {
 namespace H = Halide;
 namespace HI = Halide::Internal;
 
+// An InputError, not an IslError: a snapshot shows it in the tab and goes on
+// (it rethrows IslErrors as isl quota failures).
 [[noreturn]] void unsupported(const std::string& what) {
-  throw IslError("the halide target cannot lower " + what, false);
+  throw InputError(SourceLocation{}, "the halide target cannot lower " + what);
 }
 
 H::Expr to_bool(const H::Expr& e) { return e.type().is_bool() ? e : e != HI::make_zero(e.type()); }
@@ -141,6 +143,8 @@ class HalideBuilder : public LoopAstWalker {
     }
     close_into_parent(HI::IfThenElse::make(to_bool(expr(n.condition)), then_part, else_part));
   }
+
+  void extension(const LoopNode& n) override { unsupported("the grafted call " + n.statement); }
 
   void user(const LoopNode&, const StatementInstance& s) override {
     if (!s.target || s.target->kind != ExprKind::Access) unsupported("a statement that writes no array");

@@ -36,7 +36,7 @@ struct HalideLowering {
 Halide::Target halide_host_target(bool jit);
 
 // Lowers `schedule` of `program` to Halide IR and a module for `target`.
-// Throws IslError for a construct Halide cannot express here.
+// Throws InputError for a construct the lowering cannot express.
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const Halide::Target& target,
                                const std::string& function_name = "loopscape_region");
 
