@@ -294,6 +294,11 @@ class HalideBuilder : public LoopAstWalker {
         const int width = std::stoi(t.args[0]);
         if (width < 2) break;
         const HI::ForType inner = t.kind == "vector" ? HI::ForType::Vectorized : HI::ForType::Unrolled;
+        // A point loop of a split (extent min(e, width)): whole or serial, no re-split.
+        if (HI::can_prove(extent <= width))
+          return HI::IfThenElse::make(extent == width,
+                                      HI::For::make(it, min, width, inner, H::DeviceAPI::None, body),
+                                      HI::For::make(it, min, extent, HI::ForType::Serial, H::DeviceAPI::None, body));
         // it = min + o * width + l over the full chunks, then a serial tail.
         const std::string o = it + ".o", l = it + ".l", base = it + ".base";
         const H::Expr chunks = H::max(extent, 0) / width;
