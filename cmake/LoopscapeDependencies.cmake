@@ -15,6 +15,10 @@ target_link_libraries(Loopscape_clang INTERFACE clang-cpp LLVM)
 target_compile_definitions(Loopscape_clang INTERFACE
   LOOPSCAPE_CLANG_RESOURCE_DIR="${LLVM_LIBRARY_DIR}/clang/${LLVM_PACKAGE_VERSION}")
 
+# Halide 14 (libhalide14-0-dev): the halide targets lower the loop AST to its IR
+# and compile it with its LLVM back-end. Its package needs C enabled (top CMakeLists).
+find_package(Halide 14 REQUIRED)
+
 if(LOOPSCAPE_BUILD_GUI)
   find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Svg Test Concurrent)
   pkg_check_modules(GRAPHVIZ REQUIRED IMPORTED_TARGET libgvc libcgraph)

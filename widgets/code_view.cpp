@@ -28,6 +28,8 @@ QString tabTitle(const QString& target) {
   if (target == QLatin1String("mpi")) return QStringLiteral("MPI");
   if (target == QLatin1String("hls")) return QStringLiteral("HLS");
   if (target == QLatin1String("cuda")) return QStringLiteral("CUDA");
+  if (target == QLatin1String("halide")) return QStringLiteral("Halide");
+  if (target == QLatin1String("halide-stmt")) return QStringLiteral("Halide IR");
   return target;
 }
 

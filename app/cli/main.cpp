@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,6 +18,7 @@
 #include "lessons/lesson_check.h"
 #include "cli_options.h"
 #include "codegen/emitter.h"
+#include "codegen/halide_object.h"
 #include "codegen/target.h"
 #include "commands/transfer_pairing.h"
 #include "cpp_export.h"
@@ -132,8 +134,15 @@ int run_info(const CliOptions& o) {
 }
 
 int run_emit(const CliOptions& o) {
+  if (o.target == "halide" && (o.output.empty() || o.output == "-"))
+    throw InputError({"loopscape-cli", 0, 0}, "emit --target halide needs -o FILE.c (it writes FILE.halide.o beside it)");
   Loaded l = open_session(o);
   write_output(o.output, emit_code(l.session, o.target));
+  if (o.target == "halide") {
+    write_halide_object(l.session.program(), l.session.schedule(), halide_object_path(o.output),
+                        halide_header_path(o.output));
+    std::cerr << "wrote " << halide_object_path(o.output) << " and " << halide_header_path(o.output) << "\n";
+  }
   return kExitOk;
 }
 
@@ -186,6 +195,22 @@ int run_verify(const CliOptions& o) {
       throw InputError({o.input, 0, 0}, "verify --target cuda runs the file's own main, built as CUDA C++ by nvcc: "
                                         "this file has no main (the generated harness is C)");
     runner = cuda_runner_options();
+  }
+  // The halide target's object lives while the runner links it.
+  struct Folder {
+    std::filesystem::path path;
+    ~Folder() {
+      std::error_code ignored;
+      if (!path.empty()) std::filesystem::remove_all(path, ignored);
+    }
+  } halide_folder;
+  if (o.target == "halide") {
+    std::string pattern = (std::filesystem::temp_directory_path() / "loopscape-halide-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
+    halide_folder.path = pattern;
+    const std::string object = (halide_folder.path / "region.halide.o").string();
+    write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string());
+    runner = halide_runner_options(object);
   }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);

@@ -44,6 +44,8 @@ std::vector<std::unique_ptr<Target>> builtin_targets() {
   out.push_back(make_mpi_target());
   out.push_back(make_hls_target());
   out.push_back(make_cuda_target());
+  out.push_back(make_halide_stmt_target());
+  out.push_back(make_halide_target());
   return out;
 }
 

@@ -14,6 +14,8 @@ std::unique_ptr<Target> make_openmp_target();   // target_c.cpp
 std::unique_ptr<Target> make_mpi_target();      // target_mpi.cpp
 std::unique_ptr<Target> make_hls_target();      // target_hls.cpp
 std::unique_ptr<Target> make_cuda_target();     // target_cuda.cpp
+std::unique_ptr<Target> make_halide_stmt_target();  // target_halide.cpp
+std::unique_ptr<Target> make_halide_target();       // target_halide.cpp
 
 std::vector<std::unique_ptr<Target>> builtin_targets();
 

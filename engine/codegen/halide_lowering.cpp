@@ -1,0 +1,395 @@
+#include "codegen/halide_lowering.h"
+
+#include <map>
+#include <set>
+
+#include "codegen/loop_ast.h"
+#include "codegen/walker.h"
+#include "support/error.h"
+
+namespace loopscape {
+namespace {
+
+namespace H = Halide;
+namespace HI = Halide::Internal;
+
+// An InputError, not an IslError: a snapshot shows it in the tab and goes on
+// (it rethrows IslErrors as isl quota failures).
+[[noreturn]] void unsupported(const std::string& what) {
+  throw InputError(SourceLocation{}, "the halide target cannot lower " + what);
+}
+
+H::Expr to_bool(const H::Expr& e) { return e.type().is_bool() ? e : e != HI::make_zero(e.type()); }
+
+// C's usual arithmetic conversions for a binary operator (bool counts as int).
+void match_c_types(H::Expr& a, H::Expr& b) {
+  if (a.type().is_bool()) a = H::cast(H::Int(32), a);
+  if (b.type().is_bool()) b = H::cast(H::Int(32), b);
+  if (a.type() == b.type()) return;
+  const H::Type ta = a.type(), tb = b.type();
+  H::Type t;
+  if (ta.is_float() || tb.is_float())
+    t = H::Float(std::max(ta.is_float() ? ta.bits() : 0, tb.is_float() ? tb.bits() : 0));
+  else
+    t = H::Int(std::max({32, ta.bits(), tb.bits()}));
+  a = H::cast(t, a);
+  b = H::cast(t, b);
+}
+
+// Builds Halide expressions and statements from the walk, one frame per open
+// Block/For/If/Mark.
+class HalideBuilder : public LoopAstWalker {
+ public:
+  explicit HalideBuilder(const Program& program) : LoopAstWalker(program) { frames_.emplace_back(); }
+
+  HI::Stmt result() { return seq(frames_.front()); }
+  std::map<std::string, H::Type> variables;  // read-only outer variables met
+  std::set<std::string> arrays_used;
+
+  H::Expr expr(const ExprPtr& e) {
+    if (!e) unsupported("an empty expression");
+    auto arg = [&](std::size_t k) { return expr(e->args.at(k)); };
+    switch (e->kind) {
+      case ExprKind::IntLiteral: {
+        const long v = std::stol(e->text, nullptr, 0);
+        const bool wide = e->text.find_first_of("lL") != std::string::npos || v != static_cast<int>(v);
+        return wide ? H::Expr(HI::IntImm::make(H::Int(64), v)) : H::Expr(static_cast<int>(v));
+      }
+      case ExprKind::FloatLiteral: {
+        const double v = std::stod(e->text);
+        const bool single = !e->text.empty() && (e->text.back() == 'f' || e->text.back() == 'F');
+        return single ? HI::FloatImm::make(H::Float(32), v) : HI::FloatImm::make(H::Float(64), v);
+      }
+      case ExprKind::Iterator:
+      case ExprKind::Parameter:
+        return HI::Variable::make(H::Int(32), e->text);
+      case ExprKind::Variable: {
+        const H::Type t = e->type.empty() ? H::Float(64) : halide_type_of(e->type);
+        variables.emplace(e->text, t);
+        return HI::Variable::make(t, e->text);
+      }
+      case ExprKind::Access: {
+        const Array& a = array(e->text);
+        return HI::Load::make(halide_type_of(a.element_type), a.name, index(a, *e), H::Buffer<>(), parameter(a),
+                              HI::const_true(), HI::ModulusRemainder());
+      }
+      case ExprKind::Unary: {
+        H::Expr x = arg(0);
+        if (e->text == "-") return -(x.type().is_bool() ? H::cast(H::Int(32), x) : x);
+        if (e->text == "+") return x;
+        if (e->text == "!") return !to_bool(x);
+        if (e->text == "~") return ~x;
+        unsupported("the operator " + e->text);
+      }
+      case ExprKind::Binary: {
+        const std::string& op = e->text;
+        if (op == "&&") return to_bool(arg(0)) && to_bool(arg(1));
+        if (op == "||") return to_bool(arg(0)) || to_bool(arg(1));
+        H::Expr a = arg(0), b = arg(1);
+        match_c_types(a, b);
+        if (op == "+") return a + b;
+        if (op == "-") return a - b;
+        if (op == "*") return a * b;
+        // The loop AST only divides non-negative integers (loop_ast.h), where
+        // Halide's floor division is C's; statements' integer divisions are too
+        // in the kernels the front-end accepts.
+        if (op == "/") return a / b;
+        if (op == "%") return a % b;
+        if (op == "<") return a < b;
+        if (op == "<=") return a <= b;
+        if (op == ">") return a > b;
+        if (op == ">=") return a >= b;
+        if (op == "==") return a == b;
+        if (op == "!=") return a != b;
+        if (op == "&") return a & b;
+        if (op == "|") return a | b;
+        if (op == "^") return a ^ b;
+        if (op == "<<") return a << b;
+        if (op == ">>") return a >> b;
+        unsupported("the operator " + op);
+      }
+      case ExprKind::Ternary: {
+        H::Expr a = arg(1), b = arg(2);
+        match_c_types(a, b);
+        return H::select(to_bool(arg(0)), a, b);
+      }
+      case ExprKind::Cast:
+        return H::cast(halide_type_of(e->text), arg(0));
+      case ExprKind::Call:
+        return call(*e);
+    }
+    unsupported("an expression");
+  }
+
+ protected:
+  void enter_block(const LoopNode&) override { frames_.emplace_back(); }
+  void leave_block(const LoopNode&) override { close_into_parent(seq(pop())); }
+  void enter_mark(const LoopNode&) override { frames_.emplace_back(); }
+  void leave_mark(const LoopNode&) override { close_into_parent(seq(pop())); }
+  void enter_for(const LoopNode&) override { frames_.emplace_back(); }
+  void leave_for(const LoopNode& n) override { close_into_parent(loop(n, seq(pop()))); }
+  void enter_if(const LoopNode&) override { frames_.emplace_back(); }
+  void enter_else(const LoopNode&) override {
+    then_.push_back(seq(pop()));
+    frames_.emplace_back();
+  }
+  void leave_if(const LoopNode& n) override {
+    HI::Stmt last = seq(pop());
+    HI::Stmt then_part = last, else_part;
+    if (n.children.size() > 1) {
+      then_part = then_.back();
+      then_.pop_back();
+      else_part = last;
+    }
+    close_into_parent(HI::IfThenElse::make(to_bool(expr(n.condition)), then_part, else_part));
+  }
+
+  void extension(const LoopNode& n) override { unsupported("the grafted call " + n.statement); }
+
+  void user(const LoopNode&, const StatementInstance& s) override {
+    if (!s.target || s.target->kind != ExprKind::Access) unsupported("a statement that writes no array");
+    const Array& a = array(s.target->text);
+    const H::Type t = halide_type_of(a.element_type);
+    const H::Expr at = index(a, *s.target);
+    H::Expr value = expr(s.value);
+    if (s.assign_op != "=") {
+      H::Expr old = HI::Load::make(t, a.name, at, H::Buffer<>(), parameter(a), HI::const_true(),
+                                   HI::ModulusRemainder());
+      const std::string op = s.assign_op.substr(0, s.assign_op.size() - 1);
+      match_c_types(old, value);
+      if (op == "+") value = old + value;
+      else if (op == "-") value = old - value;
+      else if (op == "*") value = old * value;
+      else if (op == "/") value = old / value;
+      else unsupported("the assignment " + s.assign_op);
+    }
+    frames_.back().push_back(HI::Store::make(a.name, H::cast(t, value), at, parameter(a), HI::const_true(),
+                                             HI::ModulusRemainder()));
+  }
+
+ private:
+  std::vector<std::vector<HI::Stmt>> frames_;
+  std::vector<HI::Stmt> then_;
+
+  std::vector<HI::Stmt> pop() {
+    std::vector<HI::Stmt> f = std::move(frames_.back());
+    frames_.pop_back();
+    return f;
+  }
+  void close_into_parent(const HI::Stmt& s) { frames_.back().push_back(s); }
+  static HI::Stmt seq(const std::vector<HI::Stmt>& body) {
+    if (body.empty()) return HI::Evaluate::make(0);
+    return HI::Block::make(body);
+  }
+
+  const Array& array(const std::string& name) {
+    const Array* a = program().find_array(name);
+    if (!a) unsupported("an access to the unknown array " + name);
+    arrays_used.insert(name);
+    return *a;
+  }
+  // Arrays are plain pointer arguments (their host pointers under their own
+  // names, as unpack_buffers would bind them), so C code calls the function
+  // with its arrays as they are, no halide_buffer_t.
+  static HI::Parameter parameter(const Array&) { return HI::Parameter(); }
+  H::Expr extent(const std::string& text) {
+    try {
+      std::size_t used = 0;
+      const long v = std::stol(text, &used, 0);
+      if (used == text.size()) return H::Expr(static_cast<int>(v));
+    } catch (const std::exception&) {
+    }
+    for (const std::string& p : program().parameters)
+      if (p == text) return HI::Variable::make(H::Int(32), p);
+    unsupported("the array extent '" + text + "'");
+  }
+  // Row-major: ((s0 * e1 + s1) * e2 + s2) ...
+  H::Expr index(const Array& a, const Expr& access) {
+    if (access.args.empty()) return H::Expr(0);
+    if (access.args.size() != a.extents.size()) unsupported("a partial access to " + a.name);
+    H::Expr at = expr(access.args[0]);
+    for (std::size_t d = 1; d < access.args.size(); ++d) {
+      H::Expr s = expr(access.args[d]);
+      H::Expr base = at * extent(a.extents[d]);
+      match_c_types(base, s);
+      at = base + s;
+    }
+    return at.type() == H::Int(32) ? at : H::cast(H::Int(32), at);
+  }
+
+  H::Expr call(const Expr& e) {
+    std::vector<H::Expr> a;
+    for (const auto& x : e.args) a.push_back(expr(x));
+    const std::string& f = e.text;
+    auto need = [&](std::size_t n) {
+      if (a.size() != n) unsupported("the call " + f + " with " + std::to_string(a.size()) + " arguments");
+    };
+    auto floating = [&](H::Expr x) {
+      return x.type().is_float() ? x : H::cast(H::Float(64), x);
+    };
+    if (f == "floord") {
+      need(2);
+      match_c_types(a[0], a[1]);
+      return a[0] / a[1];  // Halide's integer division is floor division
+    }
+    if (f == "min" || f == "max" || f == "fmin" || f == "fmax" || f == "fminf" || f == "fmaxf") {
+      need(2);
+      match_c_types(a[0], a[1]);
+      return (f[0] == 'm' ? f == "min" : f.rfind("fmin", 0) == 0) ? H::min(a[0], a[1]) : H::max(a[0], a[1]);
+    }
+    static const std::map<std::string, H::Expr (*)(H::Expr)> unary = {
+        {"sqrt", H::sqrt}, {"exp", H::exp}, {"log", H::log}, {"sin", H::sin}, {"cos", H::cos},
+        {"tan", H::tan},   {"floor", H::floor}, {"ceil", H::ceil}, {"tanh", H::tanh}, {"atan", H::atan},
+        {"sqrtf", H::sqrt}, {"expf", H::exp}, {"logf", H::log}, {"sinf", H::sin}, {"cosf", H::cos},
+    };
+    if (auto it = unary.find(f); it != unary.end()) {
+      need(1);
+      return it->second(floating(a[0]));
+    }
+    if (f == "fabs" || f == "fabsf" || f == "abs") {
+      need(1);
+      H::Expr r = H::abs(a[0]);
+      return r.type() == a[0].type() ? r : H::cast(a[0].type(), r);
+    }
+    if (f == "pow" || f == "powf") {
+      need(2);
+      a[0] = floating(a[0]);
+      a[1] = floating(a[1]);
+      match_c_types(a[0], a[1]);
+      return H::pow(a[0], a[1]);
+    }
+    unsupported("the call " + f);
+  }
+
+  // A For over [init, bound] by `step`; tags map to Halide loop types where
+  // Halide can take them (vector/unroll need constant extents: a split with a
+  // serial tail), else the loop stays serial.
+  HI::Stmt loop(const LoopNode& n, HI::Stmt body) {
+    const std::optional<ExprPtr> bound = loop_bound_inclusive(n);
+    if (!bound) unsupported("the loop condition of " + n.iterator);
+    H::Expr init = expr(n.init), last = expr(*bound);
+    if (n.step == 1 || n.step == -1) {
+      const H::Expr min = n.step == 1 ? init : last;
+      const H::Expr extent = n.step == 1 ? last - init + 1 : init - last + 1;
+      if (n.step == -1) {
+        // Iterate k = 0.. and bind the iterator to init - k.
+        const std::string k = n.iterator + ".rev";
+        body = HI::LetStmt::make(n.iterator, init - HI::Variable::make(H::Int(32), k), body);
+        return HI::For::make(k, 0, extent, HI::ForType::Serial, H::DeviceAPI::None, body);
+      }
+      return tagged(n, min, extent, body);
+    }
+    const std::string k = n.iterator + ".k";
+    const H::Expr extent = n.step > 0 ? (last - init) / static_cast<int>(n.step) + 1
+                                      : (init - last) / static_cast<int>(-n.step) + 1;
+    body = HI::LetStmt::make(n.iterator, init + HI::Variable::make(H::Int(32), k) * static_cast<int>(n.step), body);
+    return HI::For::make(k, 0, extent, HI::ForType::Serial, H::DeviceAPI::None, body);
+  }
+
+  HI::Stmt tagged(const LoopNode& n, const H::Expr& min, const H::Expr& extent, const HI::Stmt& body) {
+    const std::string& it = n.iterator;
+    for (const LoopTag& t : n.tags) {
+      if (t.kind == "parallel") return HI::For::make(it, min, extent, HI::ForType::Parallel, H::DeviceAPI::None, body);
+      if ((t.kind == "vector" || t.kind == "unroll") && !t.args.empty()) {
+        const int width = std::stoi(t.args[0]);
+        if (width < 2) break;
+        const HI::ForType inner = t.kind == "vector" ? HI::ForType::Vectorized : HI::ForType::Unrolled;
+        // A point loop of a split (extent min(e, width)): whole or serial, no re-split.
+        if (HI::can_prove(extent <= width))
+          return HI::IfThenElse::make(extent == width,
+                                      HI::For::make(it, min, width, inner, H::DeviceAPI::None, body),
+                                      HI::For::make(it, min, extent, HI::ForType::Serial, H::DeviceAPI::None, body));
+        // it = min + o * width + l over the full chunks, then a serial tail.
+        const std::string o = it + ".o", l = it + ".l", base = it + ".base";
+        const H::Expr chunks = H::max(extent, 0) / width;
+        const H::Expr ov = HI::Variable::make(H::Int(32), o), lv = HI::Variable::make(H::Int(32), l);
+        HI::Stmt inner_body = HI::LetStmt::make(it, min + ov * width + lv, body);
+        HI::Stmt main = HI::For::make(o, 0, chunks, HI::ForType::Serial, H::DeviceAPI::None,
+                                      HI::For::make(l, 0, width, inner, H::DeviceAPI::None, inner_body));
+        HI::Stmt tail = HI::For::make(it, min + chunks * width, extent - chunks * width, HI::ForType::Serial,
+                                      H::DeviceAPI::None, body);
+        return HI::Block::make(main, tail);
+      }
+      if (t.kind == "unroll" && t.args.empty()) {
+        if (const int64_t* c = HI::as_const_int(HI::simplify(extent)); c && *c > 0 && *c <= 64)
+          return HI::For::make(it, min, extent, HI::ForType::Unrolled, H::DeviceAPI::None, body);
+      }
+    }
+    return HI::For::make(it, min, extent, HI::ForType::Serial, H::DeviceAPI::None, body);
+  }
+};
+
+}  // namespace
+
+H::Type halide_type_of(const std::string& c_type) {
+  static const std::map<std::string, H::Type> types = {
+      {"double", H::Float(64)},        {"float", H::Float(32)},           {"int", H::Int(32)},
+      {"long", H::Int(64)},            {"long long", H::Int(64)},         {"short", H::Int(16)},
+      {"char", H::Int(8)},             {"signed char", H::Int(8)},        {"unsigned char", H::UInt(8)},
+      {"unsigned short", H::UInt(16)}, {"unsigned int", H::UInt(32)},     {"unsigned", H::UInt(32)},
+      {"unsigned long", H::UInt(64)},  {"unsigned long long", H::UInt(64)}, {"_Bool", H::Bool()},
+      {"bool", H::Bool()},             {"int64_t", H::Int(64)},           {"int32_t", H::Int(32)},
+  };
+  auto it = types.find(c_type);
+  if (it == types.end()) unsupported("the element type '" + c_type + "'");
+  return it->second;
+}
+
+H::Target halide_host_target(bool jit) {
+  H::Target t = H::get_host_target();
+  t.set_feature(H::Target::NoAsserts);
+  // C's floating-point semantics: without it Halide lets LLVM contract and
+  // reassociate, and ill-conditioned kernels (gramschmidt) drift from the original.
+  t.set_feature(H::Target::StrictFloat);
+  if (jit) t.set_feature(H::Target::JIT);
+  return t;
+}
+
+HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const H::Target& target,
+                               const std::string& function_name) {
+  HalideBuilder builder(program);
+  const LoopNodePtr ast = build_loop_ast(program, schedule);
+  builder.walk(*ast);
+  HI::Stmt s = builder.result();
+
+  // Temporaries declared in the region live on the stack of the function.
+  for (const Array& a : program.arrays)
+    if (a.declared_in_region && builder.arrays_used.count(a.name)) {
+      std::vector<H::Expr> extents;
+      for (const std::string& e : a.extents) extents.push_back(builder.expr(Expr::make(ExprKind::IntLiteral, e)));
+      s = HI::Allocate::make(a.name, halide_type_of(a.element_type), H::MemoryType::Stack, extents,
+                             HI::const_true(), s);
+    }
+
+  HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target)};
+  std::vector<H::Argument> args;
+  for (const Array& a : program.arrays) {
+    if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
+    out.arguments.push_back({a.name, true, halide_type_of(a.element_type)});
+    args.emplace_back(a.name, H::Argument::InputScalar, H::Handle(), 0, H::ArgumentEstimates{});
+  }
+  for (const std::string& p : program.parameters) {
+    out.arguments.push_back({p, false, H::Int(32)});
+    args.emplace_back(p, H::Argument::InputScalar, H::Int(32), 0, H::ArgumentEstimates{});
+  }
+  for (const auto& [name, type] : builder.variables) {
+    out.arguments.push_back({name, false, type});
+    args.emplace_back(name, H::Argument::InputScalar, type, 0, H::ArgumentEstimates{});
+  }
+
+  // The CPU part of Lower.cpp's order (engine-notes §2.4); unpack_buffers has
+  // nothing to unpack: the arrays come as pointers.
+  s = HI::unroll_loops(s);
+  s = HI::vectorize_loops(s, {});
+  s = HI::simplify(s);
+  s = HI::rebase_loops_to_zero(s);
+  s = HI::simplify(s);
+  out.lowered = s;
+  std::vector<HI::LoweredFunc> closures;
+  s = HI::lower_parallel_tasks(s, closures, function_name, target);
+  for (const auto& c : closures) out.module.append(c);
+  out.module.append(HI::LoweredFunc(function_name, args, s, H::LinkageType::ExternalPlusMetadata));
+  return out;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,46 @@
+#pragma once
+// The loop AST of a schedule (codegen/loop_ast.h) as Halide IR: one Stmt of
+// flat Loads and Stores on the region's arrays, run through the CPU part of
+// Halide's own pass recipe (engine-notes §2.4), and a Halide::Module with one
+// function that the LLVM back-end compiles (object file or JIT).
+#include <isl/cpp.h>
+
+#include <string>
+#include <vector>
+
+#include <Halide.h>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+// One argument of the lowered function, in order: buffers are the region's
+// arrays, passed as plain pointers to their first element (flat, row-major;
+// written scalars by address), scalars are the integer parameters and the
+// read-only outer variables, by value.
+struct HalideArgument {
+  std::string name;
+  bool is_buffer = false;
+  Halide::Type type;  // element type for a buffer
+};
+
+struct HalideLowering {
+  std::string function_name;
+  std::vector<HalideArgument> arguments;
+  Halide::Internal::Stmt built;    // as built from the loop AST, before the passes
+  Halide::Internal::Stmt lowered;  // after the passes, before parallel tasks are outlined
+  Halide::Module module;
+};
+
+// The host target with the features the JIT needs when `jit` is set.
+Halide::Target halide_host_target(bool jit);
+
+// Lowers `schedule` of `program` to Halide IR and a module for `target`.
+// Throws InputError for a construct the lowering cannot express.
+HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const Halide::Target& target,
+                               const std::string& function_name = "loopscape_region");
+
+// The C type of an element type of the program ("double" -> Float(64)); throws for unknown ones.
+Halide::Type halide_type_of(const std::string& c_type);
+
+}  // namespace loopscape

@@ -1,0 +1,35 @@
+#include "codegen/halide_object.h"
+
+#include <filesystem>
+
+#include "codegen/halide_lowering.h"
+
+namespace loopscape {
+namespace {
+
+std::string with_suffix(const std::string& emitted_file, const std::string& suffix) {
+  std::filesystem::path p(emitted_file);
+  p.replace_extension();
+  return p.string() + suffix;
+}
+
+}  // namespace
+
+std::string halide_object_path(const std::string& emitted_file) { return with_suffix(emitted_file, ".halide.o"); }
+std::string halide_header_path(const std::string& emitted_file) { return with_suffix(emitted_file, ".halide.h"); }
+
+void write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
+                         const std::string& header_path) {
+  const HalideLowering l = lower_to_halide(program, schedule, halide_host_target(false), kHalideFunction);
+  l.module.compile({{Halide::OutputFileType::object, object_path}, {Halide::OutputFileType::c_header, header_path}});
+}
+
+RunnerOptions halide_runner_options(const std::string& object_path, RunnerOptions base) {
+  base.emitted_compile_flags.push_back(std::filesystem::absolute(object_path).string());
+  // Halide's runtime (in the object) uses threads and dlopen.
+  base.link_flags.push_back("-lpthread");
+  base.link_flags.push_back("-ldl");
+  return base;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,31 @@
+#pragma once
+// The halide target's object file: the schedule lowered to Halide IR
+// (codegen/halide_lowering.h) and compiled by Halide's LLVM back-end, with the
+// Halide runtime inside, for the host. `emit --target halide -o F.c` writes
+// F.halide.o and F.halide.h beside F.c; F.c calls the function in place of
+// its region, so `gcc F.c F.halide.o -lpthread -ldl` builds it.
+// This header keeps Halide.h out of its users.
+#include <isl/cpp.h>
+
+#include <string>
+
+#include "model/program.h"
+#include "runner/runner.h"
+
+namespace loopscape {
+
+// The name of the function the halide target's code calls.
+inline constexpr const char* kHalideFunction = "loopscape_halide_region";
+
+// "dir/out.c" -> "dir/out.halide.o" (and ".halide.h" for the header).
+std::string halide_object_path(const std::string& emitted_file);
+std::string halide_header_path(const std::string& emitted_file);
+
+// Compiles the schedule into `object_path` and its C header into `header_path`.
+void write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
+                         const std::string& header_path);
+
+// The runner's options for a program that calls into `object_path`.
+RunnerOptions halide_runner_options(const std::string& object_path, RunnerOptions base = {});
+
+}  // namespace loopscape
