@@ -20,7 +20,7 @@ class TestGuiLesson : public QObject {
   void workThroughTheTilingLesson() {
     MainWindow window;
     window.resize(1600, 1000);
-    const QString lesson = QStringLiteral(LOOPSCAPE_SAMPLES "/../resources/lessons/03-tiling.md");
+    const QString lesson = QStringLiteral(LOOPSCAPE_SAMPLES "/../resources/lessons/10-tiling.md");
     QString error;
     QVERIFY2(window.openLesson(lesson, &error, {QStringLiteral("S1.tile(i, j, 4, 4)")}), qPrintable(error));
     QVERIFY(window.waitForEngine());
@@ -59,6 +59,38 @@ class TestGuiLesson : public QObject {
     const QString file = QDir::current().absoluteFilePath(QStringLiteral("lesson_tiling.png"));
     QVERIFY(window.renderImage(QSize(1600, 1000)).save(file));
     qInfo("%s", qPrintable(file));
+  }
+
+  // An exercise that asks for an isl set: the answer box, a wrong answer's
+  // feedback with a missing point, the model answer from Show Solution.
+  void typeAnIslAnswer() {
+    MainWindow window;
+    window.resize(1600, 1000);
+    QString error;
+    QVERIFY2(window.openLesson(QStringLiteral(LOOPSCAPE_SAMPLES "/../resources/lessons/01-sets-and-maps.md"), &error),
+             qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    auto* view = window.findChild<LessonView*>(QStringLiteral("lessonView"));
+    QVERIFY(view && view->answerShown());
+    view->setAnswer(QStringLiteral("[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }"));
+    view->findChild<QPushButton*>(QStringLiteral("lessonCheck"))->click();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY(view->outcomeText().contains(QStringLiteral("your set misses points, for example")));
+    view->findChild<QPushButton*>(QStringLiteral("lessonSolution"))->click();
+    QCOMPARE(view->answer(), QStringLiteral("[n] -> { S0[i, j] : 0 <= i < n and 0 <= j <= i }"));
+    view->findChild<QPushButton*>(QStringLiteral("lessonCheck"))->click();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY(view->outcomeText().startsWith(QStringLiteral("\u2714 Done")));
+    // The next exercise starts with an empty box.
+    auto* text = view->findChild<QWidget*>(QStringLiteral("lessonText"));
+    text->setFocus();
+    QTest::keyClick(text, Qt::Key_PageDown);
+    QCOMPARE(view->exercise(), 1);
+    QVERIFY(view->answer().isEmpty());
+    const QString file = QDir::current().absoluteFilePath(QStringLiteral("lesson_sets.png"));
+    view->setAnswer(QStringLiteral("[n] -> { S0[i, j] : 0 <= i < n and j = i }"));
+    QVERIFY(window.renderImage(QSize(1600, 1000)).save(file));
   }
 
   void malformedLessonSaysWhere() {

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <set>
 
 #include "lessons/lesson.h"
 #include "lessons/lesson_check.h"
@@ -21,13 +22,54 @@ std::shared_ptr<const LoadedProgram> kernel_of(const Lesson& lesson) {
 }
 
 // The outcome of exercise `e` after the script's commands.
+// `typed` is the isl text in the answer box.
 ExerciseOutcome answer(const Lesson& lesson, const std::shared_ptr<const LoadedProgram>& kernel,
-                       const std::string& script, std::size_t e) {
+                       const std::string& script, std::size_t e, const std::string& typed = "") {
   Session session(kernel);
   const ScriptRun run = apply_script(session, parse_script(script, "answer"));
   if (run.refusal) throw std::runtime_error("refused: " + run.refusal->report());
-  return check_exercise(session, lesson.exercises.at(e));
+  return check_exercise(session, lesson.exercises.at(e), typed);
 }
+
+struct WrongAnswer {
+  const char* lesson;
+  std::size_t exercise;
+  const char* script;
+  const char* typed;
+  const char* feedback;  // a part of what the student reads
+};
+
+// One wrong answer per exercise of every bundled lesson (a plausible mistake),
+// and the words it must get back. Exercises that only ask to look (their
+// checks read the original schedule) have no wrong answer: they are listed
+// with a null script.
+const WrongAnswer kWrongAnswers[] = {
+    {"01-sets-and-maps", 0, "", "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }",
+     "j stops at i (j <= i). (your set misses points, for example [n = 1] -> { S0[0, 0] })"},
+    {"01-sets-and-maps", 1, "", "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j <= i and i + j = n }",
+     "The diagonal is the points of the triangle where j equals i."},
+    {"01-sets-and-maps", 2, "", "[n] -> { S0[i, j] -> S0[i + 1, j] }", "Both ends of every pair must lie in the triangle"},
+    {"02-iteration-domains", 0, "", "[n] -> { S1[i, j] : 0 <= j <= i < n }", "j below i"},
+    {"02-iteration-domains", 1, "", "[n] -> { S2[i, j, k] : 0 <= i < j < n and 0 <= k < i }", "where j starts (at i)"},
+    {"03-access-relations", 0, "", "[ni, nj, nk] -> { S1[i, j, k] -> b[j, k] }", "b[k][j]"},
+    {"03-access-relations", 1, "", "[ni, nj, nk] -> { S1[i, j, k] -> c[i, j, k] }", "your map is over S1 (3 indices) -> c (3 indices), the kernel's over S1 (3 indices) -> c (2 indices)"},
+    {"04-schedules", 0, "S0.loop_reversal(i)", nullptr, "S1 does not run entirely before S0 yet."},
+    {"04-schedules", 1, "S1.before(S0, root)", nullptr, "The statements do not share both loops i and j yet"},
+    {"05-dependences", 0, "", "[n] -> { S0[i] -> S0[i + 1] : 1 <= i <= n - 2 }", "one from S0 to S1"},
+    {"05-dependences", 1, nullptr, nullptr, nullptr},
+    {"06-legality", 0, "", nullptr, "The loops are not in the order j, i yet."},
+    {"07-parallel-loops", 0, nullptr, nullptr, nullptr},
+    {"07-parallel-loops", 1, "S1.parallelize(j)", nullptr, "The loop i is not marked parallel yet"},
+    {"08-interchange", 0, "S0.interchange(i, j)", nullptr, "The loops of S1 are not in the order j, i yet."},
+    {"09-skewing-wavefronts", 0, "S0.skew(i, j, 1, 1, w, p)", nullptr, "p is free of dependences: mark it parallel."},
+    {"10-tiling", 0, "S1.tile(i, j, 4, 4)", nullptr, "The tiles are not 8 x 8 over i and j."},
+    {"11-tiling-stencils", 0, "S0.skew(t, i, 1)\nS0.tile(t, i, 8, 8)", nullptr, "The tiles are not 4 x 4 tiles"},
+    {"12-fusion-distribution", 0, "S1.shift(i, 1)", nullptr, "S1 is not fused into S0's loops t and i"},
+    {"13-gpu-mapping", 0, "S1.tile(i, j, 16, 32)", nullptr, "The tile loop i0 is not mapped to GPU blocks yet."},
+    {"14-distributed-ranks", 0, "S0.distribute(i)", nullptr, "both sweeps need the same rows"},
+    {"15-systolic-arrays", 0, "S0.space_time_transform({k}, {1})", nullptr, "j is not a space loop"},
+    {"16-halide-vectors", 0, "S1.parallelize(i)", nullptr, "j is not vectorised yet"},
+};
 
 std::string malformed(const std::string& text) {
   try {
@@ -55,17 +97,77 @@ class TestLessons : public QObject {
       for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
         std::string script;
         for (const std::string& line : lesson.exercises[e].solution) script += line + "\n";
-        const ExerciseOutcome outcome = answer(lesson, kernel, script, e);
+        const ExerciseOutcome outcome = answer(lesson, kernel, script, e, lesson.exercises[e].answer);
         QVERIFY2(outcome.passed(), (lesson.file + ", exercise " + std::to_string(e + 1) + ": " + outcome.feedback()).c_str());
         ++exercises;
       }
     }
-    QVERIFY(lessons >= 3);
-    QVERIFY(exercises >= 4);
+    QVERIFY(lessons >= 12);
+    QVERIFY(exercises >= 20);
+  }
+
+  void everyExerciseRefusesAWrongAnswer() {
+    std::set<std::pair<std::string, std::size_t>> covered;
+    for (const WrongAnswer& w : kWrongAnswers) {
+      const Lesson lesson = read_lesson(kLessons + "/" + w.lesson + ".md");
+      const std::string where = std::string(w.lesson) + ", exercise " + std::to_string(w.exercise + 1);
+      covered.insert({w.lesson, w.exercise});
+      if (!w.script) {  // looking only: nothing to answer, and nothing a student can get wrong
+        QVERIFY2(lesson.exercises.at(w.exercise).solution.empty() && !lesson.exercises[w.exercise].asks_for_answer(),
+                 where.c_str());
+        continue;
+      }
+      const ExerciseOutcome o = answer(lesson, kernel_of(lesson), w.script, w.exercise, w.typed ? w.typed : "");
+      QVERIFY2(!o.passed(), where.c_str());
+      QVERIFY2(o.feedback().find(w.feedback) != std::string::npos, (where + ": " + o.feedback()).c_str());
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(kLessons)) {
+      if (entry.path().extension() != ".md") continue;
+      const Lesson lesson = read_lesson(entry.path().string());
+      for (std::size_t e = 0; e < lesson.exercises.size(); ++e)
+        QVERIFY2(covered.count({entry.path().stem().string(), e}),
+                 (entry.path().stem().string() + " exercise " + std::to_string(e + 1) + " has no wrong answer here").c_str());
+    }
+  }
+
+  // Typed answers are compared by isl, whatever their spelling; what is wrong is said concretely.
+  void typedAnswersAreComparedByIsl() {
+    const Lesson lesson = read_lesson(kLessons + "/01-sets-and-maps.md");
+    const auto triangle = kernel_of(lesson);
+    // The same set, written differently.
+    QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] : j >= 0 and i >= j and n > i }").passed());
+    QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] : 0 <= j <= i < n; S0[i, j] : 0 <= j <= i < n }").passed());
+    // Not isl at all, empty, a map for a set, the wrong tuple name.
+    QCOMPARE(answer(lesson, triangle, "", 0, "{ S0[i, j] : 0 <= i < n").feedback(),
+             std::string("your answer is not an isl set or map: write it as [params] -> { S[i, j] : constraints }\n"));
+    QVERIFY(answer(lesson, triangle, "", 0, "  ").feedback().find("type your answer") != std::string::npos);
+    QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] -> S0[j, i] }").feedback().find("a set is asked") !=
+            std::string::npos);
+    QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { T[i, j] : 0 <= j <= i < n }").feedback().find("over T (2 indices), the kernel's over S0 (2 indices)") !=
+            std::string::npos);
+    // The wrong exercise's answer: too many points, with one of them.
+    const std::string f = answer(lesson, triangle, "", 1, "[n] -> { S0[i, j] : 0 <= j <= i < n }").feedback();
+    QVERIFY2(f.find("has points it should not, for example") != std::string::npos, f.c_str());
+  }
+
+  void commandLineGradesTypedAnswers() {
+    const QString lesson = QString::fromStdString(kLessons + "/05-dependences.md");
+    QProcess cli;
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--exercise", "1", "--answer",
+                              "[n] -> { S0[i] -> S0[i + 1] : 0 < i < n - 1; S0[i] -> S1[i] : 0 < i < n }"});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 0);
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--exercise", "1", "--answer", "[n] -> { S0[i] -> S0[i + 1] }"});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 4);
+    QVERIFY(QString::fromUtf8(cli.readAllStandardOutput()).contains(QStringLiteral("not yet")));
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--answer", "{ }"});  // which exercise?
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 2);
   }
 
   void wrongAnswersGetTheLessonsFeedback() {
-    const Lesson parallel = read_lesson(kLessons + "/01-parallel-loops.md");
+    const Lesson parallel = read_lesson(kLessons + "/07-parallel-loops.md");
     const auto matmul = kernel_of(parallel);
     // Parallelizing j instead of i: legal, same results, but not what was asked.
     ExerciseOutcome o = answer(parallel, matmul, "S1.parallelize(j)\n", 1);
@@ -73,14 +175,14 @@ class TestLessons : public QObject {
     QCOMPARE(o.feedback(), std::string("The loop i is not marked parallel yet: parallelize it.\n"));
     QVERIFY(o.checks[0].passed && o.checks[2].passed);  // legal, same results
 
-    const Lesson tiling = read_lesson(kLessons + "/03-tiling.md");
+    const Lesson tiling = read_lesson(kLessons + "/10-tiling.md");
     o = answer(tiling, matmul, "S1.tile(i, j, 4, 4)\n", 0);
     QVERIFY(!o.passed());
     QCOMPARE(o.feedback(), std::string("The tiles are not 8 x 8 over i and j.\n"));
     o = answer(tiling, matmul, "", 0);  // nothing done: too few loops, wrong order
     QVERIFY(o.feedback().find("five loops") != std::string::npos);
 
-    const Lesson interchange = read_lesson(kLessons + "/02-interchange.md");
+    const Lesson interchange = read_lesson(kLessons + "/08-interchange.md");
     const auto mvt = kernel_of(interchange);
     o = answer(interchange, mvt, "S0.interchange(i, j)\n", 0);  // the wrong statement
     QVERIFY(!o.passed());
@@ -109,7 +211,7 @@ class TestLessons : public QObject {
     w.write("S1.tile(i, j, 8, 4)\n");
     g.close();
     w.close();
-    const QString lesson = QString::fromStdString(kLessons + "/03-tiling.md");
+    const QString lesson = QString::fromStdString(kLessons + "/10-tiling.md");
     QProcess cli;
     cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--script", good, "--script", wrong});
     QVERIFY(cli.waitForFinished(120000));
@@ -137,6 +239,12 @@ class TestLessons : public QObject {
                 .find("'parallel' takes 2 words") != std::string::npos);
     QVERIFY(malformed("---\ntitle: x\nkernel: k.c\n---\n## Exercise: e\nhint: h\n").find("has no 'check:' line") !=
             std::string::npos);
+    QVERIFY(malformed("---\ntitle: x\nkernel: k.c\n---\n## Exercise: e\ncheck: answer domain\nanswer: { S0[i] }\n")
+                .find("x.md:6:8: 'answer' compares the student's isl text with") != std::string::npos);
+    QVERIFY(malformed("---\ntitle: x\nkernel: k.c\n---\n## Exercise: e\ncheck: answer domain S0\n")
+                .find("has 'answer' checks but no 'answer:' line") != std::string::npos);
+    QVERIFY(malformed("---\ntitle: x\nkernel: k.c\n---\n## Exercise: e\ncheck: legal\nanswer: { S0[i] }\n")
+                .find("has an 'answer:' line but no 'check: answer") != std::string::npos);
     // The kernel path is relative to the lesson file.
     QCOMPARE(parse_lesson("---\ntitle: x\nkernel: ../k.c\n---\n## Exercise: e\ncheck: legal\n", "/a/b/x.md").kernel,
              std::string("/a/k.c"));

@@ -1,7 +1,10 @@
 #include "lesson_view.h"
 
+#include <QFontDatabase>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QShortcut>
 #include <QTextBrowser>
@@ -27,6 +30,12 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   outcome_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
   outcome_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   outcome_->setFixedHeight(outcome_->fontMetrics().lineSpacing() * 5);
+  answer_label_ = new QLabel(tr("Your answer (an isl set or map):"));
+  answer_ = new QPlainTextEdit;
+  answer_->setObjectName(QStringLiteral("lessonAnswer"));
+  answer_->setPlaceholderText(QStringLiteral("[n] -> { S0[i] : 0 <= i < n }"));
+  answer_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  answer_->setFixedHeight(answer_->fontMetrics().lineSpacing() * 4);
   previous_ = new QPushButton(tr("\u2190 Previous"));
   next_ = new QPushButton(tr("Next \u2192"));
   position_ = new QLabel;
@@ -50,6 +59,8 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   actions->addWidget(solution_);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(body_, 1);
+  layout->addWidget(answer_label_);
+  layout->addWidget(answer_);
   layout->addLayout(actions);
   layout->addWidget(outcome_);
   layout->addLayout(navigation);
@@ -58,15 +69,22 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   connect(next_, &QPushButton::clicked, this, [this] { setExercise(exercise_ + 1); });
   connect(check_, &QPushButton::clicked, this, [this] {
     outcome_->setText(tr("<i>Checking\u2026</i>"));
-    Q_EMIT checkRequested(exercise_);
+    Q_EMIT checkRequested(exercise_, answer_->toPlainText());
   });
   connect(hint_, &QPushButton::clicked, this, &LessonView::showNextHint);
-  connect(solution_, &QPushButton::clicked, this, [this] { Q_EMIT solutionRequested(exercise_); });
+  connect(solution_, &QPushButton::clicked, this, [this] {
+    if (lesson_ && !lesson_->exercises.empty())
+      if (const std::string& model = lesson_->exercises[static_cast<std::size_t>(exercise_)].answer; !model.empty())
+        answer_->setPlainText(qs(model));
+    Q_EMIT solutionRequested(exercise_);
+  });
   auto shortcut = [this](const QKeySequence& keys, auto slot) {
     auto* s = new QShortcut(keys, this);
     s->setContext(Qt::WidgetWithChildrenShortcut);
     connect(s, &QShortcut::activated, this, slot);
   };
+  // The text would take Page Up/Down to scroll: a presenter's clicker sends them to step exercises.
+  body_->installEventFilter(this);
   shortcut(QKeySequence(Qt::Key_PageDown), [this] { setExercise(exercise_ + 1); });
   shortcut(QKeySequence(Qt::Key_PageUp), [this] { setExercise(exercise_ - 1); });
   shortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), [this] { check_->click(); });
@@ -74,11 +92,23 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   render();
 }
 
+bool LessonView::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == body_ && event->type() == QEvent::KeyPress) {
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    if (key == Qt::Key_PageDown || key == Qt::Key_PageUp) {
+      setExercise(exercise_ + (key == Qt::Key_PageDown ? 1 : -1));
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
 void LessonView::setLesson(std::shared_ptr<const Lesson> lesson) {
   lesson_ = std::move(lesson);
   exercise_ = 0;
   hints_shown_ = 0;
   outcome_->clear();
+  answer_->clear();
   render();
 }
 
@@ -89,6 +119,7 @@ void LessonView::setExercise(int index) {
   exercise_ = clamped;
   hints_shown_ = 0;
   outcome_->clear();
+  answer_->clear();
   render();
 }
 
@@ -116,8 +147,17 @@ QString LessonView::outcomeText() const {
 
 QString LessonView::text() const { return body_->toPlainText(); }
 
+QString LessonView::answer() const { return answer_->toPlainText(); }
+
+void LessonView::setAnswer(const QString& text) { answer_->setPlainText(text); }
+
+bool LessonView::answerShown() const { return !answer_->isHidden(); }
+
 void LessonView::render() {
   const bool has = lesson_ && !lesson_->exercises.empty();
+  const bool asks = has && lesson_->exercises[static_cast<std::size_t>(exercise_)].asks_for_answer();
+  answer_label_->setVisible(asks);
+  answer_->setVisible(asks);
   for (QWidget* w : std::initializer_list<QWidget*>{previous_, next_, check_, hint_, solution_}) w->setEnabled(has);
   if (!lesson_) {
     body_->setMarkdown(QStringLiteral("## ") + tr("No lesson open") + QStringLiteral("\n\n") +
@@ -134,7 +174,7 @@ void LessonView::render() {
       markdown += QStringLiteral("\n\n> **") + tr("Hint %1").arg(h + 1) + QStringLiteral(":** ") +
                   qs(e.hints[static_cast<std::size_t>(h)]);
     hint_->setEnabled(hints_shown_ < static_cast<int>(e.hints.size()));
-    solution_->setEnabled(!e.solution.empty());
+    solution_->setEnabled(!e.solution.empty() || !e.answer.empty());
     position_->setText(tr("exercise %1 of %2").arg(exercise_ + 1).arg(lesson_->exercises.size()));
     previous_->setEnabled(exercise_ > 0);
     next_->setEnabled(exercise_ + 1 < static_cast<int>(lesson_->exercises.size()));

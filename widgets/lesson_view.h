@@ -3,13 +3,15 @@
 // Check (the engine checks the session, lessons/lesson_check.h), hints
 // revealed one by one, and the solution applied step by step. Keyboard:
 // Page Down / Page Up move between exercises, Ctrl+Return checks, Ctrl+H
-// reveals a hint, so a lesson can be stepped on a projector.
+// reveals a hint, so a lesson can be stepped on a projector. Exercises that
+// ask for an isl set or map show an answer box.
 #include <QWidget>
 #include <memory>
 
 #include "lessons/lesson.h"
 
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
 class QTextBrowser;
 
@@ -31,10 +33,16 @@ class LessonView : public QWidget {
   void setOutcome(int exercise, bool passed, const QStringList& feedback);
   QString outcomeText() const;
   QString text() const;  // the panel's text as shown (Markdown rendered to plain text)
+  QString answer() const;  // the answer box's text
+  void setAnswer(const QString& text);
+  bool answerShown() const;
 
  Q_SIGNALS:
-  void checkRequested(int exercise);
+  void checkRequested(int exercise, const QString& answer);
   void solutionRequested(int exercise);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void render();
@@ -50,6 +58,8 @@ class LessonView : public QWidget {
   QPushButton* hint_;
   QPushButton* solution_;
   QLabel* position_;
+  QLabel* answer_label_;
+  QPlainTextEdit* answer_;
 };
 
 }  // namespace loopscape

@@ -61,17 +61,22 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
   samples_ = entryList(this);
   samples_->setObjectName(QStringLiteral("startSamples"));
   layout->addWidget(samples_, 3);
+  auto* lessons_title = new QLabel(tr("<b>Lessons</b> (a course in polyhedral transforms, with exercises)"));
+  layout->addWidget(lessons_title);
+  lessons_ = entryList(this);
+  lessons_->setObjectName(QStringLiteral("startLessons"));
+  layout->addWidget(lessons_, 2);
   auto* recent_title = new QLabel(tr("<b>Recent files</b>"));
   layout->addWidget(recent_title);
   recent_ = entryList(this);
   recent_->setObjectName(QStringLiteral("startRecent"));
   layout->addWidget(recent_, 1);
-  for (QListWidget* list : {samples_, recent_})
+  for (QListWidget* list : {samples_, lessons_, recent_})
     connect(list, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
       const QString path = item->data(Qt::UserRole).toString();
       if (!path.isEmpty()) Q_EMIT openRequested(path);
     });
-  for (QListWidget* list : {samples_, recent_})
+  for (QListWidget* list : {samples_, lessons_, recent_})
     connect(list, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
       const QString path = item->data(Qt::UserRole).toString();
       if (!path.isEmpty()) Q_EMIT openRequested(path);
@@ -79,6 +84,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
 }
 
 void StartPage::setSamples(const QList<StartEntry>& samples) { fill(samples_, samples, tr("(no samples found)")); }
+void StartPage::setLessons(const QList<StartEntry>& lessons) { fill(lessons_, lessons, tr("(no lessons found)")); }
 void StartPage::setRecent(const QList<StartEntry>& recent) { fill(recent_, recent, tr("(none yet)")); }
 
 }  // namespace loopscape

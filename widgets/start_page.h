@@ -1,6 +1,7 @@
 #pragma once
 // What the window shows before a file is open: the bundled samples, one line
-// each from their description comment, and the recently opened files.
+// each from their description comment, the bundled lessons, and the
+// recently opened files.
 #include <QWidget>
 
 class QListWidget;
@@ -21,8 +22,10 @@ class StartPage : public QWidget {
 
   void setSamples(const QList<StartEntry>& samples);
   void setRecent(const QList<StartEntry>& recent);
+  void setLessons(const QList<StartEntry>& lessons);
   QListWidget* samplesList() const { return samples_; }
   QListWidget* recentList() const { return recent_; }
+  QListWidget* lessonsList() const { return lessons_; }
 
  Q_SIGNALS:
   void openRequested(const QString& path);
@@ -31,6 +34,7 @@ class StartPage : public QWidget {
  private:
   QListWidget* samples_;
   QListWidget* recent_;
+  QListWidget* lessons_;
 };
 
 }  // namespace loopscape

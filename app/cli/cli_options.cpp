@@ -88,6 +88,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     } else if (auto v = joined_or_next(args, i, "", "--script")) {
       o.script = *v;
       o.scripts.push_back(*v);
+    } else if (auto v = joined_or_next(args, i, "", "--answer")) {
+      o.answer = *v;
     } else if (auto v = joined_or_next(args, i, "", "--exercise")) {
       o.exercise = static_cast<int>(std::min(positive_integer("--exercise", *v), 1000L));
     } else if (auto v = joined_or_next(args, i, "", "--repetitions")) {
@@ -274,18 +276,23 @@ The output replays with 'check', 'emit' and 'verify' --script.
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "lesson")
-    return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N]
+    return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N] [--answer ISL]
 
 Checks exercises of a lesson (the format is in the README: Markdown with a
 front matter, `check:` lines from the vocabulary legal, parallel S L, carried
-S L, tagged S L TAG, loops S N, same-results, same-order-as CMD; ...).
+S L, tagged S L TAG, loops S N, same-results, same-order-as CMD; ...,
+answer WHAT).
+
+--answer gives the isl set or map a student typed for the `answer` checks of
+exercise N (with --exercise N); without --script it is checked on the
+original schedule.
 
 With --script, each script is a student's answer: it is applied to the
 lesson's kernel and every exercise (or exercise N) is checked against the
 result; one line per script and exercise, with the feedback of the checks
 that fail. Several --script options grade several answers in one run.
-Without --script, every exercise's own solution is checked (for the teacher
-who writes the lesson).
+Without --script and --answer, every exercise's own solution (its script and
+its model answer) is checked (for the teacher who writes the lesson).
 
 Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
 illegal, 2 bad input (a malformed lesson names its line).

@@ -19,6 +19,7 @@ struct CliOptions {
   std::string script;                       // --script FILE (the last one)
   std::vector<std::string> scripts;         // every --script (lesson check grades each)
   int exercise = 0;                         // lesson check --exercise N (1-based; 0: all)
+  std::optional<std::string> answer;        // lesson check --answer ISL (the student's set or map)
   int repetitions = 0;                      // bench --repetitions N (0: until stable)
   unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
   int ranks = 4;                            // verify --target mpi --ranks N

@@ -333,9 +333,10 @@ int run_bench(const CliOptions& o) {
 // --- lesson check ---
 
 // Applies one answer (a script's calls) to a fresh session of the lesson's
-// kernel and checks the exercises; prints a line per exercise. Returns the exit status.
+// kernel and checks the exercises; prints a line per exercise. `answer` is the
+// typed isl answer; nullopt checks each exercise's model answer. Returns the exit status.
 int grade(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson, const std::string& label,
-          const std::vector<CommandCall>& calls, int only) {
+          const std::vector<CommandCall>& calls, int only, const std::optional<std::string>& answer) {
   Session session(kernel);
   const ScriptRun run = apply_script(session, calls);
   if (run.refusal) {
@@ -346,7 +347,7 @@ int grade(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& less
   for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
     if (only && static_cast<int>(e) + 1 != only) continue;
     const LessonExercise& exercise = lesson.exercises[e];
-    const ExerciseOutcome outcome = check_exercise(session, exercise);
+    const ExerciseOutcome outcome = check_exercise(session, exercise, answer.value_or(exercise.answer));
     std::cout << label << ": exercise " << e + 1 << " (" << exercise.title << "): "
               << (outcome.passed() ? "passed" : "not yet") << "\n";
     if (!outcome.passed()) {
@@ -371,17 +372,21 @@ int run_lesson(const CliOptions& o) {
     if (s == kExitOk) return;
     if (status == kExitOk || s != kExitDiffer) status = s;
   };
-  if (o.scripts.empty()) {
+  if (o.answer && !o.exercise)
+    throw InputError({o.input, 0, 0}, "--answer is the answer to one exercise: say which with --exercise N");
+  if (o.answer && o.scripts.empty()) {
+    worst(grade(kernel, lesson, "answer", {}, o.exercise, o.answer));
+  } else if (o.scripts.empty()) {
     for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
       if (o.exercise && static_cast<int>(e) + 1 != o.exercise) continue;
       const LessonExercise& exercise = lesson.exercises[e];
       std::string text;
       for (const std::string& line : exercise.solution) text += line + "\n";
       const std::vector<CommandCall> calls = parse_script(text, o.input + " (solution of exercise " + std::to_string(e + 1) + ")");
-      worst(grade(kernel, lesson, "solution " + std::to_string(e + 1), calls, static_cast<int>(e) + 1));
+      worst(grade(kernel, lesson, "solution " + std::to_string(e + 1), calls, static_cast<int>(e) + 1, std::nullopt));
     }
   } else {
-    for (const std::string& script : o.scripts) worst(grade(kernel, lesson, script, read_script(script), o.exercise));
+    for (const std::string& script : o.scripts) worst(grade(kernel, lesson, script, read_script(script), o.exercise, o.answer.value_or("")));
   }
   return status;
 }

@@ -340,16 +340,16 @@ quint64 EngineWorker::preview(const CommandCall& call) {
   return generation;
 }
 
-void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise> exercise) {
+void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer) {
   std::shared_ptr<EngineState> state = state_;
   QPointer<EngineWorker> self(this);
   ++pending_;
-  (void)QtConcurrent::run(&pool_, [self, state, index, exercise] {
+  (void)QtConcurrent::run(&pool_, [self, state, index, exercise, typed = answer.toStdString()] {
     bool passed = false;
     QStringList feedback;
     try {
       if (!state->session) throw std::runtime_error("no program is open");
-      const ExerciseOutcome outcome = check_exercise(*state->session, *exercise);
+      const ExerciseOutcome outcome = check_exercise(*state->session, *exercise, typed);
       passed = outcome.passed();
       for (const CheckOutcome& c : outcome.checks)
         if (!c.passed) feedback << qs(c.feedback);

@@ -86,7 +86,7 @@ class EngineWorker : public QObject {
   // Checks a command without applying it; the answer comes as previewReady.
   quint64 preview(const CommandCall& call);
   // Checks a lesson's exercise on the session's schedule; the answer comes as exerciseChecked.
-  void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise);
+  void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer = {});
 
   bool busy() const { return pending_.load() > 0; }
   // Runs the event loop until every request has answered (tests, screenshots).

@@ -116,7 +116,9 @@ void MainWindow::createViews() {
   start_page_ = new StartPage;
   connect(start_page_, &StartPage::openRequested, this, [this](const QString& path) {
     QString error;
-    if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open"), error);
+    const bool lesson = path.endsWith(QStringLiteral(".md"));
+    if (!(lesson ? openLesson(path, &error) : openFile(path, &error)))
+      QMessageBox::warning(this, lesson ? tr("Lesson") : tr("Open"), error);
   });
   connect(start_page_, &StartPage::browseRequested, this, &MainWindow::chooseFile);
   centre_stack_->addWidget(start_page_);
@@ -239,10 +241,12 @@ void MainWindow::createViews() {
   pe_array_dock_ = addDock(tr("PE Array"), QStringLiteral("peArrayDock"), pe_array_view_, Qt::RightDockWidgetArea);
   lesson_view_ = new LessonView;
   lesson_view_->setObjectName(QStringLiteral("lessonView"));
-  connect(lesson_view_, &LessonView::checkRequested, this, [this](int index) {
+  connect(lesson_view_, &LessonView::checkRequested, this, [this](int index, const QString& answer) {
     const Lesson* lesson = lesson_view_->lesson();
     if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
-    worker_->checkExercise(index, std::shared_ptr<const LessonExercise>(lesson_, &lesson_->exercises[static_cast<std::size_t>(index)]));
+    worker_->checkExercise(
+        index, std::shared_ptr<const LessonExercise>(lesson_, &lesson_->exercises[static_cast<std::size_t>(index)]),
+        answer);
   });
   connect(worker_, &EngineWorker::exerciseChecked, lesson_view_, &LessonView::setOutcome);
   connect(lesson_view_, &LessonView::solutionRequested, this, [this](int index) {
@@ -285,7 +289,7 @@ void MainWindow::applyDefaultDockSizes() {
   const int h = height() > 200 ? height() : 1000;
   resizeDocks({source_dock_, tree_dock_}, {w * (lesson_ ? 30 : 24) / 100, w * 30 / 100}, Qt::Horizontal);
   if (lesson_)
-    resizeDocks({source_dock_, lesson_dock_, history_dock_}, {h * 22 / 100, h * 38 / 100, h * 12 / 100}, Qt::Vertical);
+    resizeDocks({source_dock_, lesson_dock_, history_dock_}, {h * 16 / 100, h * 50 / 100, h * 8 / 100}, Qt::Vertical);
   else
     resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
   if (w >= 1500) resizeDocks({tree_dock_, dependences_dock_}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
@@ -414,14 +418,7 @@ void MainWindow::createMenus() {
   QMenu* help_menu = menuBar()->addMenu(tr("&Help"));
   QMenu* lessons = help_menu->addMenu(tr("&Lessons"));
   lessons->setObjectName(QStringLiteral("lessonsMenu"));
-  const QDir lesson_dir(QDir(samplesDirectory()).filePath(QStringLiteral("../resources/lessons")));
-  for (const QFileInfo& f : lesson_dir.entryInfoList({QStringLiteral("*.md")}, QDir::Files, QDir::Name)) {
-    QString title = f.completeBaseName();
-    try {
-      title = qs(read_lesson(f.absoluteFilePath().toStdString()).title);
-    } catch (const std::exception&) {
-    }
-    const QString path = f.absoluteFilePath();
+  for (const auto& [path, title] : bundledLessons()) {
     lessons->addAction(title, this, [this, path] {
       QString error;
       if (!openLesson(path, &error)) QMessageBox::warning(this, tr("Lesson"), error);
@@ -497,6 +494,9 @@ void MainWindow::updateStartPage() {
   QList<StartEntry> samples;
   for (const SampleInfo& s : listSamples(samplesDirectory())) samples << StartEntry{s.path, s.name, s.description};
   start_page_->setSamples(samples);
+  QList<StartEntry> lessons;
+  for (const auto& [path, title] : bundledLessons()) lessons << StartEntry{path, title, {}};
+  start_page_->setLessons(lessons);
   QList<StartEntry> recent;
   for (const QString& path : recentFiles()) recent << StartEntry{path, QFileInfo(path).fileName(), QDir::toNativeSeparators(path)};
   start_page_->setRecent(recent);
@@ -937,6 +937,21 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
     pending_applies_[worker_->apply(makeCall())] = PendingApply{form->scriptLine(), -1};
   form->hide();
   form->deleteLater();
+}
+
+QList<QPair<QString, QString>> MainWindow::bundledLessons() const {
+  QList<QPair<QString, QString>> out;
+  const QDir dir(QDir(samplesDirectory()).filePath(QStringLiteral("../resources/lessons")));
+  for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*.md")}, QDir::Files, QDir::Name)) {
+    QString title = f.completeBaseName();
+    try {
+      title = qs(read_lesson(f.absoluteFilePath().toStdString()).title);
+    } catch (const std::exception&) {
+      // A broken lesson keeps its file name here; opening it says what is wrong.
+    }
+    out << qMakePair(f.absoluteFilePath(), title);
+  }
+  return out;
 }
 
 bool MainWindow::openLesson(const QString& path, QString* error, const QStringList& script_lines) {

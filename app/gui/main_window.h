@@ -68,6 +68,8 @@ class MainWindow : public QMainWindow {
   const QStringList& history() const { return history_; }
   const std::optional<SourceFile>& currentFile() const { return file_; }
   void showStartPage();
+  // The lessons shipped in resources/lessons: (path, title), in file order.
+  QList<QPair<QString, QString>> bundledLessons() const;
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
   // exercises in the Lesson dock; on failure sets `error` (file:line: why).
   bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});

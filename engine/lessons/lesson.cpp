@@ -28,7 +28,7 @@ std::vector<std::string> words(const std::string& s) {
 
 const std::set<std::string>& check_kinds() {
   static const std::set<std::string> kinds{"legal", "parallel", "carried", "tagged", "loops", "same-results",
-                                           "same-order-as"};
+                                           "same-order-as", "answer"};
   return kinds;
 }
 
@@ -43,11 +43,29 @@ LessonCheck parse_check(const std::string& body, const SourceLocation& where) {
   }
   const std::vector<std::string> w = words(spec);
   if (w.empty()) throw InputError(where, "an empty check: write one of legal, parallel, carried, tagged, loops, "
-                                         "same-results, same-order-as");
+                                         "same-results, same-order-as, answer");
   c.kind = w[0];
   if (!check_kinds().count(c.kind))
     throw InputError(where, "unknown check '" + c.kind + "': the vocabulary is legal, parallel S L, carried S L, "
-                                                     "tagged S L TAG, loops S N, same-results, same-order-as CMD; CMD...");
+                                                     "tagged S L TAG, loops S N, same-results, same-order-as CMD; CMD..., "
+                                                     "answer WHAT");
+  if (c.kind == "answer") {
+    // What the typed answer must equal: one of the kernel's relations, or an isl literal.
+    const std::string rest = trim(spec.substr(c.kind.size()));
+    if (!rest.empty() && (rest[0] == '{' || rest[0] == '[')) {
+      c.args = {rest};
+      return c;
+    }
+    c.args = words(rest);
+    const std::string what = c.args.empty() ? "" : c.args[0];
+    const std::size_t n = c.args.size();
+    const bool ok = ((what == "domain") && n == 2) || ((what == "reads" || what == "writes") && (n == 2 || n == 3)) ||
+                    ((what == "raw" || what == "war" || what == "waw" || what == "dependences") && n == 1);
+    if (!ok)
+      throw InputError(where, "'answer' compares the student's isl text with: domain S, reads S [ARRAY], writes S "
+                              "[ARRAY], raw, war, waw, dependences, or an isl set or map written out ({ ... })");
+    return c;
+  }
   if (c.kind == "same-order-as") {
     std::string rest = trim(spec.substr(c.kind.size()));
     std::stringstream parts(rest);
@@ -72,6 +90,12 @@ LessonCheck parse_check(const std::string& body, const SourceLocation& where) {
 }
 
 }  // namespace
+
+bool LessonExercise::asks_for_answer() const {
+  for (const LessonCheck& c : checks)
+    if (c.kind == "answer") return true;
+  return false;
+}
 
 Lesson parse_lesson(const std::string& text, const std::string& file) {
   Lesson lesson;
@@ -125,7 +149,8 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       if (current->title.empty()) throw InputError(at(13), "an exercise needs a title after '## Exercise:'");
       continue;
     }
-    const bool directive = starts_with(t, "check:") || starts_with(t, "hint:") || starts_with(t, "solution:");
+    const bool directive = starts_with(t, "check:") || starts_with(t, "hint:") || starts_with(t, "solution:") ||
+                           starts_with(t, "answer:");
     if (directive && !current) throw InputError(at(), "'" + t.substr(0, t.find(':') + 1) + "' outside an exercise");
     if (starts_with(t, "check:")) {
       const std::size_t body = line.find_first_not_of(" \t", line.find(':') + 1);
@@ -135,14 +160,22 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       current->hints.push_back(trim(t.substr(5)));
     } else if (starts_with(t, "solution:")) {
       current->solution.push_back(trim(t.substr(9)));
+    } else if (starts_with(t, "answer:")) {
+      if (!current->answer.empty()) throw InputError(at(), "an exercise has one 'answer:' line");
+      current->answer = trim(t.substr(7));
     } else if (current) {
       current->text += line + "\n";
     } else {
       lesson.text += line + "\n";
     }
   }
-  for (const LessonExercise& e : lesson.exercises)
+  for (const LessonExercise& e : lesson.exercises) {
     if (e.checks.empty()) throw InputError(e.where, "exercise '" + e.title + "' has no 'check:' line");
+    if (e.asks_for_answer() && e.answer.empty())
+      throw InputError(e.where, "exercise '" + e.title + "' has 'answer' checks but no 'answer:' line (the model answer)");
+    if (!e.asks_for_answer() && !e.answer.empty())
+      throw InputError(e.where, "exercise '" + e.title + "' has an 'answer:' line but no 'check: answer ...'");
+  }
   return lesson;
 }
 

@@ -17,10 +17,17 @@
 //   hint: Which loop does the dependence's distance vector leave at 0?
 //   solution: S0.interchange(i, j)
 //
+//   ## Exercise: The domain
+//   Write the iteration domain of S0 as an isl set.
+//   check: answer domain S0 | Look at the loop bounds again.
+//   answer: [n] -> { S0[i, j] : 0 <= i < n and 0 <= j < n }
+//
 // `check:` lines take a check of the vocabulary in lesson_check.h, then
 // optionally `|` and the feedback the student reads when it fails; `hint:`
 // lines are revealed one at a time; `solution:` lines form a script (one
-// command each) that must pass every check. Errors name file:line.
+// command each) that must pass every check. An exercise with `answer` checks
+// asks the student to type an isl set or map; its `answer:` line is the model
+// answer (shown as the solution, and checked with it). Errors name file:line.
 #include <string>
 #include <vector>
 
@@ -30,8 +37,9 @@
 namespace loopscape {
 
 struct LessonCheck {
-  std::string kind;               // legal, parallel, carried, tagged, loops, same-results, same-order-as
-  std::vector<std::string> args;  // words after the kind (same-order-as: one script line each, split by ';')
+  std::string kind;               // legal, parallel, carried, tagged, loops, same-results, same-order-as, answer
+  std::vector<std::string> args;  // words after the kind (same-order-as: one script line each, split by ';';
+                                  // answer with a literal: the isl text as one word)
   std::string feedback;           // after '|', "" for the default
   SourceLocation where;
   std::string text;               // the line as written, after "check:"
@@ -43,7 +51,9 @@ struct LessonExercise {
   std::vector<LessonCheck> checks;
   std::vector<std::string> hints;
   std::vector<std::string> solution;  // script lines
+  std::string answer;                 // the model answer of `answer` checks ("" when none)
   SourceLocation where;
+  bool asks_for_answer() const;
 };
 
 struct Lesson {

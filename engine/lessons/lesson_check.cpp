@@ -1,6 +1,9 @@
 #include "lessons/lesson_check.h"
 
 #include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <optional>
 
 #include "analysis/legality.h"
 #include "codegen/emitter.h"
@@ -8,6 +11,7 @@
 #include "commands/tag_support.h"
 #include "runner/runner.h"
 #include "session/script.h"
+#include "support/text.h"
 
 namespace loopscape {
 
@@ -38,10 +42,116 @@ const Statement& statement_named(const Program& program, const std::string& name
   return *s;
 }
 
+// A set or a map, whichever the text is; nullopt (and isl's error cleared) when neither.
+struct IslValue {
+  std::optional<isl::union_set> set;
+  std::optional<isl::union_map> map;
+};
+
+IslValue read_isl_value(isl::ctx ctx, const std::string& text) {
+  IslValue v;
+  // An arrow inside the braces makes a map; one before them only names the parameters.
+  const std::size_t brace = text.find('{');
+  if (brace == std::string::npos || text.find("->", brace) == std::string::npos) {
+    if (isl_union_set* s = isl_union_set_read_from_str(ctx.get(), text.c_str())) v.set = isl::manage(s);
+  } else if (isl_union_map* m = isl_union_map_read_from_str(ctx.get(), text.c_str())) {
+    v.map = isl::manage(m);
+  }
+  if (!v.set && !v.map) isl_ctx_reset_error(ctx.get());
+  return v;
+}
+
+isl::union_map accesses_of(const Program& program, const Statement& s, Access::Kind kind, const std::string& array) {
+  isl::union_map out = isl::union_map::empty(program.ctx());
+  for (const Access& a : s.accesses)
+    if (a.kind == kind && (array.empty() || a.array == array))
+      out = out.unite(isl::union_map(a.relation).intersect_domain(isl::union_set(s.domain)));
+  return out;
+}
+
+// The relation an `answer` check names, from the kernel.
+IslValue expected_answer(const Session& session, const LessonCheck& c) {
+  const Program& program = session.program();
+  const std::string& what = c.args[0];
+  IslValue v;
+  if (what == "domain") {
+    v.set = isl::union_set(statement_named(program, c.args[1], c).domain);
+  } else if (what == "reads" || what == "writes") {
+    v.map = accesses_of(program, statement_named(program, c.args[1], c),
+                        what == "reads" ? Access::Kind::Read : Access::Kind::Write, c.args.size() > 2 ? c.args[2] : "");
+  } else if (what == "raw") {
+    v.map = session.dependences().read_after_write;
+  } else if (what == "war") {
+    v.map = session.dependences().write_after_read;
+  } else if (what == "waw") {
+    v.map = session.dependences().write_after_write;
+  } else if (what == "dependences") {
+    v.map = session.dependences().all();
+  } else {
+    v = read_isl_value(program.ctx(), what);
+    if (!v.set && !v.map) throw InputError(c.where, "the lesson's answer is not an isl set or map: " + what);
+  }
+  return v;
+}
+
+// "S1[i, j, k] -> a[i, k]"-style names of a value's spaces, for telling a student the tuples differ.
+std::string space_names(const isl::union_map& value, bool sets) {
+  std::string out;
+  value.foreach_map([&](const isl::map& m) {
+    const char* in = isl_map_get_tuple_name(m.get(), isl_dim_in);
+    const char* to = isl_map_get_tuple_name(m.get(), isl_dim_out);
+    const auto indices = [&](isl_dim_type type) {
+      const isl_size n = isl_map_dim(m.get(), type);
+      return " (" + std::to_string(n) + (n == 1 ? " index)" : " indices)");
+    };
+    std::string name = (in ? in : "") + indices(isl_dim_in);
+    if (!sets) name += std::string(" -> ") + (to ? to : "") + indices(isl_dim_out);
+    if (out.find(name) == std::string::npos) out += (out.empty() ? "" : ", ") + name;
+  });
+  return out;
+}
+
+// Why two values of the same kind differ, in words a student can act on.
+std::string answer_difference(const isl::union_map& got, const isl::union_map& want, bool sets) {
+  const std::string noun = sets ? "set" : "map";
+  if (!got.is_empty() && !want.is_empty() && space_names(got, sets) != space_names(want, sets))
+    return "your " + noun + " is over " + space_names(got, sets) + ", the kernel's over " + space_names(want, sets) +
+           ": name the tuples as the kernel does";
+  const auto example = [&](const isl::union_map& m) {
+    return to_text(sets ? m.domain().sample_point() : m.wrap().sample_point());
+  };
+  if (got.is_subset(want)) return "your " + noun + " misses points, for example " + example(want.subtract(got));
+  return "your " + noun + " has points it should not, for example " + example(got.subtract(want));
+}
+
+std::pair<bool, std::string> check_answer(const Session& session, const LessonCheck& c, const std::string& answer) {
+  const Program& program = session.program();
+  if (answer.find_first_not_of(" \t\n") == std::string::npos)
+    return {false, "type your answer (an isl set or map) in the answer box"};
+  const IslValue got = read_isl_value(program.ctx(), answer);
+  if (!got.set && !got.map)
+    return {false, "your answer is not an isl set or map: write it as [params] -> { S[i, j] : constraints }"};
+  const IslValue want = expected_answer(session, c);
+  if (want.set && !got.set) return {false, "a set is asked for ({ S[i] : ... }), not a map"};
+  if (want.map && !got.map) return {false, "a map is asked for ({ S[i] -> A[i] : ... }), not a set"};
+  const isl::set context = program.context;
+  const isl::union_map g = want.set ? isl::union_map::from_domain(got.set->intersect_params(context))
+                                    : got.map->intersect_params(context);
+  const isl::union_map w = want.set ? isl::union_map::from_domain(want.set->intersect_params(context))
+                                    : want.map->intersect_params(context);
+  // Accesses are compared on the statement's instances: the student need not repeat its domain.
+  const isl::union_map compared = c.args[0] == "reads" || c.args[0] == "writes"
+                                      ? g.intersect_domain(isl::union_set(statement_named(program, c.args[1], c).domain))
+                                      : g;
+  if (compared.is_equal(w)) return {true, ""};
+  return {false, answer_difference(compared, w, want.set.has_value())};
+}
+
 // What the check finds; the feedback is the engine's explanation.
-std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck& c) {
+std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck& c, const std::string& answer) {
   const Program& program = session.program();
   const isl::schedule& schedule = session.schedule();
+  if (c.kind == "answer") return check_answer(session, c, answer);
   if (c.kind == "legal") {
     const LegalityReport report = check_schedule(program, session.dependences(), schedule);
     return {report.legal(), "the schedule is not legal: " + report.summary()};
@@ -87,16 +197,28 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
   return {same, "the instances do not run in the order the exercise asks for"};
 }
 
+// The lesson's words when it has some. A typed answer also gets the engine's
+// specifics (a point that is missing or extra), and a malformed one only
+// those: the lesson's hint about the content would mislead.
+std::string feedback_for(const LessonCheck& c, const std::string& why) {
+  if (c.feedback.empty()) return why;
+  if (c.kind != "answer") return c.feedback;
+  if (why.rfind("your answer is not", 0) == 0 || why.rfind("type your answer", 0) == 0 ||
+      why.rfind("a set is asked", 0) == 0 || why.rfind("a map is asked", 0) == 0)
+    return why;
+  return c.feedback + " (" + why + ")";
+}
+
 }  // namespace
 
-ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise) {
+ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer) {
   ExerciseOutcome out;
   for (const LessonCheck& c : exercise.checks) {
     CheckOutcome o;
     o.check = &c;
     std::string why;
-    session.program().isl().bounded("check an exercise", [&] { std::tie(o.passed, why) = evaluate(session, c); });
-    if (!o.passed) o.feedback = c.feedback.empty() ? why : c.feedback;
+    session.program().isl().bounded("check an exercise", [&] { std::tie(o.passed, why) = evaluate(session, c, answer); });
+    if (!o.passed) o.feedback = feedback_for(c, why);
     out.checks.push_back(std::move(o));
   }
   return out;

@@ -13,6 +13,11 @@
 //   same-order-as C; ...  the schedule runs the instances in the same order as the
 //                         original schedule after the commands C (isl: equal
 //                         "runs before" relations), whatever the loops look like
+//   answer WHAT           the isl set or map the student typed equals (isl: same
+//                         points) the kernel's `domain S`, `reads S [A]`,
+//                         `writes S [A]` (both on S's domain), `raw`, `war`,
+//                         `waw`, `dependences`, or a literal `{ ... }`; parameters
+//                         are matched by name under the kernel's context
 #include <string>
 #include <vector>
 
@@ -34,7 +39,8 @@ struct ExerciseOutcome {
   std::string feedback() const;
 };
 
-// Runs under the program's isl quota (IslError).
-ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise);
+// Runs under the program's isl quota (IslError). `answer` is the student's
+// isl text for `answer` checks ("" when none was typed).
+ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer = "");
 
 }  // namespace loopscape
