@@ -132,8 +132,14 @@ class TestWavefront : public QObject {
 
     const PlotData s = plot(lp, apply_all(lp, {"S0.skew(i, j, 1, 1)"}), {{"n", n}});
     QCOMPARE(step_normal(s.statements[0], 0, 1), std::make_optional(std::make_pair(1L, 1L)));
-    const std::vector<StepLine> lines = step_lines(s, all, axes);
+    std::vector<std::int32_t> line_of;
+    const std::vector<StepLine> lines = step_lines(s, all, axes, &line_of);
     QCOMPARE(lines.size(), s.step_count());
+    QCOMPARE(line_of.size(), all.size());
+    for (std::size_t k = 0; k < all.size(); ++k) {
+      QVERIFY(line_of[k] >= 0);
+      QCOMPARE(lines[static_cast<std::size_t>(line_of[k])].c, s.coords(all[k])[0] + s.coords(all[k])[1]);
+    }
     std::set<long> constants;
     for (const StepLine& line : lines) {
       QVERIFY(line.oblique());

@@ -32,7 +32,7 @@ std::optional<std::pair<long, long>> step_normal(const PlotStatement& statement,
 }
 
 std::vector<StepLine> step_lines(const PlotData& data, std::span<const std::uint32_t> points,
-                                 std::span<const std::array<int, 2>> axes) {
+                                 std::span<const std::array<int, 2>> axes, std::vector<std::int32_t>* line_of) {
   std::vector<std::optional<std::pair<long, long>>> normals(data.statements.size());
   for (std::size_t s = 0; s < data.statements.size() && s < axes.size(); ++s)
     normals[s] = step_normal(data.statements[s], axes[s][0], axes[s][1]);
@@ -40,26 +40,34 @@ std::vector<StepLine> step_lines(const PlotData& data, std::span<const std::uint
   struct Extent {
     double low = 0, high = 0;  // positions along the line
     std::uint32_t count = 0;
+    std::int32_t index = -1;
   };
-  std::map<std::tuple<std::uint32_t, long, long, long>, Extent> lines;
-  for (std::uint32_t p : points) {
+  using Key = std::tuple<std::uint32_t, long, long, long>;
+  std::map<Key, Extent> lines;
+  // The line a point is on, and its position along it.
+  auto place = [&](std::uint32_t p) -> std::optional<std::pair<Key, double>> {
     const PlotPoint& point = data.points[p];
     const std::size_t s = static_cast<std::size_t>(point.statement);
-    if (!normals[s] || point.time_size != data.statements[s].time_dims.size()) continue;
+    if (!normals[s] || point.time_size != data.statements[s].time_dims.size()) return std::nullopt;
     const auto [a, b] = *normals[s];
     std::span<const long> c = data.coords(p);
     const long x = c[static_cast<std::size_t>(axes[s][0])];
     const long y = c[static_cast<std::size_t>(axes[s][1])];
-    const double along = static_cast<double>(-b * x + a * y);
-    Extent& e = lines[{point.step, a, b, a * x + b * y}];
-    if (e.count == 0 || along < e.low) e.low = along;
-    if (e.count == 0 || along > e.high) e.high = along;
+    return std::make_pair(Key{point.step, a, b, a * x + b * y}, static_cast<double>(-b * x + a * y));
+  };
+  for (std::uint32_t p : points) {
+    const auto at = place(p);
+    if (!at) continue;
+    Extent& e = lines[at->first];
+    if (e.count == 0 || at->second < e.low) e.low = at->second;
+    if (e.count == 0 || at->second > e.high) e.high = at->second;
     ++e.count;
   }
 
   std::vector<StepLine> out;
   out.reserve(lines.size());
-  for (const auto& [key, e] : lines) {
+  for (auto& [key, e] : lines) {
+    e.index = static_cast<std::int32_t>(out.size());
     StepLine line;
     std::tie(line.step, line.a, line.b, line.c) = key;
     // Points on the line: (x, y) = c * n / |n|^2 + t * d / |n|^2 with n = (a, b), d = (-b, a).
@@ -73,6 +81,11 @@ std::vector<StepLine> step_lines(const PlotData& data, std::span<const std::uint
     line.y1 = cy + static_cast<double>(line.a) * t1;
     line.point_count = e.count;
     out.push_back(line);
+  }
+  if (line_of) {
+    line_of->assign(points.size(), -1);
+    for (std::size_t k = 0; k < points.size(); ++k)
+      if (const auto at = place(points[k])) (*line_of)[k] = lines.at(at->first).index;
   }
   return out;
 }

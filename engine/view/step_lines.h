@@ -46,7 +46,10 @@ std::optional<std::pair<long, long>> step_normal(const PlotStatement& statement,
 // 2-D slice); axes[s]: the positions of the x and y axes in statement s's
 // iterators, -1 where it lacks one. One line per step and distinct line
 // (statements whose points of a step lie on the same line share it), by step.
+// `line_of`, when given, receives for each entry of `points` the index of its
+// line, -1 for a point on none.
 std::vector<StepLine> step_lines(const PlotData& data, std::span<const std::uint32_t> points,
-                                 std::span<const std::array<int, 2>> axes);
+                                 std::span<const std::array<int, 2>> axes,
+                                 std::vector<std::int32_t>* line_of = nullptr);
 
 }  // namespace loopscape
