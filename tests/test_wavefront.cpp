@@ -188,6 +188,19 @@ class TestWavefront : public QObject {
     }
   }
 
+  // Anti-dependences order too: A[i] = A[i + 1] reads what the next
+  // iteration overwrites, a chain of WAR pairs only.
+  void writeAfterReadChainIsOneLevelPerPoint() {
+    const LoadedProgram lp = load("  for (i = 0; i < n - 1; i++)\n    A[i] = A[i + 1] * 2;", "int n", "double A[100]");
+    const PlotData d = plot(lp, lp.original_schedule, {{"n", 9}});
+    QCOMPARE(d.points.size(), std::size_t(8));
+    QVERIFY(!d.arrows.empty());
+    for (const PlotArrow& a : d.arrows) QVERIFY(a.kind == DependenceKind::WriteAfterRead);
+    QCOMPARE(d.level_count(), d.points.size());
+    for (std::size_t p = 0; p < d.points.size(); ++p)
+      QCOMPARE(d.points[p].level, static_cast<std::uint32_t>(d.coords(p)[0]));
+  }
+
   // Seidel: the distances within a sweep are (0, 0, 1) and (0, 1, -1 .. 1),
   // across sweeps (1, -1 .. 0, -1 .. 1); the smallest f = a t + b i + c j with
   // f(d) >= 1 for all of them is 4t + 2i + j, and every point has a source
