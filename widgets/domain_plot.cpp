@@ -247,6 +247,7 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   hyperplanes_check_->setToolTip(tr("Draw the lines of points that run in the same step of the schedule: after a "
                                     "skew, the wavefronts"));
   hyperplanes_check_->setChecked(true);
+  hyperplanes_check_->setVisible(false);
   top->addWidget(numbers_check_);
   top->addWidget(hyperplanes_check_);
   layout->addLayout(top);
@@ -355,7 +356,13 @@ void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<i
   refresh();
 }
 
-void DomainPlot::refresh() { canvas_->update(); }
+// The hyperplane switch shows only where the schedule's steps are lines on
+// these axes (as the ranks switch only for distributed schedules): the top
+// bar stays as narrow as before for every plot without them.
+void DomainPlot::refresh() {
+  hyperplanes_check_->setVisible(!renderer_.stepLines().empty());
+  canvas_->update();
+}
 
 void DomainPlot::rebuildAxisControls() {
   updating_ = true;
@@ -588,29 +595,22 @@ void DomainPlot::setSpeed(double steps_per_second) {
   }
 }
 
-// Both counts stay in sight in the two parallel modes, so a skew's effect
-// reads as one number moving towards the other.
+// The label says where the animation is; the plot's corner compares the
+// schedule's steps with the dependences' (PlotRenderer::stepCountRows), and
+// so does the label's tooltip: the bar under the plot is too narrow for both.
 void DomainPlot::updateAnimationLabel() {
   const int len = renderer_.animationLength();
   const int step = renderer_.animationStep();
   const PlotRenderer::AnimationMode mode = renderer_.animationMode();
-  const PlotData* data = renderer_.data();
-  const int steps = data ? static_cast<int>(data->step_count()) : 0;
-  const int levels = data ? static_cast<int>(data->level_count()) : 0;
-  const QString lower = data && !data->levels_complete ? tr("at least ") : QString();
   const QString dot = QStringLiteral(" \u00b7 ");
-  const QString allow = tr("dependences allow %1%2").arg(lower).arg(levels);
-  const QString schedule = tr("schedule: %1").arg(counted(steps, tr("step"), tr("steps")));
-  const int lit = static_cast<int>(renderer_.currentPoints().size());
-  const QString lit_points = counted(lit, tr("point"), tr("points"));
+  const QString lit_points = counted(static_cast<int>(renderer_.currentPoints().size()), tr("point"), tr("points"));
+  step_label_->setToolTip(renderer_.stepCountRows().join(dot));
   if (mode == PlotRenderer::AnimationMode::Steps) {
-    step_label_->setText((step < 0 ? counted(len, tr("step"), tr("steps"))
-                                   : tr("step %1 / %2").arg(step + 1).arg(len) + dot + lit_points) +
-                         dot + allow);
+    step_label_->setText(step < 0 ? counted(len, tr("step"), tr("steps"))
+                                  : tr("step %1 / %2").arg(step + 1).arg(len) + dot + lit_points);
   } else if (mode == PlotRenderer::AnimationMode::Wavefronts) {
-    step_label_->setText((step < 0 ? lower + counted(len, tr("wavefront"), tr("wavefronts"))
-                                   : tr("wavefront %1 / %2").arg(step + 1).arg(len) + dot + lit_points) +
-                         dot + schedule);
+    step_label_->setText(step < 0 ? counted(len, tr("wavefront"), tr("wavefronts"))
+                                  : tr("wavefront %1 / %2").arg(step + 1).arg(len) + dot + lit_points);
   } else if (step < 0) {
     step_label_->setText(counted(len, tr("point"), tr("points")));
   } else {

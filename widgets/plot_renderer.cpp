@@ -892,16 +892,21 @@ void PlotRenderer::paintOverlays(QPainter& p, const QRectF& area) const {
 // The two counts a skew is judged by, in the plot itself (so screenshots and
 // the projector show them): the schedule's steps and the dependence levels,
 // the animated one in bold.
-void PlotRenderer::paintStepCounts(QPainter& p, const QRectF& area) const {
-  if (data_->points.empty()) return;
-  const auto counted = [](std::size_t n, const char* one, const char* many) {
-    return QStringLiteral("%1 %2").arg(n).arg(QCoreApplication::translate("PlotRenderer", n == 1 ? one : many));
+QStringList PlotRenderer::stepCountRows() const {
+  if (!data_ || data_->points.empty()) return {};
+  const auto counted = [](std::size_t n) {
+    return n == 1 ? QCoreApplication::translate("PlotRenderer", "1 step")
+                  : QCoreApplication::translate("PlotRenderer", "%1 steps").arg(n);
   };
-  const QString rows[2] = {
-      QCoreApplication::translate("PlotRenderer", "schedule: %1").arg(counted(data_->step_count(), "step", "steps")),
-      QCoreApplication::translate("PlotRenderer", "dependences allow: %1%2")
-          .arg(data_->levels_complete ? QString() : QCoreApplication::translate("PlotRenderer", "at least "))
-          .arg(counted(data_->level_count(), "step", "steps"))};
+  return {QCoreApplication::translate("PlotRenderer", "schedule: %1").arg(counted(data_->step_count())),
+          QCoreApplication::translate("PlotRenderer", "dependences allow: %1%2")
+              .arg(data_->levels_complete ? QString() : QCoreApplication::translate("PlotRenderer", "at least "))
+              .arg(counted(data_->level_count()))};
+}
+
+void PlotRenderer::paintStepCounts(QPainter& p, const QRectF& area) const {
+  const QStringList rows = stepCountRows();
+  if (rows.size() != 2) return;
   const bool bold[2] = {mode_ == AnimationMode::Steps, mode_ == AnimationMode::Wavefronts};
   QFont f = font(0.95);
   QFont b = f;

@@ -121,6 +121,8 @@ class PlotRenderer {
   // The lines painted now, given the mode, step and switch (indices into stepLines()).
   std::vector<std::size_t> paintedStepLines() const;
   std::vector<std::size_t> currentStepLines() const;
+  // "schedule: 32 steps", "dependences allow: 14 steps" (painted in the plot's corner).
+  QStringList stepCountRows() const;
   // "2i + j = 7" in the plot's axis names.
   QString lineEquation(const StepLine& line) const;
   void setShowLegend(bool on) { show_legend_ = on; }
