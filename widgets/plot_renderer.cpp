@@ -217,6 +217,7 @@ void PlotRenderer::recomputeVisible() {
     tile_hulls_.clear();
     step_lines_.clear();
     line_of_visible_.clear();
+    line_segments_.clear();
     return;
   }
   const std::size_t n_stmt = data_->statements.size();
@@ -266,7 +267,23 @@ void PlotRenderer::recomputeVisible() {
     axes[s] = {stmt_dim_pos_[s][static_cast<std::size_t>(x_axis_)], stmt_dim_pos_[s][static_cast<std::size_t>(y_axis_)]};
   step_lines_.clear();
   line_of_visible_.clear();
+  line_segments_.clear();
   if (x_axis_ != y_axis_) step_lines_ = step_lines(*data_, visible_, axes, &line_of_visible_);
+  // A line of one statement goes through its points where they are drawn
+  // (shifted along the diagonal), a line several share through the grid.
+  std::vector<int> owner(step_lines_.size(), -1);
+  for (std::size_t k = 0; k < visible_.size() && k < line_of_visible_.size(); ++k) {
+    const std::int32_t line = line_of_visible_[k];
+    if (line < 0) continue;
+    const int s = data_->points[visible_[k]].statement;
+    int& o = owner[static_cast<std::size_t>(line)];
+    o = o == -1 || o == s ? s : -2;
+  }
+  for (std::size_t k = 0; k < step_lines_.size(); ++k) {
+    const StepLine& l = step_lines_[k];
+    const double shift = owner[k] >= 0 ? offset[static_cast<std::size_t>(owner[k])] : 0.0;
+    line_segments_.emplace_back(QPointF(l.x0 + shift, l.y0 - shift), QPointF(l.x1 + shift, l.y1 - shift));
+  }
 }
 
 void PlotRenderer::computeTileHulls() {
@@ -625,9 +642,9 @@ void PlotRenderer::paintHyperplanes(QPainter& p) const {
   const std::vector<std::size_t> lit = currentStepLines();
   std::vector<bool> is_lit(step_lines_.size(), false);
   for (std::size_t k : lit) is_lit[k] = true;
-  auto screen = [&](const StepLine& l) { return QLineF(toScreen(QPointF(l.x0, l.y0)), toScreen(QPointF(l.x1, l.y1))); };
   std::vector<QLineF> faint, current;
-  for (std::size_t k : lines) (is_lit[k] ? current : faint).push_back(screen(step_lines_[k]));
+  for (std::size_t k : lines)
+    (is_lit[k] ? current : faint).push_back(QLineF(toScreen(line_segments_[k].p1()), toScreen(line_segments_[k].p2())));
   if (faint.size() <= 5000) {
     p.setPen(QPen(withAlpha(ink, anim_step_ >= 0 ? 60 : 90), 1.2, Qt::SolidLine, Qt::RoundCap));
     p.drawLines(faint.data(), static_cast<int>(faint.size()));
@@ -648,11 +665,12 @@ void PlotRenderer::paintHyperplaneLabel(QPainter& p, const QRectF& area) const {
   const QColor ink = hyperplaneColor();
   const double band = std::clamp(scale() * 0.55, 6.0, 30.0);
   const StepLine& first = step_lines_[lit.front()];
+  const QLineF& segment = line_segments_[lit.front()];
   QFont f = font(0.95);
   f.setBold(true);
   p.setFont(f);
   const QFontMetricsF fm(f);
-  const QLineF l(toScreen(QPointF(first.x0, first.y0)), toScreen(QPointF(first.x1, first.y1)));
+  const QLineF l(toScreen(segment.p1()), toScreen(segment.p2()));
   const QPointF end = l.p1().y() < l.p2().y() ? l.p1() : l.p2();
   const QString text = lineEquation(first);
   QRectF box(end.x() + band * 0.5, end.y() - fm.height() - band * 0.5, fm.horizontalAdvance(text) + 10, fm.height() + 4);

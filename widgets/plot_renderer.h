@@ -14,6 +14,7 @@
 #include <QColor>
 #include <QFont>
 #include <QImage>
+#include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
@@ -183,6 +184,7 @@ class PlotRenderer {
   std::vector<QPolygonF> tile_hulls_;                                // data space
   std::vector<StepLine> step_lines_;                                 // data space, shown slice
   std::vector<std::int32_t> line_of_visible_;                        // per visible_ entry: its line, -1
+  std::vector<QLineF> line_segments_;                                // per step line, data space, as drawn
   std::vector<int> tile_hull_index_;
   std::vector<int> tile_checker_;  // 0 or 1 per hull
   QRectF data_bounds_;
