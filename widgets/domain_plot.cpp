@@ -185,6 +185,11 @@ std::vector<long> fromList(const QList<qint64>& values) {
   return out;
 }
 
+// "1 step", "12 steps".
+QString counted(int n, const QString& one, const QString& many) {
+  return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
 QString joined(std::span<const long> values) {
   QStringList parts;
   for (long v : values) parts << QString::number(v);
@@ -237,7 +242,14 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   top->addWidget(arrows_check_);
   top->addWidget(tiles_check_);
   top->addWidget(ranks_check_);
+  hyperplanes_check_ = new QCheckBox(tr("Hyperplanes"), this);
+  hyperplanes_check_->setObjectName(QStringLiteral("hyperplanesCheck"));
+  hyperplanes_check_->setToolTip(tr("Draw the lines of points that run in the same step of the schedule: after a "
+                                    "skew, the wavefronts"));
+  hyperplanes_check_->setChecked(true);
+  hyperplanes_check_->setVisible(false);
   top->addWidget(numbers_check_);
+  top->addWidget(hyperplanes_check_);
   layout->addLayout(top);
 
   canvas_ = new DomainPlotCanvas(this);
@@ -258,9 +270,13 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   bottom->addWidget(reset_button_);
   mode_combo_ = new QComboBox(this);
   mode_combo_->setObjectName(QStringLiteral("animationModeCombo"));
-  mode_combo_->addItem(tr("Parallel steps"));
-  mode_combo_->addItem(tr("One at a time"));
-  mode_combo_->setToolTip(tr("Parallel steps: points that may run together light together"));
+  mode_combo_->addItem(tr("Steps (schedule)"), static_cast<int>(PlotRenderer::AnimationMode::Steps));
+  mode_combo_->addItem(tr("Wavefronts (dependences)"), static_cast<int>(PlotRenderer::AnimationMode::Wavefronts));
+  mode_combo_->addItem(tr("One at a time"), static_cast<int>(PlotRenderer::AnimationMode::Sequential));
+  mode_combo_->setToolTip(tr("Steps (schedule): the points the schedule runs together light together.\n"
+                             "Wavefronts (dependences): step k lights every point whose longest chain of "
+                             "dependences has k links, the most parallel order any schedule could reach.\n"
+                             "One at a time: the schedule's sequential order."));
   bottom->addWidget(mode_combo_);
   bottom->addWidget(new QLabel(tr("speed"), this));
   speed_slider_ = new QSlider(Qt::Horizontal, this);
@@ -301,12 +317,13 @@ DomainPlot::DomainPlot(QWidget* parent) : QWidget(parent) {
   connect(tiles_check_, &QCheckBox::toggled, this, &DomainPlot::setShowTiles);
   connect(ranks_check_, &QCheckBox::toggled, this, &DomainPlot::setShowRanks);
   connect(numbers_check_, &QCheckBox::toggled, this, &DomainPlot::setShowNumbers);
+  connect(hyperplanes_check_, &QCheckBox::toggled, this, &DomainPlot::setShowHyperplanes);
   connect(play_button_, &QToolButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
   connect(back_button_, &QToolButton::clicked, this, &DomainPlot::stepBackward);
   connect(forward_button_, &QToolButton::clicked, this, &DomainPlot::stepForward);
   connect(reset_button_, &QToolButton::clicked, this, &DomainPlot::resetAnimation);
   connect(mode_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
-    setAnimationMode(index == 0 ? PlotRenderer::AnimationMode::Steps : PlotRenderer::AnimationMode::Sequential);
+    if (!updating_) setAnimationMode(static_cast<PlotRenderer::AnimationMode>(mode_combo_->itemData(index).toInt()));
   });
   connect(speed_slider_, &QSlider::valueChanged, this, [this](int v) { setSpeed(v); });
 
@@ -339,7 +356,13 @@ void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<i
   refresh();
 }
 
-void DomainPlot::refresh() { canvas_->update(); }
+// The hyperplane switch shows only where the schedule's steps are lines on
+// these axes (as the ranks switch only for distributed schedules): the top
+// bar stays as narrow as before for every plot without them.
+void DomainPlot::refresh() {
+  hyperplanes_check_->setVisible(!renderer_.stepLines().empty());
+  canvas_->update();
+}
 
 void DomainPlot::rebuildAxisControls() {
   updating_ = true;
@@ -557,7 +580,7 @@ void DomainPlot::setAnimationStep(int step) {
 void DomainPlot::setAnimationMode(PlotRenderer::AnimationMode mode) {
   renderer_.setAnimationMode(mode);
   updating_ = true;
-  mode_combo_->setCurrentIndex(mode == PlotRenderer::AnimationMode::Steps ? 0 : 1);
+  mode_combo_->setCurrentIndex(mode_combo_->findData(static_cast<int>(mode)));
   updating_ = false;
   updateAnimationLabel();
   refresh();
@@ -572,16 +595,24 @@ void DomainPlot::setSpeed(double steps_per_second) {
   }
 }
 
+// The label says where the animation is; the plot's corner compares the
+// schedule's steps with the dependences' (PlotRenderer::stepCountRows), and
+// so does the label's tooltip: the bar under the plot is too narrow for both.
 void DomainPlot::updateAnimationLabel() {
   const int len = renderer_.animationLength();
   const int step = renderer_.animationStep();
-  const bool steps = renderer_.animationMode() == PlotRenderer::AnimationMode::Steps;
-  if (step < 0) {
-    step_label_->setText(steps ? tr("%n step(s)", "", len) : tr("%n point(s)", "", len));
-  } else if (steps) {
-    step_label_->setText(tr("step %1 / %2 \u00b7 %n point(s)", "", static_cast<int>(renderer_.currentPoints().size()))
-                             .arg(step + 1)
-                             .arg(len));
+  const PlotRenderer::AnimationMode mode = renderer_.animationMode();
+  const QString dot = QStringLiteral(" \u00b7 ");
+  const QString lit_points = counted(static_cast<int>(renderer_.currentPoints().size()), tr("point"), tr("points"));
+  step_label_->setToolTip(renderer_.stepCountRows().join(dot));
+  if (mode == PlotRenderer::AnimationMode::Steps) {
+    step_label_->setText(step < 0 ? counted(len, tr("step"), tr("steps"))
+                                  : tr("step %1 / %2").arg(step + 1).arg(len) + dot + lit_points);
+  } else if (mode == PlotRenderer::AnimationMode::Wavefronts) {
+    step_label_->setText(step < 0 ? counted(len, tr("wavefront"), tr("wavefronts"))
+                                  : tr("wavefront %1 / %2").arg(step + 1).arg(len) + dot + lit_points);
+  } else if (step < 0) {
+    step_label_->setText(counted(len, tr("point"), tr("points")));
   } else {
     const PlotData* d = renderer_.data();
     step_label_->setText(tr("%1 / %2 \u00b7 %3")
@@ -610,6 +641,12 @@ void DomainPlot::setShowTiles(bool on) {
 void DomainPlot::setShowRanks(bool on) {
   renderer_.setShowRanks(on);
   if (ranks_check_->isChecked() != on) ranks_check_->setChecked(on);
+  refresh();
+}
+
+void DomainPlot::setShowHyperplanes(bool on) {
+  renderer_.setShowHyperplanes(on);
+  if (hyperplanes_check_->isChecked() != on) hyperplanes_check_->setChecked(on);
   refresh();
 }
 
@@ -722,6 +759,10 @@ QString DomainPlot::pointDescription(std::size_t point) const {
               .arg(d->points[point].step + 1)
               .arg(d->step_count())
               .arg(point + 1);
+  html += tr("<br>wavefront %1 of %2: the earliest step the dependences allow%3")
+              .arg(d->points[point].level + 1)
+              .arg(d->level_count())
+              .arg(d->levels_complete ? QString() : tr(" (from the arrows found)"));
   if (d->points[point].tile >= 0)
     html += tr("<br>tile [%1]").arg(joined(d->tiles[static_cast<std::size_t>(d->points[point].tile)].key));
   const std::vector<std::size_t> arrows = d->arrows_touching(point);

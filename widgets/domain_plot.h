@@ -4,7 +4,9 @@
 // arrows by kind (RAW solid, WAR dashed, WAW dotted), tiles outlined, violated
 // pairs thick red with source and sink ringed, hover tooltips, selection and
 // linked highlighting, a right-click that asks for commands, pan and zoom, the
-// execution-order animation and one slider per parameter. It shows a PlotData the engine computed (the window
+// execution-order animation (the schedule's steps, one point at a time, or the
+// wavefronts the dependences allow, with the steps of each side by side and
+// the schedule's step hyperplanes drawn) and one slider per parameter. It shows a PlotData the engine computed (the window
 // recomputes it off the GUI thread when parametersChanged is emitted); it never
 // calls isl. Painting is PlotRenderer's (widgets/plot_renderer.h).
 #include <QList>
@@ -74,6 +76,7 @@ class DomainPlot : public QWidget {
   void setShowTiles(bool on);
   void setShowRanks(bool on);
   void setShowNumbers(bool on);
+  void setShowHyperplanes(bool on);
   void setPresentationZoom(double factor);  // scales every text of the plot
   double presentationZoom() const { return renderer_.fontScale(); }
 
@@ -140,6 +143,7 @@ class DomainPlot : public QWidget {
   QCheckBox* tiles_check_ = nullptr;
   QCheckBox* ranks_check_ = nullptr;
   QCheckBox* numbers_check_ = nullptr;
+  QCheckBox* hyperplanes_check_ = nullptr;
   QToolButton* play_button_ = nullptr;
   QToolButton* back_button_ = nullptr;
   QToolButton* forward_button_ = nullptr;

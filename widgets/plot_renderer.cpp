@@ -7,6 +7,7 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -56,6 +57,9 @@ long niceStep(double minimum) {
     if (m * p >= minimum) return static_cast<long>(m * p);
   return static_cast<long>(10 * p);
 }
+
+// The schedule's step hyperplanes: a slate blue apart from the statement colours.
+QColor hyperplaneColor() { return QColor(0x2B, 0x4C, 0x7E); }
 
 QColor withAlpha(QColor c, int alpha) {
   c.setAlpha(alpha);
@@ -211,6 +215,9 @@ void PlotRenderer::recomputeVisible() {
   data_bounds_ = QRectF();
   if (!data_ || x_axis_ < 0 || y_axis_ < 0) {
     tile_hulls_.clear();
+    step_lines_.clear();
+    line_of_visible_.clear();
+    line_segments_.clear();
     return;
   }
   const std::size_t n_stmt = data_->statements.size();
@@ -255,6 +262,28 @@ void PlotRenderer::recomputeVisible() {
   }
   if (!visible_.empty()) data_bounds_ = QRectF(QPointF(x0, y0), QPointF(x1, y1));
   computeTileHulls();
+  std::vector<std::array<int, 2>> axes(n_stmt);
+  for (std::size_t s = 0; s < n_stmt; ++s)
+    axes[s] = {stmt_dim_pos_[s][static_cast<std::size_t>(x_axis_)], stmt_dim_pos_[s][static_cast<std::size_t>(y_axis_)]};
+  step_lines_.clear();
+  line_of_visible_.clear();
+  line_segments_.clear();
+  if (x_axis_ != y_axis_) step_lines_ = step_lines(*data_, visible_, axes, &line_of_visible_);
+  // A line of one statement goes through its points where they are drawn
+  // (shifted along the diagonal), a line several share through the grid.
+  std::vector<int> owner(step_lines_.size(), -1);
+  for (std::size_t k = 0; k < visible_.size() && k < line_of_visible_.size(); ++k) {
+    const std::int32_t line = line_of_visible_[k];
+    if (line < 0) continue;
+    const int s = data_->points[visible_[k]].statement;
+    int& o = owner[static_cast<std::size_t>(line)];
+    o = o == -1 || o == s ? s : -2;
+  }
+  for (std::size_t k = 0; k < step_lines_.size(); ++k) {
+    const StepLine& l = step_lines_[k];
+    const double shift = owner[k] >= 0 ? offset[static_cast<std::size_t>(owner[k])] : 0.0;
+    line_segments_.emplace_back(QPointF(l.x0 + shift, l.y0 - shift), QPointF(l.x1 + shift, l.y1 - shift));
+  }
 }
 
 void PlotRenderer::computeTileHulls() {
@@ -378,13 +407,29 @@ void PlotRenderer::setAnimationMode(AnimationMode mode) {
 
 int PlotRenderer::animationLength() const {
   if (!data_) return 0;
-  return static_cast<int>(mode_ == AnimationMode::Steps ? data_->step_count() : data_->points.size());
+  switch (mode_) {
+    case AnimationMode::Steps:
+      return static_cast<int>(data_->step_count());
+    case AnimationMode::Wavefronts:
+      return static_cast<int>(data_->level_count());
+    case AnimationMode::Sequential:
+      break;
+  }
+  return static_cast<int>(data_->points.size());
 }
 
 void PlotRenderer::setAnimationStep(int step) { anim_step_ = std::clamp(step, -1, animationLength() - 1); }
 
 int PlotRenderer::animIndex(std::size_t point) const {
-  return mode_ == AnimationMode::Steps ? static_cast<int>(data_->points[point].step) : static_cast<int>(point);
+  switch (mode_) {
+    case AnimationMode::Steps:
+      return static_cast<int>(data_->points[point].step);
+    case AnimationMode::Wavefronts:
+      return static_cast<int>(data_->points[point].level);
+    case AnimationMode::Sequential:
+      break;
+  }
+  return static_cast<int>(point);
 }
 
 std::vector<std::uint32_t> PlotRenderer::currentPoints() const {
@@ -395,8 +440,53 @@ std::vector<std::uint32_t> PlotRenderer::currentPoints() const {
     return out;
   }
   const std::size_t s = static_cast<std::size_t>(anim_step_);
-  out.assign(data_->step_points.begin() + data_->step_offsets[s], data_->step_points.begin() + data_->step_offsets[s + 1]);
+  const bool levels = mode_ == AnimationMode::Wavefronts;
+  const std::vector<std::uint32_t>& points = levels ? data_->level_points : data_->step_points;
+  const std::vector<std::uint32_t>& offsets = levels ? data_->level_offsets : data_->step_offsets;
+  out.assign(points.begin() + offsets[s], points.begin() + offsets[s + 1]);
   return out;
+}
+
+std::vector<std::size_t> PlotRenderer::paintedStepLines() const {
+  std::vector<std::size_t> out;
+  if (!data_ || !show_hyperplanes_) return out;
+  const bool stepping = mode_ != AnimationMode::Sequential && anim_step_ >= 0;
+  const bool oblique = std::any_of(step_lines_.begin(), step_lines_.end(), [](const StepLine& l) { return l.oblique(); });
+  if (!stepping && !oblique) return out;
+  for (std::size_t k = 0; k < step_lines_.size(); ++k) out.push_back(k);
+  return out;
+}
+
+std::vector<std::size_t> PlotRenderer::currentStepLines() const {
+  std::vector<std::size_t> out;
+  if (!data_ || mode_ == AnimationMode::Sequential || anim_step_ < 0) return out;
+  enum { None, Lit, Mixed };
+  std::vector<int> state(step_lines_.size(), None);
+  for (std::size_t k = 0; k < visible_.size() && k < line_of_visible_.size(); ++k) {
+    const std::int32_t line = line_of_visible_[k];
+    if (line < 0) continue;
+    int& st = state[static_cast<std::size_t>(line)];
+    st = animIndex(visible_[k]) == anim_step_ ? (st == None ? Lit : st) : Mixed;
+  }
+  for (std::size_t k = 0; k < state.size(); ++k)
+    if (state[k] == Lit) out.push_back(k);
+  return out;
+}
+
+QString PlotRenderer::lineEquation(const StepLine& line) const {
+  if (x_axis_ < 0 || y_axis_ < 0) return {};
+  QString text;
+  auto term = [&](long c, const QString& name) {
+    if (c == 0) return;
+    const bool first = text.isEmpty();
+    if (!first) text += c < 0 ? QStringLiteral(" \u2212 ") : QStringLiteral(" + ");
+    else if (c < 0) text += QStringLiteral("\u2212");
+    const long m = std::labs(c);
+    text += (m == 1 ? QString() : QString::number(m)) + name;
+  };
+  term(line.a, dims_[x_axis_]);
+  term(line.b, dims_[y_axis_]);
+  return text + QStringLiteral(" = ") + QString::number(line.c);
 }
 
 void PlotRenderer::setHighlightedStatement(int statement) { highlight_statement_ = statement; }
@@ -453,11 +543,16 @@ void PlotRenderer::paint(QPainter& p) const {
     p.save();
     p.setClipRect(area);
     if (show_tiles_) paintTiles(p);
+    paintHyperplanes(p);
     if (show_arrows_) paintArrows(p, area);
     paintPoints(p, area);
     paintOverlays(p, area);
+    paintHyperplaneLabel(p, area);
     p.restore();
-    if (show_legend_) paintLegend(p, area);
+    if (show_legend_) {
+      paintLegend(p, area);
+      paintStepCounts(p, area);
+    }
   } else {
     p.setFont(font(1.1));
     p.setPen(QColor(0x80, 0x80, 0x80));
@@ -535,6 +630,57 @@ void PlotRenderer::paintTiles(QPainter& p) const {
     p.drawPolygon(tile_hulls_[k]);
   }
   p.restore();
+}
+
+// A wavefront reads as a band through its points: the current step's wide
+// and tinted with its equation at the far end, the others thin and faint, so
+// their spacing (the steps) and slope (the skew) show at once.
+void PlotRenderer::paintHyperplanes(QPainter& p) const {
+  const std::vector<std::size_t> lines = paintedStepLines();
+  if (lines.empty()) return;
+  const QColor ink = hyperplaneColor();
+  const std::vector<std::size_t> lit = currentStepLines();
+  std::vector<bool> is_lit(step_lines_.size(), false);
+  for (std::size_t k : lit) is_lit[k] = true;
+  std::vector<QLineF> faint, current;
+  for (std::size_t k : lines)
+    (is_lit[k] ? current : faint).push_back(QLineF(toScreen(line_segments_[k].p1()), toScreen(line_segments_[k].p2())));
+  if (faint.size() <= 5000) {
+    p.setPen(QPen(withAlpha(ink, anim_step_ >= 0 ? 60 : 90), 1.2, Qt::SolidLine, Qt::RoundCap));
+    p.drawLines(faint.data(), static_cast<int>(faint.size()));
+  }
+  if (current.empty()) return;
+  const double band = std::clamp(scale() * 0.55, 6.0, 30.0);
+  p.setPen(QPen(withAlpha(ink, 45), band, Qt::SolidLine, Qt::RoundCap));
+  p.drawLines(current.data(), static_cast<int>(current.size()));
+  p.setPen(QPen(withAlpha(ink, 190), 1.8, Qt::SolidLine, Qt::RoundCap));
+  p.drawLines(current.data(), static_cast<int>(current.size()));
+}
+
+// The first current line's equation beside its upper end, over the points.
+void PlotRenderer::paintHyperplaneLabel(QPainter& p, const QRectF& area) const {
+  if (paintedStepLines().empty()) return;
+  const std::vector<std::size_t> lit = currentStepLines();
+  if (lit.empty()) return;
+  const QColor ink = hyperplaneColor();
+  const double band = std::clamp(scale() * 0.55, 6.0, 30.0);
+  const StepLine& first = step_lines_[lit.front()];
+  const QLineF& segment = line_segments_[lit.front()];
+  QFont f = font(0.95);
+  f.setBold(true);
+  p.setFont(f);
+  const QFontMetricsF fm(f);
+  const QLineF l(toScreen(segment.p1()), toScreen(segment.p2()));
+  const QPointF end = l.p1().y() < l.p2().y() ? l.p1() : l.p2();
+  const QString text = lineEquation(first);
+  QRectF box(end.x() + band * 0.5, end.y() - fm.height() - band * 0.5, fm.horizontalAdvance(text) + 10, fm.height() + 4);
+  if (box.right() > area.right() - 2) box.moveRight(end.x() - band * 0.5);
+  if (box.top() < area.top() + 2) box.moveTop(area.top() + 2);
+  p.setPen(QPen(withAlpha(ink, 120), 1));
+  p.setBrush(QColor(255, 255, 255, 235));
+  p.drawRoundedRect(box, 3, 3);
+  p.setPen(ink);
+  p.drawText(box, Qt::AlignCenter, text);
 }
 
 void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
@@ -761,9 +907,46 @@ void PlotRenderer::paintOverlays(QPainter& p, const QRectF& area) const {
   }
 }
 
+// The two counts a skew is judged by, in the plot itself (so screenshots and
+// the projector show them): the schedule's steps and the dependence levels,
+// the animated one in bold.
+QStringList PlotRenderer::stepCountRows() const {
+  if (!data_ || data_->points.empty()) return {};
+  const auto counted = [](std::size_t n) {
+    return n == 1 ? QCoreApplication::translate("PlotRenderer", "1 step")
+                  : QCoreApplication::translate("PlotRenderer", "%1 steps").arg(n);
+  };
+  return {QCoreApplication::translate("PlotRenderer", "schedule: %1").arg(counted(data_->step_count())),
+          QCoreApplication::translate("PlotRenderer", "dependences allow: %1%2")
+              .arg(data_->levels_complete ? QString() : QCoreApplication::translate("PlotRenderer", "at least "))
+              .arg(counted(data_->level_count()))};
+}
+
+void PlotRenderer::paintStepCounts(QPainter& p, const QRectF& area) const {
+  const QStringList rows = stepCountRows();
+  if (rows.size() != 2) return;
+  const bool bold[2] = {mode_ == AnimationMode::Steps, mode_ == AnimationMode::Wavefronts};
+  QFont f = font(0.95);
+  QFont b = f;
+  b.setBold(true);
+  const QFontMetricsF fm(b);
+  const double line = fm.height() * 1.2;
+  const double width = std::max(fm.horizontalAdvance(rows[0]), fm.horizontalAdvance(rows[1])) + fm.height();
+  const QRectF box(area.left() + 8, area.top() + 8, width, 2 * line + fm.height() * 0.4);
+  p.setPen(QPen(QColor(0xD0, 0xD0, 0xD0), 1));
+  p.setBrush(QColor(255, 255, 255, 225));
+  p.drawRoundedRect(box, 4, 4);
+  for (int k = 0; k < 2; ++k) {
+    p.setFont(bold[k] ? b : f);
+    p.setPen(bold[k] ? QColor(0x22, 0x22, 0x22) : QColor(0x55, 0x55, 0x55));
+    p.drawText(QRectF(box.left() + fm.height() * 0.5, box.top() + fm.height() * 0.2 + k * line, width, line),
+               Qt::AlignLeft | Qt::AlignVCenter, rows[k]);
+  }
+}
+
 void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   struct Row {
-    enum Kind { Statement, Rank, Arrow, Message, Violation, Tile, Note } kind;
+    enum Kind { Statement, Rank, Arrow, Message, Violation, Tile, Hyperplane, Note } kind;
     QString text;
     int index;
   };
@@ -818,6 +1001,8 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   if (violated || !data_->violations.empty()) rows.push_back({Row::Violation, QCoreApplication::translate("PlotRenderer", "violated"), 0});
   if (show_tiles_ && !data_->tiles.empty())
     rows.push_back({Row::Tile, QCoreApplication::translate("PlotRenderer", "tile"), 0});
+  if (!paintedStepLines().empty())
+    rows.push_back({Row::Hyperplane, QCoreApplication::translate("PlotRenderer", "one step of the schedule"), 0});
   if (data_->truncated)
     rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "first %1 points").arg(data_->points.size()), 0});
   if (data_->arrows_truncated) rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "some arrows left out"), 0});
@@ -881,6 +1066,12 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
         p.setBrush(QColor(0xE9, 0xEE, 0xF6));
         p.drawRoundedRect(QRectF(mid.x() - swatch / 2, mid.y() - fm.height() * 0.35, swatch, fm.height() * 0.7), 2,
                           2);
+        break;
+      }
+      case Row::Hyperplane: {
+        p.setPen(QPen(withAlpha(hyperplaneColor(), 190), 1.8, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(QPointF(mid.x() - swatch / 2, mid.y() + fm.height() * 0.3),
+                   QPointF(mid.x() + swatch / 2, mid.y() - fm.height() * 0.3));
         break;
       }
       case Row::Note:

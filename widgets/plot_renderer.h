@@ -14,6 +14,7 @@
 #include <QColor>
 #include <QFont>
 #include <QImage>
+#include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "view/domain_points.h"
+#include "view/step_lines.h"
 
 class QPainter;
 
@@ -35,7 +37,9 @@ namespace loopscape {
 
 class PlotRenderer {
  public:
-  enum class AnimationMode { Steps, Sequential };  // parallel steps, or one point at a time
+  // Steps: the schedule's parallel steps; Sequential: one point at a time;
+  // Wavefronts: the dependence levels (every point that could run at once).
+  enum class AnimationMode { Steps, Sequential, Wavefronts };
 
   PlotRenderer();
 
@@ -72,7 +76,8 @@ class PlotRenderer {
   QPointF toData(const QPointF& screen) const;
 
   // Animation: -1 shows every point as is; s in [0, animationLength()) lights
-  // step s (or point s in Sequential mode), dims earlier ones and fades later ones.
+  // step s (point s in Sequential mode, level s in Wavefronts mode), dims
+  // earlier ones and fades later ones.
   void setAnimationMode(AnimationMode mode);
   AnimationMode animationMode() const { return mode_; }
   int animationLength() const;
@@ -105,6 +110,22 @@ class PlotRenderer {
   void setShowArrows(bool on) { show_arrows_ = on; }
   void setShowTiles(bool on) { show_tiles_ = on; }
   void setShowNumbers(bool on) { show_numbers_ = on; }
+  // The schedule's step hyperplanes (view/step_lines.h) on the shown slice.
+  // While the Steps or Wavefronts animation runs: every step's line, faint,
+  // and strong the lines whose shown points are exactly lit (the current
+  // step; in Wavefronts mode, a schedule step that is the current wavefront).
+  // Not animating: faintly, and only where some line is oblique (after a
+  // skew, not the grid's own rows and columns).
+  void setShowHyperplanes(bool on) { show_hyperplanes_ = on; }
+  bool showHyperplanes() const { return show_hyperplanes_; }
+  const std::vector<StepLine>& stepLines() const { return step_lines_; }
+  // The lines painted now, given the mode, step and switch (indices into stepLines()).
+  std::vector<std::size_t> paintedStepLines() const;
+  std::vector<std::size_t> currentStepLines() const;
+  // "schedule: 32 steps", "dependences allow: 14 steps" (painted in the plot's corner).
+  QStringList stepCountRows() const;
+  // "2i + j = 7" in the plot's axis names.
+  QString lineEquation(const StepLine& line) const;
   void setShowLegend(bool on) { show_legend_ = on; }
   bool showArrows() const { return show_arrows_; }
   bool showTiles() const { return show_tiles_; }
@@ -136,6 +157,8 @@ class PlotRenderer {
   void paintAxes(QPainter& p, const QRectF& area) const;
   void paintTiles(QPainter& p) const;
   void paintArrows(QPainter& p, const QRectF& area) const;
+  void paintHyperplanes(QPainter& p) const;
+  void paintHyperplaneLabel(QPainter& p, const QRectF& area) const;
   void paintPoints(QPainter& p, const QRectF& area) const;
   void paintSquares(QPainter& p, const std::vector<std::vector<QPointF>>& batches, int states, double r) const;
   // Points are batched by colour group: their statement, or their rank (+1) in rank view.
@@ -144,6 +167,7 @@ class PlotRenderer {
   QColor groupColor(std::size_t group) const;
   void paintOverlays(QPainter& p, const QRectF& area) const;
   void paintLegend(QPainter& p, const QRectF& area) const;
+  void paintStepCounts(QPainter& p, const QRectF& area) const;
   int animIndex(std::size_t point) const;
 
   std::shared_ptr<const PlotData> data_;
@@ -158,6 +182,9 @@ class PlotRenderer {
   std::vector<QPointF> pos_;     // data-space position per point (NaN when hidden)
   std::unordered_map<std::int64_t, std::vector<std::uint32_t>> grid_;  // rounded data cell -> shown points
   std::vector<QPolygonF> tile_hulls_;                                // data space
+  std::vector<StepLine> step_lines_;                                 // data space, shown slice
+  std::vector<std::int32_t> line_of_visible_;                        // per visible_ entry: its line, -1
+  std::vector<QLineF> line_segments_;                                // per step line, data space, as drawn
   std::vector<int> tile_hull_index_;
   std::vector<int> tile_checker_;  // 0 or 1 per hull
   QRectF data_bounds_;
@@ -180,6 +207,7 @@ class PlotRenderer {
   bool groups_are_pes_ = false;
   std::vector<int> point_ranks_;
   bool show_numbers_ = false;
+  bool show_hyperplanes_ = true;
   bool show_legend_ = true;
   double font_scale_ = 1.0;
   QFont base_font_;

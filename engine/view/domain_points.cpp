@@ -18,6 +18,7 @@
 #include <stdexcept>
 
 #include "schedule/data_layout.h"
+#include "view/dependence_levels.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/parallelism.h"
@@ -89,6 +90,48 @@ bool is_tile_expression(const isl::pw_aff& pa) {
       },
       &state);
   return state.any && state.tile;
+}
+
+// The linear part of `pa` on `domain` (one integer per input dimension, all
+// scaled by the expression's denominator), when every piece has the same one
+// and none involves a floor division; nullopt otherwise.
+std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::set& domain) {
+  struct State {
+    std::optional<std::vector<long>> first;
+    bool affine = true;
+  } state;
+  isl_pw_aff* restricted = isl_pw_aff_coalesce(isl_pw_aff_intersect_domain(pa.copy(), domain.copy()));
+  isl_pw_aff_foreach_piece(
+      restricted,
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        auto* st = static_cast<State*>(user);
+        const isl_size n_in = isl_aff_dim(aff, isl_dim_in);
+        const isl_size n_div = isl_aff_dim(aff, isl_dim_div);
+        for (int k = 0; k < n_div; ++k) {
+          isl_val* v = isl_aff_get_coefficient_val(aff, isl_dim_div, k);
+          if (!isl_val_is_zero(v)) st->affine = false;
+          isl_val_free(v);
+        }
+        isl_val* denominator = isl_aff_get_denominator_val(aff);
+        std::vector<long> coefficients;
+        for (int k = 0; k < n_in; ++k) {
+          isl_val* v = isl_val_mul(isl_aff_get_coefficient_val(aff, isl_dim_in, k), isl_val_copy(denominator));
+          coefficients.push_back(isl_val_get_num_si(v));
+          isl_val_free(v);
+        }
+        isl_val_free(denominator);
+        if (!st->first)
+          st->first = std::move(coefficients);
+        else if (*st->first != coefficients)
+          st->affine = false;
+        isl_set_free(set);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &state);
+  isl_pw_aff_free(restricted);
+  if (!state.affine || !state.first) return std::nullopt;
+  return state.first;
 }
 
 class TimeWalker {
@@ -171,7 +214,13 @@ class TimeWalker {
           isl_space* space = isl_space_add_dims(isl_space_from_domain(set.space().release()), isl_dim_out, 1);
           value = isl::manage(isl_union_pw_aff_extract_pw_aff(d.member->copy(), space));
           info.tile = is_tile_expression(value);
+          if (std::optional<std::vector<long>> linear = linear_part(value, set)) {
+            info.affine = true;
+            info.coefficients = std::move(*linear);
+          }
         } else {
+          info.affine = true;
+          info.coefficients.assign(static_cast<std::size_t>(isl_set_dim(set.get(), isl_dim_set)), 0);
           isl::aff constant = isl::manage(isl_aff_val_on_domain(
               isl_local_space_from_space(set.space().release()), isl_val_int_from_si(set.ctx().get(), d.position)));
           value = isl::manage(isl_pw_aff_from_aff(constant.release()));
@@ -328,7 +377,14 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   });
   for (const Piece& piece : pieces) {
     PlotStatement& st = data.statements[static_cast<std::size_t>(piece.statement)];
-    if (st.time_dims.empty()) st.time_dims = piece.dims;
+    if (st.time_dims.empty()) {
+      st.time_dims = piece.dims;
+      continue;
+    }
+    // Another leaf of the same statement: a dimension is affine only when every leaf agrees.
+    for (std::size_t k = 0; k < st.time_dims.size() && k < piece.dims.size(); ++k)
+      if (!piece.dims[k].affine || piece.dims[k].coefficients != st.time_dims[k].coefficients)
+        st.time_dims[k].affine = false;
   }
 
   // Points, statement by statement, piece by piece, until the cap.
@@ -557,6 +613,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
                                         v.dependence, v.kind, true});
     }
   }
+  assign_dependence_levels(data);
   return data;
 }
 

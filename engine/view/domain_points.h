@@ -63,6 +63,13 @@ struct PlotTimeDim {
   bool concurrent = false;  // see the header comment
   bool tile = false;        // a tile loop (for this statement)
   bool tagged = false;      // concurrent because of a tag (not only because it carries nothing)
+  // The dimension's value as an affine function of the statement's iterators,
+  // when it is one: the linear part only (one coefficient per iterator, scaled
+  // to integers), the same in every piece, no floor division. A position is
+  // affine with zero coefficients. What the wavefront hyperplanes are drawn
+  // from (view/step_lines.h).
+  bool affine = false;
+  std::vector<long> coefficients;
 };
 
 struct PlotStatement {
@@ -82,6 +89,7 @@ struct PlotPoint {
   std::uint32_t time = 0;      // offset into PlotData::times
   std::uint32_t time_size = 0;
   std::uint32_t step = 0;      // execution step (0-based)
+  std::uint32_t level = 0;     // dependence-graph level (view/dependence_levels.h)
   std::int32_t tile = -1;      // index into PlotData::tiles, -1 when untiled
 };
 
@@ -117,6 +125,11 @@ struct PlotData {
   // Steps: the points of step s are step_points[step_offsets[s] .. step_offsets[s + 1]).
   std::vector<std::uint32_t> step_points;
   std::vector<std::uint32_t> step_offsets;  // step_count() + 1 entries
+  // Dependence levels (view/dependence_levels.h), grouped like the steps:
+  // the points of level l are level_points[level_offsets[l] .. level_offsets[l + 1]).
+  std::vector<std::uint32_t> level_points;
+  std::vector<std::uint32_t> level_offsets;  // level_count() + 1 entries
+  bool levels_complete = true;               // false: from capped arrows, the count is a lower bound
   std::vector<PlotArrow> arrows;
   std::vector<PlotTile> tiles;
   std::vector<PlotViolation> violations;
@@ -129,6 +142,7 @@ struct PlotData {
   std::vector<std::string> notes; // what was left out and why, one sentence each
 
   std::size_t step_count() const { return step_offsets.empty() ? 0 : step_offsets.size() - 1; }
+  std::size_t level_count() const { return level_offsets.empty() ? 0 : level_offsets.size() - 1; }
   std::span<const long> coords(std::size_t point) const;
   std::span<const long> time(std::size_t point) const;
   const std::string& statement_name(std::size_t point) const;
