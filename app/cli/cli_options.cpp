@@ -121,7 +121,8 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
-  emit     generated code for a target (openmp, c, mpi, hls, cuda, isl-ast, tree)
+  emit     generated code for a target (openmp, c, mpi, hls, cuda, halide,
+           halide-stmt, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -197,6 +198,11 @@ the build in place of the original.
                         kernels, the rest runs on the host; the arrays the
                         kernels use stay on the device for the whole region
                         (build with nvcc -x cu)
+                      halide: the region compiled by Halide's LLVM back-end
+                        into OUT.halide.o (header OUT.halide.h beside it),
+                        the file calling it; needs -o OUT.c
+                      halide-stmt: the region lowered to Halide IR, after
+                        Halide's own passes (region only)
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
@@ -218,6 +224,8 @@ function a harness is generated (parameters from --param or the #defines).
                       file's own main) or cuda (built with nvcc from PATH,
                       $CUDA_PATH or /usr/local/cuda; needs the file's own
                       main; run only where a CUDA device is present)
+                      or halide (the region compiled in-process by Halide's
+                      LLVM back-end, linked into the emitted program)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
@@ -255,7 +263,8 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
-  --target T, -t T    openmp (default), c, mpi, hls, cuda, isl-ast, tree
+  --target T, -t T    openmp (default), c, mpi, hls, cuda, halide-stmt,
+                      isl-ast, tree
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;
