@@ -19,6 +19,7 @@
 
 #include "schedule/data_layout.h"
 #include "view/dependence_levels.h"
+#include "view/set_points.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/parallelism.h"
@@ -239,60 +240,6 @@ class TimeWalker {
   isl::union_map all_deps_;
 };
 
-// Fixes the parameters of `set` to `values` and drops them. Throws when a
-// parameter the set involves has no value.
-isl::set fix_parameters(isl::set set, const std::map<std::string, long>& values, const std::string& what) {
-  for (int k = static_cast<int>(isl_set_dim(set.get(), isl_dim_param)) - 1; k >= 0; --k) {
-    const char* raw = isl_set_get_dim_name(set.get(), isl_dim_param, static_cast<unsigned>(k));
-    const std::string name = raw ? raw : "";
-    auto it = values.find(name);
-    if (it != values.end()) {
-      set = isl::manage(isl_set_fix_si(set.release(), isl_dim_param, static_cast<unsigned>(k),
-                                       static_cast<int>(it->second)));
-    } else if (isl_set_involves_dims(set.get(), isl_dim_param, static_cast<unsigned>(k), 1) == isl_bool_true) {
-      throw std::invalid_argument("no value for parameter " + name + " (" + what + ")");
-    }
-    set = isl::manage(isl_set_project_out(set.release(), isl_dim_param, static_cast<unsigned>(k), 1));
-  }
-  return set;
-}
-
-// Calls `f(values)` for every point of the (parameter-free, bounded) set, in
-// isl's order, until it returns false. Returns false when stopped early.
-template <typename F>
-bool for_each_point(const isl::set& set, F&& f) {
-  struct State {
-    F* f;
-    std::vector<long> values;
-    unsigned dims;
-    bool stopped = false;
-  } state{&f, {}, static_cast<unsigned>(isl_set_dim(set.get(), isl_dim_set))};
-  state.values.resize(state.dims);
-  isl_set_foreach_point(
-      set.get(),
-      [](isl_point* p, void* user) -> isl_stat {
-        auto* st = static_cast<State*>(user);
-        for (unsigned k = 0; k < st->dims; ++k) {
-          isl_val* v = isl_point_get_coordinate_val(p, isl_dim_set, static_cast<int>(k));
-          st->values[k] = isl_val_get_num_si(v);
-          isl_val_free(v);
-        }
-        isl_point_free(p);
-        if (!(*st->f)(st->values)) {
-          st->stopped = true;
-          return isl_stat_error;
-        }
-        return isl_stat_ok;
-      },
-      &state);
-  return !state.stopped;
-}
-
-void require_bounded(const isl::set& set, const std::string& what) {
-  if (isl_set_is_bounded(set.get()) != isl_bool_true)
-    throw std::invalid_argument(what + " is unbounded at these parameter values");
-}
-
 }  // namespace
 
 std::span<const long> PlotData::coords(std::size_t point) const {
@@ -340,6 +287,13 @@ int PlotData::statement_index(const std::string& name) const {
   for (std::size_t s = 0; s < statements.size(); ++s)
     if (statements[s].name == name) return static_cast<int>(s);
   return -1;
+}
+
+void PlotData::rebuild_index() {
+  index.clear();
+  index.reserve(points.size());
+  for (std::size_t point = 0; point < points.size(); ++point)
+    index.emplace(point_hash(points[point].statement, coords(point)), static_cast<std::uint32_t>(point));
 }
 
 std::vector<std::size_t> PlotData::arrows_touching(std::size_t point) const {
@@ -467,10 +421,9 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
       data.tiles[static_cast<std::size_t>(p.tile)].point_count++;
     }
     data.statements[static_cast<std::size_t>(r.statement)].point_count++;
-    const std::uint32_t point = static_cast<std::uint32_t>(data.points.size());
     data.points.push_back(p);
-    data.index.emplace(point_hash(p.statement, data.coords(point)), point);
   }
+  data.rebuild_index();
 
   // Steps: equal time once the concurrent dimensions are dropped.
   {

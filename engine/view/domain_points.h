@@ -155,7 +155,8 @@ struct PlotData {
   // Arrows whose source or sink is `point` (indices into arrows).
   std::vector<std::size_t> arrows_touching(std::size_t point) const;
 
-  // Built by build_plot_data.
+  // Built by build_plot_data; rebuild_index() refills it after `points` change.
+  void rebuild_index();
   std::unordered_multimap<std::uint64_t, std::uint32_t> index;
 };
 
