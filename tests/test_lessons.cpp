@@ -139,7 +139,11 @@ class TestLessons : public QObject {
     QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] : 0 <= j <= i < n; S0[i, j] : 0 <= j <= i < n }").passed());
     // Not isl at all, empty, a map for a set, the wrong tuple name.
     QCOMPARE(answer(lesson, triangle, "", 0, "{ S0[i, j] : 0 <= i < n").feedback(),
-             std::string("your answer is not an isl set or map: write it as [params] -> { S[i, j] : constraints }\n"));
+             std::string("your answer is not an isl set or map (at column 23: unknown identifier, got ident 'n'): a "
+                         "parameter is declared before the braces: [n] -> { S[i, j] : ... }\n"));
+    QCOMPARE(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] : 0 <= i < n and }").feedback(),
+             std::string("your answer is not an isl set or map (at column 36: unexpected token, got '}'): write it as "
+                         "[params] -> { S[i, j] : constraints }\n"));
     QVERIFY(answer(lesson, triangle, "", 0, "  ").feedback().find("type your answer") != std::string::npos);
     QVERIFY(answer(lesson, triangle, "", 0, "[n] -> { S0[i, j] -> S0[j, i] }").feedback().find("a set is asked") !=
             std::string::npos);

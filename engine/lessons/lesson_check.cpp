@@ -11,6 +11,7 @@
 #include "commands/tag_support.h"
 #include "runner/runner.h"
 #include "session/script.h"
+#include "support/isl_text.h"
 #include "support/text.h"
 
 namespace loopscape {
@@ -42,25 +43,6 @@ const Statement& statement_named(const Program& program, const std::string& name
   return *s;
 }
 
-// A set or a map, whichever the text is; nullopt (and isl's error cleared) when neither.
-struct IslValue {
-  std::optional<isl::union_set> set;
-  std::optional<isl::union_map> map;
-};
-
-IslValue read_isl_value(isl::ctx ctx, const std::string& text) {
-  IslValue v;
-  // An arrow inside the braces makes a map; one before them only names the parameters.
-  const std::size_t brace = text.find('{');
-  if (brace == std::string::npos || text.find("->", brace) == std::string::npos) {
-    if (isl_union_set* s = isl_union_set_read_from_str(ctx.get(), text.c_str())) v.set = isl::manage(s);
-  } else if (isl_union_map* m = isl_union_map_read_from_str(ctx.get(), text.c_str())) {
-    v.map = isl::manage(m);
-  }
-  if (!v.set && !v.map) isl_ctx_reset_error(ctx.get());
-  return v;
-}
-
 isl::union_map accesses_of(const Program& program, const Statement& s, Access::Kind kind, const std::string& array) {
   isl::union_map out = isl::union_map::empty(program.ctx());
   for (const Access& a : s.accesses)
@@ -70,10 +52,10 @@ isl::union_map accesses_of(const Program& program, const Statement& s, Access::K
 }
 
 // The relation an `answer` check names, from the kernel.
-IslValue expected_answer(const Session& session, const LessonCheck& c) {
+IslObject expected_answer(const Session& session, const LessonCheck& c) {
   const Program& program = session.program();
   const std::string& what = c.args[0];
-  IslValue v;
+  IslObject v;
   if (what == "domain") {
     v.set = isl::union_set(statement_named(program, c.args[1], c).domain);
   } else if (what == "reads" || what == "writes") {
@@ -88,8 +70,11 @@ IslValue expected_answer(const Session& session, const LessonCheck& c) {
   } else if (what == "dependences") {
     v.map = session.dependences().all();
   } else {
-    v = read_isl_value(program.ctx(), what);
-    if (!v.set && !v.map) throw InputError(c.where, "the lesson's answer is not an isl set or map: " + what);
+    try {
+      v = read_isl_object(program.ctx(), what, {});
+    } catch (const InputError& e) {
+      throw InputError(c.where, "the lesson's answer is not an isl set or map (" + e.message() + "): " + what);
+    }
   }
   return v;
 }
@@ -128,10 +113,17 @@ std::pair<bool, std::string> check_answer(const Session& session, const LessonCh
   const Program& program = session.program();
   if (answer.find_first_not_of(" \t\n") == std::string::npos)
     return {false, "type your answer (an isl set or map) in the answer box"};
-  const IslValue got = read_isl_value(program.ctx(), answer);
-  if (!got.set && !got.map)
-    return {false, "your answer is not an isl set or map: write it as [params] -> { S[i, j] : constraints }"};
-  const IslValue want = expected_answer(session, c);
+  IslObject got;
+  try {
+    got = read_isl_object(program.ctx(), answer, {"", 1, 1});
+  } catch (const InputError& e) {
+    const bool undeclared = e.message().find("unknown identifier") != std::string::npos;
+    return {false, "your answer is not an isl set or map (at column " + std::to_string(e.where().column) + ": " +
+                       e.message() + "): " +
+                       (undeclared ? "a parameter is declared before the braces: [n] -> { S[i, j] : ... }"
+                                   : "write it as [params] -> { S[i, j] : constraints }")};
+  }
+  const IslObject want = expected_answer(session, c);
   if (want.set && !got.set) return {false, "a set is asked for ({ S[i] : ... }), not a map"};
   if (want.map && !got.map) return {false, "a map is asked for ({ S[i] -> A[i] : ... }), not a set"};
   const isl::set context = program.context;
