@@ -336,6 +336,12 @@ DomainPlot::~DomainPlot() = default;
 void DomainPlot::setPlotData(std::shared_ptr<const PlotData> data, std::vector<int> point_ranks, bool groups_are_pes) {
   ranks_check_->setVisible(!point_ranks.empty());
   ranks_check_->setText(groups_are_pes ? tr("PEs") : tr("Ranks"));
+  // A scratchpad value has no schedule and no dependences: its one order is the lexicographic one.
+  const bool lexicographic = data && data->lexicographic_order;
+  mode_combo_->setItemText(0, lexicographic ? tr("Lexicographic order") : tr("Steps (schedule)"));
+  mode_combo_->setVisible(!lexicographic);
+  if (lexicographic && renderer_.animationMode() != PlotRenderer::AnimationMode::Steps)
+    setAnimationMode(PlotRenderer::AnimationMode::Steps);
   renderer_.setGroupsArePes(groups_are_pes);
   // Ranks are few and the point of a distributed schedule; PEs are many, so they wait for the switch.
   if (groups_are_pes != groups_are_pes_) {

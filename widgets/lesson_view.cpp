@@ -45,6 +45,9 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   hint_ = new QPushButton(tr("Hint"));
   hint_->setObjectName(QStringLiteral("lessonHint"));
   hint_->setToolTip(tr("Reveal the next hint (Ctrl+H)"));
+  draw_ = new QPushButton(tr("Draw"));
+  draw_->setObjectName(QStringLiteral("lessonDraw"));
+  draw_->setToolTip(tr("Draw your answer in the isl scratchpad"));
   solution_ = new QPushButton(tr("Show Solution"));
   solution_->setObjectName(QStringLiteral("lessonSolution"));
   solution_->setToolTip(tr("Apply the solution's commands, one history step each"));
@@ -55,6 +58,7 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   navigation->addWidget(next_);
   auto* actions = new QHBoxLayout;
   actions->addWidget(check_);
+  actions->addWidget(draw_);
   actions->addWidget(hint_);
   actions->addWidget(solution_);
   auto* layout = new QVBoxLayout(this);
@@ -70,6 +74,9 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   connect(check_, &QPushButton::clicked, this, [this] {
     outcome_->setText(tr("<i>Checking\u2026</i>"));
     Q_EMIT checkRequested(exercise_, answer_->toPlainText());
+  });
+  connect(draw_, &QPushButton::clicked, this, [this] {
+    if (!answer_->toPlainText().trimmed().isEmpty()) Q_EMIT drawAnswerRequested(answer_->toPlainText());
   });
   connect(hint_, &QPushButton::clicked, this, &LessonView::showNextHint);
   connect(solution_, &QPushButton::clicked, this, [this] {
@@ -158,6 +165,7 @@ void LessonView::render() {
   const bool asks = has && lesson_->exercises[static_cast<std::size_t>(exercise_)].asks_for_answer();
   answer_label_->setVisible(asks);
   answer_->setVisible(asks);
+  draw_->setVisible(asks);
   for (QWidget* w : std::initializer_list<QWidget*>{previous_, next_, check_, hint_, solution_}) w->setEnabled(has);
   if (!lesson_) {
     body_->setMarkdown(QStringLiteral("## ") + tr("No lesson open") + QStringLiteral("\n\n") +

@@ -40,6 +40,7 @@ class LessonView : public QWidget {
  Q_SIGNALS:
   void checkRequested(int exercise, const QString& answer);
   void solutionRequested(int exercise);
+  void drawAnswerRequested(const QString& answer);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -55,6 +56,7 @@ class LessonView : public QWidget {
   QPushButton* previous_;
   QPushButton* next_;
   QPushButton* check_;
+  QPushButton* draw_;
   QPushButton* hint_;
   QPushButton* solution_;
   QLabel* position_;

@@ -911,7 +911,7 @@ void PlotRenderer::paintOverlays(QPainter& p, const QRectF& area) const {
 // the projector show them): the schedule's steps and the dependence levels,
 // the animated one in bold.
 QStringList PlotRenderer::stepCountRows() const {
-  if (!data_ || data_->points.empty()) return {};
+  if (!data_ || data_->points.empty() || data_->lexicographic_order) return {};
   const auto counted = [](std::size_t n) {
     return n == 1 ? QCoreApplication::translate("PlotRenderer", "1 step")
                   : QCoreApplication::translate("PlotRenderer", "%1 steps").arg(n);
@@ -991,7 +991,11 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   if (show_arrows_) {
     const char* names[3] = {"RAW", "WAR", "WAW"};
     for (int k = 0; k < 3; ++k)
-      if (kinds[k]) rows.push_back({Row::Arrow, QString::fromLatin1(names[k]), k});
+      if (kinds[k])
+        rows.push_back({Row::Arrow,
+                        data_->arrow_caption.empty() ? QString::fromLatin1(names[k])
+                                                     : QString::fromStdString(data_->arrow_caption),
+                        k});
     if (showRanks())
       rows.push_back({Row::Message,
                       groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "value moving between PEs")

@@ -10,6 +10,7 @@
 #include "autoschedule/planner.h"
 #include "lessons/lesson_check.h"
 #include "pipeline/pipeline.h"
+#include "scratchpad/scratchpad_evaluation.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
@@ -103,6 +104,9 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
   pool_.setMaxThreadCount(1);
   pool_.setExpiryTimeout(-1);
   pool_.setStackSize(64 * 1024 * 1024);  // isl and clang recurse deeply
+  qRegisterMetaType<ScratchpadOutcome>();
+  scratchpad_pool_.setMaxThreadCount(1);
+  scratchpad_pool_.setStackSize(64 * 1024 * 1024);
   busy_timer_.setSingleShot(true);
   busy_timer_.setInterval(kBusyDelayMs);
   connect(&busy_timer_, &QTimer::timeout, this, [this] {
@@ -116,6 +120,8 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
 EngineWorker::~EngineWorker() {
   generation_ = ~quint64(0) >> 1;  // everything queued is superseded
   pool_.waitForDone();
+  scratchpad_generation_ = ~quint64(0) >> 1;
+  scratchpad_pool_.waitForDone();
 }
 
 quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work,
@@ -363,6 +369,39 @@ void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise
         Q_EMIT self->exerciseChecked(index, passed, feedback);
       }, Qt::QueuedConnection);
   });
+}
+
+quint64 EngineWorker::evaluateScratchpad(const QString& text, int cursor_line, const QMap<QString, qint64>& parameters) {
+  const quint64 generation = ++scratchpad_generation_;
+  std::map<std::string, long> values;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) values[it.key().toStdString()] = it.value();
+  QPointer<EngineWorker> self(this);
+  ++pending_;
+  (void)QtConcurrent::run(&scratchpad_pool_, [this, self, generation, typed = text.toStdString(), cursor_line, values] {
+    ScratchpadOutcome outcome;
+    outcome.generation = generation;
+    if (generation == scratchpad_generation_.load()) {  // else a newer text is queued: skip the work
+      const ScratchpadEvaluation e = evaluate_scratchpad(typed, static_cast<unsigned>(std::max(cursor_line, 0)), values);
+      for (const ScratchpadValueText& v : e.values)
+        outcome.values.push_back({static_cast<int>(v.line), qs(v.name), qs(v.source), qs(v.value), v.set});
+      if (e.error) {
+        outcome.error = qs(e.error->message());
+        outcome.error_line = static_cast<int>(e.error->where().line);
+        outcome.error_column = static_cast<int>(e.error->where().column);
+      }
+      for (const std::string& p : e.parameters) outcome.parameters << qs(p);
+      outcome.plotted_line = static_cast<int>(e.plotted_line);
+      if (e.plot) outcome.plot = std::make_shared<const PlotData>(*e.plot);
+      outcome.plot_error = qs(e.plot_error);
+    }
+    if (self)
+      QMetaObject::invokeMethod(self, [self, outcome] {
+        if (!self) return;
+        --self->pending_;
+        if (outcome.generation == self->scratchpad_generation_.load()) Q_EMIT self->scratchpadEvaluated(outcome);
+      }, Qt::QueuedConnection);
+  });
+  return generation;
 }
 
 bool EngineWorker::waitForIdle(int timeout_ms) {

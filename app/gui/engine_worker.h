@@ -20,6 +20,7 @@
 #include "lessons/lesson.h"
 #include "model/program.h"
 #include "snapshot/snapshot.h"
+#include "scratchpad_outcome.h"
 
 namespace loopscape {
 
@@ -88,6 +89,11 @@ class EngineWorker : public QObject {
   // Checks a lesson's exercise on the session's schedule; the answer comes as exerciseChecked.
   void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer = {});
 
+  // Evaluates the isl scratchpad's text in a context of its own (on a thread of
+  // its own, so a long engine request does not hold it up) and draws the
+  // statement on `cursor_line` (or the last one before it) at `parameters`
+  // (missing ones: 6). Only the newest request answers, as scratchpadEvaluated.
+  quint64 evaluateScratchpad(const QString& text, int cursor_line, const QMap<QString, qint64>& parameters);
   bool busy() const { return pending_.load() > 0; }
   // Runs the event loop until every request has answered (tests, screenshots).
   bool waitForIdle(int timeout_ms = 60000);
@@ -101,6 +107,7 @@ class EngineWorker : public QObject {
   // `feedback`: one line per failing check (empty when it passes).
   void exerciseChecked(int index, bool passed, const QStringList& feedback);
   void busyChanged(bool busy);
+  void scratchpadEvaluated(const loopscape::ScratchpadOutcome& outcome);
 
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);
@@ -108,6 +115,8 @@ class EngineWorker : public QObject {
 
   std::shared_ptr<EngineState> state_;
   QThreadPool pool_;
+  QThreadPool scratchpad_pool_;
+  std::atomic<quint64> scratchpad_generation_{0};
   QTimer busy_timer_;
   std::atomic<quint64> generation_{0};
   std::atomic<quint64> preview_generation_{0};

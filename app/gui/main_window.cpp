@@ -46,6 +46,7 @@
 #include "domain_plot.h"
 #include "history_view.h"
 #include "samples.h"
+#include "scratchpad_view.h"
 #include "schedule_tree_view.h"
 #include "session/script.h"
 #include "source_view.h"
@@ -257,8 +258,32 @@ void MainWindow::createViews() {
         requestCommand(*call, -1);
   });
   lesson_dock_ = addDock(tr("Lesson"), QStringLiteral("lessonDock"), lesson_view_, Qt::LeftDockWidgetArea);
+  scratchpad_view_ = new ScratchpadView;
+  scratchpad_view_->setObjectName(QStringLiteral("scratchpadView"));
+  connect(scratchpad_view_, &ScratchpadView::evaluationRequested, worker_, &EngineWorker::evaluateScratchpad);
+  connect(worker_, &EngineWorker::scratchpadEvaluated, scratchpad_view_, &ScratchpadView::showOutcome);
+  connect(lesson_view_, &LessonView::drawAnswerRequested, this, [this](const QString& answer) {
+    showScratchpad();
+    scratchpad_view_->appendStatement(tr("your answer"), answer);
+  });
+  scratchpad_dock_ = addDock(tr("isl Scratchpad"), QStringLiteral("scratchpadDock"), scratchpad_view_,
+                             Qt::RightDockWidgetArea);
   code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
   resetLayout();
+}
+
+void MainWindow::showScratchpad() {
+  scratchpad_dock_->show();
+  scratchpad_dock_->raise();
+  scratchpad_view_->editor()->setFocus();
+  if (scratchpad_sized_ || scratchpad_dock_->isFloating()) return;
+  scratchpad_sized_ = true;
+  // The plot needs room: the right column widens and heightens while the scratchpad is its tab.
+  // After the dock layout has settled on the new tab (a moment after show()).
+  QTimer::singleShot(50, this, [this] {
+    resizeDocks({scratchpad_dock_}, {width() * 40 / 100}, Qt::Horizontal);
+    resizeDocks({scratchpad_dock_, dependences_dock_}, {height() * 60 / 100, height() * 12 / 100}, Qt::Vertical);
+  });
 }
 
 void MainWindow::resetLayout() {
@@ -278,6 +303,13 @@ void MainWindow::resetLayout() {
   tabifyDockWidget(dependences_dock_, communication_dock_);
   tabifyDockWidget(dependences_dock_, pe_array_dock_);
   dependences_dock_->raise();
+  const bool scratchpad_shown = scratchpad_dock_->isVisible();
+  scratchpad_dock_->setFloating(false);
+  scratchpad_dock_->show();
+  tabifyDockWidget(tree_dock_, scratchpad_dock_);
+  scratchpad_dock_->setVisible(scratchpad_shown);
+  tree_dock_->raise();
+  scratchpad_sized_ = false;
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
   applyDefaultDockSizes();
 }
@@ -392,6 +424,10 @@ void MainWindow::createMenus() {
        {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, lesson_dock_,
         code_dock_})
     view_menu_->addAction(dock->toggleViewAction());
+  QAction* scratchpad = view_menu_->addAction(tr("isl &Scratchpad"), this, &MainWindow::showScratchpad);
+  scratchpad->setObjectName(QStringLiteral("scratchpadAction"));
+  scratchpad->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+I")));
+  scratchpad->setStatusTip(tr("Type sets and maps in isl notation and see them drawn"));
   view_menu_->addSeparator();
   QAction* zoom_in = view_menu_->addAction(tr("Zoom &In"), this, [this] { zoom(1); });
   zoom_in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(QStringLiteral("Ctrl+="))});
@@ -1181,7 +1217,9 @@ void MainWindow::setPresentationZoom(bool on) {
 void MainWindow::applyZoom() {
   const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
-  const QList<QWidget*> views{source_view_, tree_view_, dependence_view_, code_view_, history_view_, report_, lesson_view_};
+  scratchpad_view_->setPresentationZoom(factor);
+  const QList<QWidget*> views{source_view_,  tree_view_, dependence_view_, code_view_,
+                              history_view_, report_,    lesson_view_,     scratchpad_view_};
   QList<QWidget*> widgets;
   for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
   // Every unzoomed size first: a parent's new font reaches the children that

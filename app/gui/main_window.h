@@ -34,6 +34,7 @@ class DomainPlot;
 class CommunicationView;
 class PeArrayView;
 class LessonView;
+class ScratchpadView;
 struct Lesson;
 class DependenceView;
 class HistoryView;
@@ -73,6 +74,8 @@ class MainWindow : public QMainWindow {
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
   // exercises in the Lesson dock; on failure sets `error` (file:line: why).
   bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
+  // Shows the isl scratchpad dock (View › isl Scratchpad) with the cursor in its editor.
+  void showScratchpad();
 
   // The window laid out at `size` and rendered into an image, as on screen,
   // once the engine has answered every request.
@@ -172,6 +175,7 @@ class MainWindow : public QMainWindow {
   bool restoring_ = false;
   bool layout_restored_ = false;
   bool sized_ = false;
+  bool scratchpad_sized_ = false;  // widened on its first showing after a layout reset
   // Applies in flight, by worker generation: each changed session becomes an
   // undo step, steps of one spin box drag merging by their key.
   struct PendingApply {
@@ -191,6 +195,7 @@ class MainWindow : public QMainWindow {
   CommunicationView* communication_view_ = nullptr;
   PeArrayView* pe_array_view_ = nullptr;
   LessonView* lesson_view_ = nullptr;
+  ScratchpadView* scratchpad_view_ = nullptr;
   std::shared_ptr<const Lesson> lesson_;
   CodeView* code_view_ = nullptr;
   HistoryView* history_view_ = nullptr;
@@ -221,6 +226,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* communication_dock_ = nullptr;
   QDockWidget* pe_array_dock_ = nullptr;
   QDockWidget* lesson_dock_ = nullptr;
+  QDockWidget* scratchpad_dock_ = nullptr;
   QDockWidget* code_dock_ = nullptr;
 };
 

@@ -27,6 +27,8 @@ class PlotBuilder {
   explicit PlotBuilder(const ScratchpadPlotRequest& request) : request_(request) {
     for (const auto& [name, value] : request.parameters) data_.parameters.emplace_back(name, value);
     data_.point_limit = request.max_points;
+    data_.lexicographic_order = true;
+    data_.arrow_caption = "pair of the map";
   }
 
   // The statement of a tuple, made on first sight with the tuple's dimension names.

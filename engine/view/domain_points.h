@@ -136,6 +136,12 @@ struct PlotData {
   // Per Dependences::list entry: "RAW S0 -> S1 on B".
   std::vector<std::string> dependence_labels;
 
+  // Set for a scratchpad value (scratchpad/scratchpad_plot.h): the steps are
+  // the points' own lexicographic order, not a schedule's, and the arrows are
+  // the pairs of a map, not dependences (the legend names them by this caption).
+  bool lexicographic_order = false;
+  std::string arrow_caption;
+
   std::size_t point_limit = 0;
   bool truncated = false;         // some statement had more points than the cap left
   bool arrows_truncated = false;  // some dependence had more pairs than its cap
