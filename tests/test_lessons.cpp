@@ -224,6 +224,18 @@ class TestLessons : public QObject {
     QVERIFY2(out.contains(good + ": exercise 1 (8 by 8 tiles): passed"), qPrintable(out));
     QVERIFY2(out.contains(wrong + ": exercise 1 (8 by 8 tiles): not yet\n  - The tiles are not 8 x 8 over i and j."),
              qPrintable(out));
+    // The folder: every .ls in it, by name, and the count at the end.
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--script", dir.path(), "--exercise", "1"});
+    QVERIFY(cli.waitForFinished(120000));
+    const QString folder = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(cli.exitCode(), 4);
+    QVERIFY2(folder.indexOf(good) >= 0 && folder.indexOf(good) < folder.indexOf(wrong), qPrintable(folder));
+    QVERIFY2(folder.endsWith(QStringLiteral("1 of 2 scripts pass every check\n")), qPrintable(folder));
+    QTemporaryDir empty;
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--script", empty.path()});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(cli.readAllStandardError()).contains(QStringLiteral("no .ls scripts")));
     cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson});  // the lesson's own solutions
     QVERIFY(cli.waitForFinished(120000));
     QCOMPARE(cli.exitCode(), 0);

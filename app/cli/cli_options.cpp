@@ -299,7 +299,10 @@ original schedule.
 With --script, each script is a student's answer: it is applied to the
 lesson's kernel and every exercise (or exercise N) is checked against the
 result; one line per script and exercise, with the feedback of the checks
-that fail. Several --script options grade several answers in one run.
+that fail. Several --script options grade several answers in one run, and
+a folder given to --script stands for every .ls script in it (by name), so
+  loopscape-cli lesson check 10-tiling.md --script answers/
+grades a class's scripts and ends with how many pass every check.
 Without --script and --answer, every exercise's own solution (its script and
 its model answer) is checked (for the teacher who writes the lesson).
 

@@ -359,6 +359,24 @@ int grade(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& less
   return status;
 }
 
+// Every --script, a folder standing for the .ls scripts in it (a class's answers), by name.
+std::vector<std::string> scripts_to_grade(const std::vector<std::string>& given) {
+  std::vector<std::string> out;
+  for (const std::string& path : given) {
+    if (!std::filesystem::is_directory(path)) {
+      out.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator(path))
+      if (entry.is_regular_file() && entry.path().extension() == ".ls") found.push_back(entry.path().string());
+    if (found.empty()) throw InputError({path, 0, 0}, "the folder has no .ls scripts to grade");
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
 int run_lesson(const CliOptions& o) {
   const Lesson lesson = read_lesson(o.input);
   if (o.exercise > static_cast<int>(lesson.exercises.size()))
@@ -386,7 +404,15 @@ int run_lesson(const CliOptions& o) {
       worst(grade(kernel, lesson, "solution " + std::to_string(e + 1), calls, static_cast<int>(e) + 1, std::nullopt));
     }
   } else {
-    for (const std::string& script : o.scripts) worst(grade(kernel, lesson, script, read_script(script), o.exercise, o.answer.value_or("")));
+    const std::vector<std::string> scripts = scripts_to_grade(o.scripts);
+    int passed = 0;
+    for (const std::string& script : scripts) {
+      const int s = grade(kernel, lesson, script, read_script(script), o.exercise, o.answer.value_or(""));
+      if (s == kExitOk) ++passed;
+      worst(s);
+    }
+    if (scripts.size() > 1)
+      std::cout << passed << " of " << scripts.size() << " scripts pass every check\n";
   }
   return status;
 }
