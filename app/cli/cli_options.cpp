@@ -12,7 +12,7 @@ namespace {
 
 bool is_command(const std::string& s) {
   return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench" ||
-         s == "autoschedule" || s == "lesson";
+         s == "autoschedule" || s == "lesson" || s == "run";
 }
 
 long positive_integer(const std::string& option, const std::string& text) {
@@ -129,6 +129,8 @@ commands:
   bench    time the script's last command as the app runs it
   autoschedule  isl's automatic schedule, written as a script of commands
   lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises
+  run      compile the schedule in-process (Halide, LLVM), run it, time it and
+           compare it with the original schedule's results (GFLOP/s, speed-up)
 
 info, emit and verify take --script SCRIPT: the schedule is the original one
 transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
@@ -309,6 +311,27 @@ its model answer) is checked (for the teacher who writes the lesson).
 Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
 illegal, 2 bad input (a malformed lesson names its line).
 )");
+  if (command == "run")
+    return std::string(R"(usage: loopscape-cli run FILE.c [--script SCRIPT] [--param N=V ...] [--repetitions N] [options]
+
+Lowers the original schedule and the script's schedule to Halide IR, compiles
+both in memory with Halide's LLVM back-end (no external compiler), runs each
+on the same deterministic inputs and compares every array the region touches.
+Prints, for both: the compile time, the median run time of the region, the
+GFLOP/s (floating-point operations of each statement times its instances,
+counted by isl), the fraction of this machine's measured peak (independent
+multiply-add chains on every core), and the speed-up of the script's schedule.
+
+  --param NAME=VALUE  a parameter's value (default: the smallest numeric array
+                      extent, halved until every access stays in bounds; an
+                      access out of bounds is refused before anything runs)
+  --repetitions N     runs of each schedule (default 3; the median is shown)
+
+Exit status: 0 equal results, 4 results differ (the first differing element
+is printed), 2 bad input (out-of-bounds parameters, a construct the Halide
+lowering refuses), 3 an illegal script command.
+
+)") + kScriptOptions + kCommonOptions;
   if (command == "bench")
     return std::string(R"(usage: loopscape-cli bench FILE.c --script SCRIPT [--repetitions N] [options]
 
