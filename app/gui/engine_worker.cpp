@@ -6,11 +6,14 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 #include <map>
+#include <mutex>
 
 #include "autoschedule/planner.h"
 #include "lessons/lesson_check.h"
 #include "pipeline/pipeline.h"
 #include "scratchpad/scratchpad_evaluation.h"
+#include "analysis/work_count.h"
+#include "runner/jit_run.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
@@ -26,8 +29,17 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
+// The original schedule's measurements, per program and parameter values:
+// every step of a session is compared with the same run. Shared by the engine
+// thread and the run thread.
+struct RunCache {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<const JitRunResult>> originals;
+};
+
 // Lives on the worker thread only (requests run one at a time).
 struct EngineState {
+  std::shared_ptr<RunCache> runs = std::make_shared<RunCache>();
   std::unique_ptr<Session> session;
   std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
   std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
@@ -105,6 +117,9 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
   pool_.setExpiryTimeout(-1);
   pool_.setStackSize(64 * 1024 * 1024);  // isl and clang recurse deeply
   qRegisterMetaType<ScratchpadOutcome>();
+  qRegisterMetaType<RunOutcome>();
+  run_pool_.setMaxThreadCount(1);
+  run_pool_.setStackSize(64 * 1024 * 1024);
   scratchpad_pool_.setMaxThreadCount(1);
   scratchpad_pool_.setStackSize(64 * 1024 * 1024);
   busy_timer_.setSingleShot(true);
@@ -122,6 +137,8 @@ EngineWorker::~EngineWorker() {
   pool_.waitForDone();
   scratchpad_generation_ = ~quint64(0) >> 1;
   scratchpad_pool_.waitForDone();
+  cancel_run_ = true;
+  run_pool_.waitForDone();
 }
 
 quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work,
@@ -400,6 +417,93 @@ quint64 EngineWorker::evaluateScratchpad(const QString& text, int cursor_line, c
         --self->pending_;
         if (outcome.generation == self->scratchpad_generation_.load()) Q_EMIT self->scratchpadEvaluated(outcome);
       }, Qt::QueuedConnection);
+  });
+  return generation;
+}
+
+quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters, int repetitions) {
+  const quint64 generation = ++run_generation_;
+  cancel_run_ = false;
+  std::map<std::string, long> given;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  pending_ += 2;  // the isl half, then the run half
+  const auto answer = [self](RunOutcome outcome) {
+    if (self)
+      QMetaObject::invokeMethod(self, [self, outcome] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT self->runFinished(outcome);
+      }, Qt::QueuedConnection);
+  };
+  (void)QtConcurrent::run(&pool_, [this, state, generation, step, given, repetitions, answer] {
+    RunOutcome outcome;
+    outcome.generation = generation;
+    outcome.step = step;
+    std::shared_ptr<const PreparedRun> original, scheduled;
+    std::shared_ptr<const JitRunResult> cached;
+    std::string key;
+    try {
+      if (!state->session) throw std::runtime_error("no program is open");
+      Session& session = *state->session;
+      const std::size_t s = std::min<std::size_t>(static_cast<std::size_t>(std::max(step, 0)), session.history().size());
+      outcome.step = static_cast<int>(s);
+      outcome.step_label = s == 0 ? QStringLiteral("original schedule") : qs(format_call(session.history()[s - 1].call));
+      const Program& program = session.program();
+      std::map<std::string, long> values;
+      program.isl().bounded("prepare the run", [&] { values = default_run_parameters(program, given); });
+      key = std::to_string(reinterpret_cast<std::uintptr_t>(&program));
+      for (const auto& [name, value] : values) {
+        outcome.parameters.append({qs(name), value});
+        key += " " + name + "=" + std::to_string(value);
+      }
+      outcome.flops = region_work(program, values).flops();
+      {
+        std::lock_guard lock(state->runs->mutex);
+        if (auto it = state->runs->originals.find(key); it != state->runs->originals.end()) cached = it->second;
+      }
+      if (!cached) original = prepare_jit_run(program, session.schedule_at(0), values);
+      if (s > 0) scheduled = prepare_jit_run(program, session.schedule_at(s), values);
+    } catch (const std::exception& e) {
+      outcome.error = qs(e.what());
+    }
+    --pending_;
+    if (!outcome.error.isEmpty() || generation != run_generation_.load()) {
+      if (generation != run_generation_.load()) outcome.cancelled = true;
+      answer(outcome);
+      return;
+    }
+    (void)QtConcurrent::run(&run_pool_, [this, state, outcome, original, scheduled, cached, key, repetitions, answer]() mutable {
+      try {
+        outcome.peak_gflops = measured_peak_gflops();
+        std::shared_ptr<const JitRunResult> base = cached;
+        if (!base) {
+          auto measured = std::make_shared<JitRunResult>(execute_jit_run(*original, repetitions, &cancel_run_));
+          if (!measured->cancelled) {
+            std::lock_guard lock(state->runs->mutex);
+            state->runs->originals[key] = measured;
+          }
+          base = measured;
+        }
+        outcome.original_seconds = base->median_seconds();
+        if (base->cancelled) {
+          outcome.cancelled = true;
+        } else if (!scheduled) {
+          outcome.seconds = base->median_seconds();
+          outcome.compile_seconds = base->compile_seconds;
+        } else {
+          const JitRunResult r = execute_jit_run(*scheduled, repetitions, &cancel_run_);
+          outcome.cancelled = r.cancelled;
+          outcome.seconds = r.median_seconds();
+          outcome.compile_seconds = r.compile_seconds;
+          if (const std::optional<std::string> d = first_difference(*base, r); d && !r.cancelled) outcome.difference = qs(*d);
+        }
+      } catch (const std::exception& e) {
+        outcome.error = qs(e.what());
+      }
+      answer(outcome);
+    });
   });
   return generation;
 }

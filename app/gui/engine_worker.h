@@ -20,6 +20,7 @@
 #include "lessons/lesson.h"
 #include "model/program.h"
 #include "snapshot/snapshot.h"
+#include "run_outcome.h"
 #include "scratchpad_outcome.h"
 
 namespace loopscape {
@@ -94,6 +95,14 @@ class EngineWorker : public QObject {
   // statement on `cursor_line` (or the last one before it) at `parameters`
   // (missing ones: 6). Only the newest request answers, as scratchpadEvaluated.
   quint64 evaluateScratchpad(const QString& text, int cursor_line, const QMap<QString, qint64>& parameters);
+  // Measures history step `step`: it and the original schedule compiled by
+  // Halide's LLVM back-end and run at `parameters` (empty: defaults that keep
+  // every access in bounds), `repetitions` times each. The isl part runs on the
+  // engine thread, the compilation and the runs on a thread of their own; the
+  // original's measurement is kept per parameter values. Answers as runFinished.
+  quint64 runStep(int step, const QMap<QString, qint64>& parameters, int repetitions);
+  // Stops the running measurement after its current repetition.
+  void cancelRun() { cancel_run_ = true; }
   bool busy() const { return pending_.load() > 0; }
   // Runs the event loop until every request has answered (tests, screenshots).
   bool waitForIdle(int timeout_ms = 60000);
@@ -108,6 +117,7 @@ class EngineWorker : public QObject {
   void exerciseChecked(int index, bool passed, const QStringList& feedback);
   void busyChanged(bool busy);
   void scratchpadEvaluated(const loopscape::ScratchpadOutcome& outcome);
+  void runFinished(const loopscape::RunOutcome& outcome);
 
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);
@@ -116,6 +126,9 @@ class EngineWorker : public QObject {
   std::shared_ptr<EngineState> state_;
   QThreadPool pool_;
   QThreadPool scratchpad_pool_;
+  QThreadPool run_pool_;
+  std::atomic<bool> cancel_run_{false};
+  std::atomic<quint64> run_generation_{0};
   std::atomic<quint64> scratchpad_generation_{0};
   QTimer busy_timer_;
   std::atomic<quint64> generation_{0};

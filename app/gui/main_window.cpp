@@ -46,6 +46,7 @@
 #include "domain_plot.h"
 #include "history_view.h"
 #include "samples.h"
+#include "run_view.h"
 #include "scratchpad_view.h"
 #include "schedule_tree_view.h"
 #include "session/script.h"
@@ -269,6 +270,15 @@ void MainWindow::createViews() {
   scratchpad_dock_ = addDock(tr("isl Scratchpad"), QStringLiteral("scratchpadDock"), scratchpad_view_,
                              Qt::RightDockWidgetArea);
   code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
+  run_view_ = new RunView;
+  run_view_->setObjectName(QStringLiteral("runView"));
+  connect(run_view_, &RunView::runRequested, worker_, &EngineWorker::runStep);
+  connect(run_view_, &RunView::cancelRequested, worker_, &EngineWorker::cancelRun);
+  connect(worker_, &EngineWorker::runFinished, run_view_, &RunView::showOutcome);
+  run_dock_ = addDock(tr("Run"), QStringLiteral("runDock"), run_view_, Qt::BottomDockWidgetArea);
+  connect(run_dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible) QTimer::singleShot(0, this, &MainWindow::measureIfWanted);
+  });
   resetLayout();
 }
 
@@ -311,7 +321,23 @@ void MainWindow::resetLayout() {
   tree_dock_->raise();
   scratchpad_sized_ = false;
   addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
+  run_dock_->setFloating(false);
+  run_dock_->show();
+  tabifyDockWidget(code_dock_, run_dock_);
+  code_dock_->raise();
   applyDefaultDockSizes();
+}
+
+void MainWindow::showRun() {
+  run_dock_->show();
+  run_dock_->raise();
+  measureIfWanted();
+}
+
+// The Run dock measures the step shown after each command, while it is in view.
+void MainWindow::measureIfWanted() {
+  if (!snapshot_ || run_dock_->visibleRegion().isEmpty() || !run_view_->runsAfterEachCommand()) return;
+  if (!run_view_->measurement(step_)) run_view_->requestRun();
 }
 
 // Default proportions (design/UI.md); below 1500 pixels the right column tabs
@@ -422,7 +448,7 @@ void MainWindow::createMenus() {
   view_menu_ = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock :
        {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, lesson_dock_,
-        code_dock_})
+        code_dock_, run_dock_})
     view_menu_->addAction(dock->toggleViewAction());
   QAction* scratchpad = view_menu_->addAction(tr("isl &Scratchpad"), this, &MainWindow::showScratchpad);
   scratchpad->setObjectName(QStringLiteral("scratchpadAction"));
@@ -671,6 +697,7 @@ void MainWindow::onResult(const EngineResult& result) {
     if (!result.note.isEmpty()) statusBar()->showMessage(result.note, 15000);
   }
   if (result.kind == EngineResult::Kind::Open) {
+    run_view_->clear();
     undo_stack_->clear();
     for (const QString& line : result.history) undo_stack_->push(new CommandStep(worker_, line, -1));
   }
@@ -697,6 +724,8 @@ void MainWindow::onResult(const EngineResult& result) {
     step_ = result.step;
     availability_ = result.availability;
     showSnapshot(result.snapshot, result.previous);
+    run_view_->setSteps(QStringList{tr("original schedule")} + history_, step_);
+    measureIfWanted();
   }
   history_view_->setHistory(history_, step_, redo_);
 }
@@ -1218,8 +1247,8 @@ void MainWindow::applyZoom() {
   const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
   scratchpad_view_->setPresentationZoom(factor);
-  const QList<QWidget*> views{source_view_,  tree_view_, dependence_view_, code_view_,
-                              history_view_, report_,    lesson_view_,     scratchpad_view_};
+  const QList<QWidget*> views{source_view_, tree_view_,   dependence_view_, code_view_,      history_view_,
+                              report_,      lesson_view_, scratchpad_view_, run_view_};
   QList<QWidget*> widgets;
   for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
   // Every unzoomed size first: a parent's new font reaches the children that

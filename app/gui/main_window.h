@@ -35,6 +35,7 @@ class CommunicationView;
 class PeArrayView;
 class LessonView;
 class ScratchpadView;
+class RunView;
 struct Lesson;
 class DependenceView;
 class HistoryView;
@@ -76,6 +77,8 @@ class MainWindow : public QMainWindow {
   bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
   // Shows the isl scratchpad dock (View › isl Scratchpad) with the cursor in its editor.
   void showScratchpad();
+  // Shows the Run dock; it measures the current step when it has no measurement yet.
+  void showRun();
 
   // The window laid out at `size` and rendered into an image, as on screen,
   // once the engine has answered every request.
@@ -140,6 +143,7 @@ class MainWindow : public QMainWindow {
   void zoom(int steps);
   void applyZoom();
   void resetLayout();
+  void measureIfWanted();
   void applyDefaultDockSizes();
   void addRecentFile(const QString& path);
   QList<QString> recentFiles() const;
@@ -196,6 +200,7 @@ class MainWindow : public QMainWindow {
   PeArrayView* pe_array_view_ = nullptr;
   LessonView* lesson_view_ = nullptr;
   ScratchpadView* scratchpad_view_ = nullptr;
+  RunView* run_view_ = nullptr;
   std::shared_ptr<const Lesson> lesson_;
   CodeView* code_view_ = nullptr;
   HistoryView* history_view_ = nullptr;
@@ -227,6 +232,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* pe_array_dock_ = nullptr;
   QDockWidget* lesson_dock_ = nullptr;
   QDockWidget* scratchpad_dock_ = nullptr;
+  QDockWidget* run_dock_ = nullptr;
   QDockWidget* code_dock_ = nullptr;
 };
 

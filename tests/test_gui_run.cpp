@@ -1,0 +1,80 @@
+// The Run dock: the current step compiled in-process by Halide's LLVM
+// back-end and measured after each command while the dock is in view; every
+// step keeps its measurement and the chart has a bar per step; parameter
+// values out of bounds are refused with the access that leaves its array;
+// a screenshot for the README.
+#include <QDir>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "main_window.h"
+#include "run_view.h"
+#include "session/script.h"
+
+using namespace loopscape;
+
+class TestGuiRun : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void measureEveryClick() {
+    MainWindow window;
+    window.resize(1600, 1000);
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
+    QVERIFY(run);
+    QVERIFY(!run->measurement(0));  // behind the Code tab: nothing runs
+
+    window.showRun();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY_WITH_TIMEOUT(run->measurement(0) != nullptr, 60000);
+    const RunOutcome original = *run->measurement(0);
+    QVERIFY(original.measured());
+    QCOMPARE(original.parameters.size(), 3);  // ni, nj, nk: 64 (the smallest extent)
+    QCOMPARE(original.parameters.front().second, 64);
+    QCOMPARE(original.flops, 2.0 * 64 * 64 * 64);  // C[i][j] += A[i][k] * B[k][j]
+    QVERIFY(original.peak_gflops > 0);
+    QVERIFY(run->summaryText().contains(QStringLiteral("GFLOP/s")));
+
+    // A click: measured at once, equal to the original.
+    window.requestCommand(*parse_script_line("S1.parallelize(i)", {"test", 1, 1}));
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY_WITH_TIMEOUT(run->measurement(1) != nullptr, 60000);
+    QVERIFY(run->measurement(1)->measured());
+    QVERIFY2(run->measurement(1)->difference.isEmpty(), qPrintable(run->measurement(1)->difference));
+    QVERIFY(run->measurement(1)->speedup() > 0);
+    QVERIFY(run->measurement(0));  // the original's measurement stays
+
+    // Back to step 0: its measurement is there, nothing is rerun.
+    window.undoStack()->undo();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY(run->summaryText().contains(QStringLiteral("Step 0")));
+
+    // Out of bounds: refused with the access, nothing runs, the old figures stay.
+    auto* ni = run->findChild<QSpinBox*>(QStringLiteral("runParameter_ni"));
+    QVERIFY(ni);
+    ni->setValue(65);
+    run->requestRun();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY2(run->summaryText().contains(QStringLiteral("Not run: ")) && run->summaryText().contains(QStringLiteral("[64]")) &&
+                     run->summaryText().contains(QStringLiteral("ni = 65")),
+                 qPrintable(run->summaryText()));
+    ni->setValue(64);
+    window.undoStack()->redo();
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY(run->measurement(1) != nullptr);
+
+    const QString file = QDir::current().absoluteFilePath(QStringLiteral("run_dock.png"));
+    QVERIFY(window.renderImage(QSize(1600, 1000)).save(file));
+    qInfo("%s", qPrintable(file));
+  }
+};
+
+QTEST_MAIN(TestGuiRun)
+#include "test_gui_run.moc"

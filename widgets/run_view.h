@@ -1,0 +1,75 @@
+#pragma once
+// The Run dock: the current history step compiled in-process by Halide's
+// LLVM back-end and run (Run, or after every click with "Run after each
+// command"), with its time, GFLOP/s, the fraction of this machine's measured
+// peak and the speed-up over the original schedule; a result that differs
+// from the original's is an error naming the first differing element. Every
+// step keeps its measurement (per parameter values), and a bar chart over the
+// steps shows whether each click helped. The widget never runs anything: it
+// asks (runRequested) and shows what comes back (showOutcome).
+#include <QMap>
+#include <QWidget>
+
+#include "run_outcome.h"
+
+class QCheckBox;
+class QHBoxLayout;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTextBrowser;
+
+namespace loopscape {
+
+class RunChart;
+
+class RunView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunView(QWidget* parent = nullptr);
+
+  // The session's steps: labels[0] is the original schedule; `current` the step shown.
+  void setSteps(const QStringList& labels, int current);
+  // A new program: every measurement and parameter field goes.
+  void clear();
+  bool runsAfterEachCommand() const;
+  void setRunsAfterEachCommand(bool on);
+  QMap<QString, qint64> parameters() const;
+  int repetitions() const;
+  // The measurement of `step` at the current parameters, if any.
+  const RunOutcome* measurement(int step) const;
+  QString summaryText() const;  // the result pane as plain text
+  QPushButton* runButton() const { return run_; }
+
+ public Q_SLOTS:
+  void requestRun();
+  void showOutcome(const loopscape::RunOutcome& outcome);
+
+ Q_SIGNALS:
+  void runRequested(int step, const QMap<QString, qint64>& parameters, int repetitions);
+  void cancelRequested();
+
+ private:
+  void render();
+  QString parameterKey() const;
+  void setParameterFields(const QList<QPair<QString, qint64>>& values);
+
+  QPushButton* run_;
+  QPushButton* cancel_;
+  QCheckBox* auto_;
+  QSpinBox* repetitions_;
+  QWidget* parameter_box_;
+  QHBoxLayout* parameter_row_;
+  QMap<QString, QSpinBox*> parameter_fields_;
+  QLabel* status_;
+  QTextBrowser* summary_;
+  RunChart* chart_;
+  QStringList steps_;
+  int current_ = 0;
+  bool running_ = false;
+  // Measurements per parameter values ("n=1000 m=1200"), then per step.
+  QMap<QString, QMap<int, RunOutcome>> measurements_;
+};
+
+}  // namespace loopscape
