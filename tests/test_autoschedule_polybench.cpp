@@ -1,7 +1,8 @@
 // The automatic schedule on every kernel of the PolyBench/C 4.2 stand-in:
 // `loopscape-cli autoschedule` writes the command list, `check` replays it
 // (every step accepted), `verify` runs the OpenMP code against the original
-// (MINI dataset). Kernels must come out as real commands, not as the
+// (MINI dataset), and `run` compiles it in-process through Halide's LLVM
+// back-end and compares it with the original schedule's run. Kernels must come out as real commands, not as the
 // one-step `reschedule` fallback (21 of 30 today: a regression guard); the
 // counts are printed.
 #include <QDir>
@@ -76,6 +77,12 @@ class TestAutoschedulePolybench : public QObject {
                                   kCorpus);
     QVERIFY2(verify.exit_code == 0, (text + verify.out + verify.err).c_str());
     QVERIFY(verify.out.find(": equal") != std::string::npos);
+    // The same schedule through the Halide path: lowered, JIT-compiled by LLVM
+    // in-process and compared with the original schedule run the same way.
+    const CliRun run = run_cli(QStringList{"run"} + input + QStringList{"-DMINI_DATASET", "--script", script, "--repetitions", "1"},
+                               kCorpus);
+    QVERIFY2(run.exit_code == 0, (text + run.out + run.err).c_str());
+    QVERIFY2(run.out.find("results equal") != std::string::npos || commands == 0, (text + run.out).c_str());
   }
 
   void mostKernelsAreExpressedAsCommands() {
