@@ -1,5 +1,6 @@
 // Every bundled sample through the command line: schedule tree and generated
-// OpenMP code against golden files, and the generated program run against the original.
+// OpenMP code and Halide IR against golden files, and the OpenMP and Halide
+// programs run against the original.
 #include <QDir>
 #include <QtTest>
 
@@ -45,6 +46,24 @@ class TestSamplesPipeline : public QObject {
     const CliRun run = run_cli({"emit", sample_path(file), "--target", "isl-ast"});
     QVERIFY2(run.exit_code == 0, run.err.c_str());
     LOOPSCAPE_COMPARE_GOLDEN("samples/" + QFileInfo(file).completeBaseName().toStdString() + ".isl-ast.c", run.out);
+  }
+
+  // The region lowered to Halide IR after Halide's own passes (a golden file
+  // per sample), and the Halide target's program run against the original.
+  void halideStmt_data() { samples(); }
+  void halideStmt() {
+    QFETCH(QString, file);
+    const CliRun run = run_cli({"emit", sample_path(file), "--target", "halide-stmt"});
+    QVERIFY2(run.exit_code == 0, run.err.c_str());
+    LOOPSCAPE_COMPARE_GOLDEN("samples/" + QFileInfo(file).completeBaseName().toStdString() + ".halide.stmt", run.out);
+  }
+
+  void halideCodeComputesTheSameResults_data() { samples(); }
+  void halideCodeComputesTheSameResults() {
+    QFETCH(QString, file);
+    const CliRun run = run_cli({"verify", sample_path(file), "--target", "halide"});
+    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
+    QVERIFY(run.out.find(": equal") != std::string::npos);
   }
 
   void generatedCodeComputesTheSameResults_data() { samples(); }
