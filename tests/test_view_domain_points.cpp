@@ -221,6 +221,41 @@ class TestViewDomainPoints : public QObject {
     QCOMPARE(sizes, (std::multiset<std::uint32_t>{4, 8, 8, 16}));
   }
 
+  // GPU loops: a gpu_block loop outlines its blocks like tiles, and every point
+  // knows its block and thread (the values of its block and thread loops).
+  void gpuBlocksAndThreads() {
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = B[i][j] * 2;",
+                            "int n", "double A[100][100], double B[100][100]");
+    PlotRequest req;
+    req.parameters = {{"n", 6}};
+    const PlotData plain = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QVERIFY(!plain.has_gpu_blocks());
+    QCOMPARE(plain.gpu_position(0), std::string());
+
+    const isl::schedule mapped = apply_all(lp, {"S0.gpu(i, j)"});
+    const PlotData d = build_plot_data(lp.program, lp.dependences, mapped, req);
+    QVERIFY(d.has_gpu_blocks());
+    const std::vector<PlotTimeDim>& dims = d.statements[0].time_dims;
+    QCOMPARE(dims[0].gpu, std::string("block"));
+    QCOMPARE(dims[0].gpu_axis, std::string("x"));
+    QCOMPARE(dims[1].gpu, std::string("thread"));
+    QVERIFY(dims[0].tile && !dims[1].tile);
+    QCOMPARE(d.tiles.size(), std::size_t(6));  // a block per row i
+    const std::optional<std::size_t> p = d.find_point("S0", v({2, 3}));
+    QVERIFY(p);
+    QCOMPARE(d.gpu_position(*p), std::string("block (x = 2), thread (x = 3)"));
+    QCOMPARE(d.gpu_thread_label(*p), std::string("3"));
+
+    // tile_gpu: 2 x 3 tiles on blocks, their points on threads (y outer, x inner).
+    const isl::schedule tiled_gpu = apply_all(lp, {"S0.tile_gpu(i, j, 2, 3)"});
+    const PlotData t = build_plot_data(lp.program, lp.dependences, tiled_gpu, req);
+    QCOMPARE(t.tiles.size(), std::size_t(6));
+    const std::optional<std::size_t> q = t.find_point("S0", v({3, 4}));
+    QVERIFY(q);
+    QCOMPARE(t.gpu_position(*q), std::string("block (y = 1, x = 1), thread (y = 1, x = 1)"));
+    QCOMPARE(t.gpu_thread_label(*q), std::string("1,1"));
+  }
+
   void violatedPairs() {
     LoadedProgram lp = load("  for (i = 1; i < n; i++)\n    A[i] = A[i - 1] + 1;", "int n", "double A[100]");
     isl::union_map reversed(lp.program.ctx(), "[n] -> { S0[i] -> [-i] }");

@@ -769,7 +769,9 @@ QString DomainPlot::pointDescription(std::size_t point) const {
               .arg(d->points[point].level + 1)
               .arg(d->level_count())
               .arg(d->levels_complete ? QString() : tr(" (from the arrows found)"));
-  if (d->points[point].tile >= 0)
+  if (const std::string gpu = d->gpu_position(point); !gpu.empty())
+    html += tr("<br>on the GPU: %1").arg(QString::fromStdString(gpu));
+  else if (d->points[point].tile >= 0)
     html += tr("<br>tile [%1]").arg(joined(d->tiles[static_cast<std::size_t>(d->points[point].tile)].key));
   const std::vector<std::size_t> arrows = d->arrows_touching(point);
   int shown = 0;

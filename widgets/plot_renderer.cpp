@@ -783,7 +783,8 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
   }
   p.setRenderHint(QPainter::Antialiasing, true);
 
-  // Numbers: execution step (Steps) or rank (Sequential).
+  // Numbers: execution step (Steps) or rank (Sequential); a point on GPU
+  // threads shows its thread ids instead (the values of its thread loops).
   if (show_numbers_ && scale() >= 18 && total <= 4000) {
     QFont f = font(0.8);
     p.setFont(f);
@@ -793,7 +794,8 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
       const QPointF s = toScreen(pos_[pt]);
       if (!area.contains(s)) continue;
       if (anim_step_ >= 0 && animIndex(pt) > anim_step_) continue;
-      const QString text = QString::number(animIndex(pt) + 1);
+      const std::string thread = data_->gpu_thread_label(pt);
+      const QString text = thread.empty() ? QString::number(animIndex(pt) + 1) : QString::fromStdString(thread);
       const QRectF box(s.x() + r * 0.6, s.y() - r * 0.6 - fm.height(), fm.horizontalAdvance(text) + 4, fm.height());
       p.fillRect(box, QColor(255, 255, 255, 200));
       p.drawText(box, Qt::AlignCenter, text);
@@ -1004,7 +1006,10 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   }
   if (violated || !data_->violations.empty()) rows.push_back({Row::Violation, QCoreApplication::translate("PlotRenderer", "violated"), 0});
   if (show_tiles_ && !data_->tiles.empty())
-    rows.push_back({Row::Tile, QCoreApplication::translate("PlotRenderer", "tile"), 0});
+    rows.push_back({Row::Tile,
+                    data_->has_gpu_blocks() ? QCoreApplication::translate("PlotRenderer", "GPU block")
+                                            : QCoreApplication::translate("PlotRenderer", "tile"),
+                    0});
   if (!paintedStepLines().empty())
     rows.push_back({Row::Hyperplane, QCoreApplication::translate("PlotRenderer", "one step of the schedule"), 0});
   if (data_->truncated)

@@ -167,6 +167,12 @@ class TimeWalker {
             loop = (band_name.empty() ? std::string("band") : band_name) + "[" + std::to_string(m) + "]";
           d.info.label = loop;
           d.info.tagged = (m == 0 && tag_parallel);
+          if (m == 0)
+            for (const LoopTag& t : tags)
+              if (t.kind == "gpu_block" || t.kind == "gpu_thread") {
+                d.info.gpu = t.kind == "gpu_block" ? "block" : "thread";
+                d.info.gpu_axis = t.args.empty() ? "" : t.args.front();
+              }
           d.info.concurrent = d.info.tagged || all_deps_.is_empty() ||
                               !member_carries_dependence(node, m, all_deps_);
           path.push_back(std::move(d));
@@ -214,7 +220,7 @@ class TimeWalker {
         if (d.member) {
           isl_space* space = isl_space_add_dims(isl_space_from_domain(set.space().release()), isl_dim_out, 1);
           value = isl::manage(isl_union_pw_aff_extract_pw_aff(d.member->copy(), space));
-          info.tile = is_tile_expression(value);
+          info.tile = is_tile_expression(value) || info.gpu == "block";
           if (std::optional<std::vector<long>> linear = linear_part(value, set)) {
             info.affine = true;
             info.coefficients = std::move(*linear);
@@ -287,6 +293,40 @@ int PlotData::statement_index(const std::string& name) const {
   for (std::size_t s = 0; s < statements.size(); ++s)
     if (statements[s].name == name) return static_cast<int>(s);
   return -1;
+}
+
+std::string PlotData::gpu_position(std::size_t point) const {
+  const PlotStatement& st = statements[static_cast<std::size_t>(points[point].statement)];
+  const std::span<const long> t = time(point);
+  std::string parts[2];
+  const char* kinds[2] = {"block", "thread"};
+  for (int kind = 0; kind < 2; ++kind)
+    for (std::size_t k = 0; k < st.time_dims.size() && k < t.size(); ++k) {
+      if (st.time_dims[k].gpu != kinds[kind]) continue;
+      if (!parts[kind].empty()) parts[kind] += ", ";
+      parts[kind] += (st.time_dims[k].gpu_axis.empty() ? st.time_dims[k].label : st.time_dims[k].gpu_axis) + " = " +
+                     std::to_string(t[k]);
+    }
+  std::string out;
+  for (int kind = 0; kind < 2; ++kind)
+    if (!parts[kind].empty()) out += std::string(out.empty() ? "" : ", ") + kinds[kind] + " (" + parts[kind] + ")";
+  return out;
+}
+
+std::string PlotData::gpu_thread_label(std::size_t point) const {
+  const PlotStatement& st = statements[static_cast<std::size_t>(points[point].statement)];
+  const std::span<const long> t = time(point);
+  std::string out;
+  for (std::size_t k = 0; k < st.time_dims.size() && k < t.size(); ++k)
+    if (st.time_dims[k].gpu == "thread") out += (out.empty() ? "" : ",") + std::to_string(t[k]);
+  return out;
+}
+
+bool PlotData::has_gpu_blocks() const {
+  for (const PlotStatement& st : statements)
+    for (const PlotTimeDim& d : st.time_dims)
+      if (d.gpu == "block") return true;
+  return false;
 }
 
 void PlotData::rebuild_index() {

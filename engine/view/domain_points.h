@@ -63,6 +63,11 @@ struct PlotTimeDim {
   bool concurrent = false;  // see the header comment
   bool tile = false;        // a tile loop (for this statement)
   bool tagged = false;      // concurrent because of a tag (not only because it carries nothing)
+  // Mapped to the GPU: "block" or "thread" (a gpu_block / gpu_thread tag), with
+  // its axis ("x", "y", "z"). Block loops count as tile loops: a block's
+  // points are outlined like a tile's.
+  std::string gpu;
+  std::string gpu_axis;
   // The dimension's value as an affine function of the statement's iterators,
   // when it is one: the linear part only (one coefficient per iterator, scaled
   // to integers), the same in every piece, no floor division. A position is
@@ -154,6 +159,12 @@ struct PlotData {
   const std::string& statement_name(std::size_t point) const;
   // "S1[3, 5]"
   std::string point_label(std::size_t point) const;
+  // Where a point runs on the GPU: "block (y = 1, x = 0), thread (y = 3, x = 2)"
+  // (the values of its block and thread loops); "" when not mapped.
+  std::string gpu_position(std::size_t point) const;
+  // Its thread loops' values, outermost first, "3,2" ("" when not on GPU threads).
+  std::string gpu_thread_label(std::size_t point) const;
+  bool has_gpu_blocks() const;
   // The point of `statement` at `coordinates`, if enumerated.
   std::optional<std::size_t> find_point(int statement, std::span<const long> coordinates) const;
   std::optional<std::size_t> find_point(const std::string& statement, std::span<const long> coordinates) const;
