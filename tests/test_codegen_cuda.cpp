@@ -82,6 +82,15 @@ class TestCodegenCuda : public QObject {
     // i is shared with S1, which stays off the threads: one thread of each block runs it, after a barrier.
     QTest::newRow("gemm, S1 in S0's blocks") << "linear-algebra/blas/gemm" << QStringList{"S0.gpu(i, j)"}
                                              << "gemm_single_thread_part.cu";
+    // A register tile: each thread owns 2 x 2 elements of C (ir, jr unrolled),
+    // kept in scalar temporaries across k; partial tiles (ni = 20, nj = 25) guarded.
+    QTest::newRow("gemm, register tile")
+        << "linear-algebra/blas/gemm"
+        << QStringList{"S1.interchange(k, j)",   "S1.tile(i, j, 8, 8, i0, j0, i1, j1)", "S1.split(i1, 2, it, ir)",
+                       "S1.split(j1, 2, jt, jr)", "S1.interchange(ir, jt)",             "S1.interchange(jr, k)",
+                       "S1.interchange(ir, k)",   "S1.gpu(i0, j0, it, jt)",              "S1.unroll(ir, 2)",
+                       "S1.unroll(jr, 2)"}
+        << "gemm_register_tile.cu";
     QTest::newRow("jacobi-2d (time loop on the host)")
         << "stencils/jacobi-2d" << QStringList{"S0.tile_gpu(i, j, 16, 16)", "S1.tile_gpu(i, j, 16, 16)"}
         << "jacobi-2d_host_time_loop.cu";
@@ -98,8 +107,21 @@ class TestCodegenCuda : public QObject {
     LOOPSCAPE_COMPARE_GOLDEN("cuda/" + golden.toStdString(), g.before_function + g.text);
     QVERIFY(has(g.before_function, "__global__ void ls_kernel0("));
     QVERIFY(has(g.text, "cudaMalloc"));
+    QCOMPARE(has(g.before_function, "register tile"), golden.contains("register"));
     QCOMPARE(emulate(l, g), std::string());
     if (!find_nvcc().empty()) QCOMPARE(build_with_nvcc(l, g), std::string());
+  }
+
+  // No register tile where the written elements change with the loop around
+  // the unrolled ones: C[i][2 * j0 + j1] *= beta moves with j0.
+  void registerTilesOnlyWhereTheElementsStay() {
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
+    const isl::schedule s = apply_all(l, {"S0.split(i, 4, i0, i1)", "S0.gpu(i0, i1)", "S0.split(j, 2, j0, j1)",
+                                          "S0.unroll(j1, 2)"});
+    const GeneratedCode g = cuda(l, s);
+    QVERIFY(has(g.before_function, "#pragma unroll 2"));
+    QVERIFY(!has(g.before_function, "register tile"));
+    QCOMPARE(emulate(l, g), std::string());
   }
 
   // The arrays the kernels use are copied in once and out once, not per

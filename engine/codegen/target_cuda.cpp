@@ -146,6 +146,67 @@ bool contains_thread_loop(const LoopNode& n) {
   return false;
 }
 
+// An affine subscript as coefficients by name ("" for the constant term);
+// nullopt for anything else (floord, min, a product of two unknowns, ...).
+using LinearForm = std::map<std::string, long>;
+
+std::optional<LinearForm> linear_form(const ExprPtr& e) {
+  if (!e) return std::nullopt;
+  switch (e->kind) {
+    case ExprKind::IntLiteral:
+      try {
+        return LinearForm{{"", std::stol(e->text)}};
+      } catch (const std::exception&) {
+        return std::nullopt;
+      }
+    case ExprKind::Iterator:
+    case ExprKind::Parameter:
+    case ExprKind::Variable:
+      return LinearForm{{e->text, 1}};
+    case ExprKind::Unary: {
+      if (e->text != "-" && e->text != "+") return std::nullopt;
+      std::optional<LinearForm> f = linear_form(e->args.at(0));
+      if (f && e->text == "-")
+        for (auto& [name, c] : *f) c = -c;
+      return f;
+    }
+    case ExprKind::Binary: {
+      std::optional<LinearForm> a = linear_form(e->args.at(0)), b = linear_form(e->args.at(1));
+      if (!a || !b) return std::nullopt;
+      if (e->text == "+" || e->text == "-") {
+        for (const auto& [name, c] : *b) (*a)[name] += e->text == "+" ? c : -c;
+        return a;
+      }
+      if (e->text == "*") {
+        const bool a_constant = a->size() == 1 && a->count("");
+        const bool b_constant = b->size() == 1 && b->count("");
+        if (!a_constant && !b_constant) return std::nullopt;
+        const long k = a_constant ? a->at("") : b->at("");
+        LinearForm out = a_constant ? *b : *a;
+        for (auto& [name, c] : out) c *= k;
+        return out;
+      }
+      return std::nullopt;
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+bool mentions(const ExprPtr& e, const std::string& name) {
+  if (!e) return false;
+  if ((e->kind == ExprKind::Iterator || e->kind == ExprKind::Variable) && e->text == name) return true;
+  for (const ExprPtr& a : e->args)
+    if (mentions(a, name)) return true;
+  return false;
+}
+
+void accesses_in(const ExprPtr& e, std::vector<ExprPtr>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Access) out.push_back(e);
+  for (const ExprPtr& a : e->args) accesses_in(a, out);
+}
+
 // A kernel body. Code inside a block loop but outside every thread loop (a
 // statement that shares the block loop but is not mapped to threads) runs
 // on one thread of the block, and the parts of a block-level sequence are
@@ -158,6 +219,7 @@ class KernelPrinter : public CPrinter {
 
  protected:
   void visit(const LoopNode& n) override {
+    if (inside_threads_ > 0 && print_register_tile(n)) return;
     if (inside_threads_ > 0 || single_thread_) {
       LoopAstWalker::visit(n);
       return;
@@ -245,6 +307,174 @@ class KernelPrinter : public CPrinter {
   }
 
  private:
+  // One statement instance of a register tile: its body with the unrolled
+  // loops' values in place (shared copies applied, not yet linearised).
+  struct TileInstance {
+    const LoopNode* node;
+    StatementInstance instance;
+    ExprPtr guard;  // a partial tile's condition (null: always)
+  };
+
+  // The instances under `n` when `n` is a nest of unroll-tagged loops with
+  // constant bounds around statements (false for anything else).
+  bool unrolled_instances(const LoopNode& n, std::vector<std::string>& names, std::vector<ExprPtr>& values,
+                          std::vector<ExprPtr>& guards, std::vector<TileInstance>& out) const {
+    switch (n.kind) {
+      case LoopNodeKind::Block:
+        for (const auto& c : n.children)
+          if (!unrolled_instances(*c, names, values, guards, out)) return false;
+        return true;
+      case LoopNodeKind::User: {
+        if (n.statement_index < 0) return false;
+        StatementInstance inst = instantiate(program(), n);
+        inst.target = in_shared(substitute_iterators(inst.target, names, values));
+        inst.value = in_shared(substitute_iterators(inst.value, names, values));
+        ExprPtr guard;
+        for (const ExprPtr& g : guards)
+          guard = guard ? Expr::make(ExprKind::Binary, "&&", {guard, g}, "int") : g;
+        out.push_back({&n, inst, guard});
+        return true;
+      }
+      case LoopNodeKind::For: {
+        if (!n.has_tag("unroll") || gpu_tag(n) || n.step <= 0) return false;
+        const auto constant = [](const ExprPtr& e) -> std::optional<long> {
+          const std::optional<LinearForm> f = linear_form(e);
+          if (!f || !(f->empty() || (f->size() == 1 && f->count("")))) return std::nullopt;
+          return f->empty() ? 0 : f->at("");
+        };
+        const std::optional<long> lo = constant(n.init);
+        const std::optional<ExprPtr> bound = loop_bound_inclusive(n);
+        if (!lo || !bound) return false;
+        // A partial tile's bound: min(c, e) runs to c, each value guarded by v <= e.
+        std::optional<long> hi = constant(*bound);
+        ExprPtr limit;
+        if (!hi && (*bound)->kind == ExprKind::Call && (*bound)->text == "min" && (*bound)->args.size() == 2) {
+          for (int side = 0; side < 2 && !hi; ++side)
+            if ((hi = constant((*bound)->args[static_cast<std::size_t>(side)])))
+              limit = (*bound)->args[static_cast<std::size_t>(1 - side)];
+        }
+        if (!hi || *hi - *lo > 64 * n.step) return false;  // straight-line code stays small
+        for (long v = *lo; v <= *hi; v += n.step) {
+          if (limit)
+            guards.push_back(Expr::make(ExprKind::Binary, "<=", {make_int(v), substitute_iterators(limit, names, values)}, "int"));
+          names.push_back(n.iterator);
+          values.push_back(make_int(v));
+          const bool ok = unrolled_instances(n.body(), names, values, guards, out);
+          names.pop_back();
+          values.pop_back();
+          if (limit) guards.pop_back();
+          if (!ok) return false;
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  // A register tile: a loop L inside the thread loops whose body is fully
+  // unrolled loops (constant bounds) around statements, where every array
+  // those statements write is accessed at the same elements in every
+  // iteration of L (subscripts that do not depend on L, and that differ
+  // between instances in constants only, so equal text means equal element).
+  // Those elements live in scalar temporaries across L: loaded before it,
+  // updated by straight-line code inside it, stored after it.
+  bool print_register_tile(const LoopNode& n) {
+    if (n.kind != LoopNodeKind::For || gpu_tag(n) || n.has_tag("unroll") || n.step == 0) return false;
+    const LoopNode& body = n.body();
+    if (body.kind != LoopNodeKind::For && body.kind != LoopNodeKind::Block) return false;
+    std::vector<std::string> names;
+    std::vector<ExprPtr> values;
+    std::vector<ExprPtr> guards;
+    std::vector<TileInstance> instances;
+    if (!unrolled_instances(body, names, values, guards, instances) || instances.size() < 2) return false;
+    std::set<std::string> written;
+    for (const TileInstance& t : instances)
+      if (t.instance.target && t.instance.target->kind == ExprKind::Access) written.insert(t.instance.target->text);
+    // The written arrays' accesses: invariant in L, one shape up to constants.
+    struct Element {
+      ExprPtr access;  // as written in the source (for the key and the load/store)
+      std::string name;
+      std::string type;
+      ExprPtr guard;  // the partial tile's condition of the instances that touch it
+    };
+    std::map<std::string, std::vector<LinearForm>> shapes;  // per array: the first access's subscripts
+    std::vector<Element> elements;
+    std::map<std::string, std::string> temporary_of;  // printed access -> temporary
+    for (const TileInstance& t : instances) {
+      std::vector<ExprPtr> accesses;
+      accesses_in(t.instance.target, accesses);
+      accesses_in(t.instance.value, accesses);
+      for (const ExprPtr& a : accesses) {
+        if (!written.count(a->text)) continue;
+        if (mentions(a, n.iterator)) return false;
+        std::vector<LinearForm> subscripts;
+        for (const ExprPtr& s : a->args) {
+          std::optional<LinearForm> f = linear_form(s);
+          if (!f) return false;
+          f->erase("");
+          for (auto it = f->begin(); it != f->end();) it = it->second == 0 ? f->erase(it) : std::next(it);
+          subscripts.push_back(*f);
+        }
+        auto [shape, first] = shapes.emplace(a->text, subscripts);
+        if (!first && shape->second != subscripts) return false;
+        const std::string key = expr(linearized(a, arrays_));
+        const std::string guard = t.guard ? expr(t.guard) : "";
+        if (auto known = temporary_of.find(key); known != temporary_of.end()) {
+          for (const Element& e : elements)  // one element, one condition
+            if (e.name == known->second && (e.guard ? expr(e.guard) : "") != guard) return false;
+          continue;
+        }
+        const Array* array = program().find_array(a->text);
+        const std::string name = "ls_r" + std::to_string(elements.size());
+        temporary_of[key] = name;
+        elements.push_back({a, name, array ? array->element_type : a->type, t.guard});
+      }
+    }
+    if (elements.empty()) return false;
+    // Accesses to the temporaries, the rest linearised for the device.
+    std::function<ExprPtr(const ExprPtr&)> registers = [&](const ExprPtr& e) -> ExprPtr {
+      if (!e) return e;
+      if (e->kind == ExprKind::Access && written.count(e->text)) {
+        const std::string key = expr(linearized(e, arrays_));
+        return Expr::make(ExprKind::Variable, temporary_of.at(key), {}, e->type);
+      }
+      auto copy = std::make_shared<Expr>(*e);
+      for (auto& a : copy->args) a = registers(a);
+      return linearized(copy, arrays_);
+    };
+    line("{  // register tile: " + std::to_string(elements.size()) + " elements of " + *written.begin() +
+         (written.size() > 1 ? " and others" : "") + " in registers across loop " + n.iterator);
+    indent();
+    for (const Element& e : elements)
+      line(e.type + " " + e.name + " = " +
+           (e.guard ? "(" + expr(e.guard) + ") ? " + expr(linearized(e.access, arrays_)) + " : 0" : expr(linearized(e.access, arrays_))) +
+           ";");
+    const std::string step = n.step == 1 ? n.iterator + "++" : n.step == -1 ? n.iterator + "--"
+                                                                              : n.iterator + " += " + std::to_string(n.step);
+    line("for (int " + n.iterator + " = " + expr(n.init) + "; " + expr(n.cond) + "; " + step + ") {");
+    indent();
+    for (const TileInstance& t : instances) {
+      StatementInstance flat = t.instance;
+      flat.target = registers(t.instance.target);
+      flat.value = registers(t.instance.value);
+      if (t.guard) {
+        line("if (" + expr(t.guard) + ")");
+        indent();
+      }
+      CPrinter::user(*t.node, flat);
+      if (t.guard) outdent();
+    }
+    outdent();
+    line("}");
+    for (const Element& e : elements)
+      if (written.count(e.access->text))
+        line((e.guard ? "if (" + expr(e.guard) + ") " : std::string()) + expr(linearized(e.access, arrays_)) + " = " + e.name + ";");
+    outdent();
+    line("}");
+    return true;
+  }
+
   // Accesses to an array with a shared copy in scope go to the copy.
   ExprPtr in_shared(const ExprPtr& e) const {
     if (!e) return e;
