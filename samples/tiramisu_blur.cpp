@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     var i("i"), c("c");
     b2.after(b1, c);
     b1.parallelize(i);
-    std::cout << blur.emit(argc > 1 ? argv[1] : "openmp");
+    std::cout << blur.code(argc > 1 ? argv[1] : "openmp");
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
     return 1;

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     var i("i"), j("j"), i0("i0"), j0("j0"), i1("i1"), j1("j1");
     c1.tile(i, j, 32, 32, i0, j0, i1, j1);
     c1.parallelize(i0);
-    std::cout << gemm.emit(argc > 1 ? argv[1] : "openmp");
+    std::cout << gemm.code(argc > 1 ? argv[1] : "openmp");
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
     return 1;

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   try {
     function jacobi("jacobi1d");
     define_jacobi1d();
-    std::cout << jacobi.emit(argc > 1 ? argv[1] : "openmp");
+    std::cout << jacobi.code(argc > 1 ? argv[1] : "openmp");
   } catch (const std::exception& e) {
     std::cerr << e.what() << "\n";
     return 1;

@@ -19,7 +19,7 @@
 //   c1.store_in(&C, {i, j});
 //   c0.then(c1, j);                      // the original loops: c1's k loop inside c0's j loop
 //   c1.tile(i, j, 32, 32, i0, j0, i1, j1);  // from here on: checked schedule commands
-//   std::cout << gemm.emit("openmp");
+//   std::cout << gemm.code("openmp");
 //
 // Layer I is unordered; its C rendering needs an order. Computations run in
 // the order they are declared, each in its own loop nest, unless `then` /
@@ -33,6 +33,7 @@
 // column: a non-affine index or bound, a domain that does not parse (with
 // its column), an access with the wrong number of indices, an unknown
 // computation or var, a second definition of a name.
+#include <initializer_list>
 #include <memory>
 #include <source_location>
 #include <string>
@@ -178,6 +179,11 @@ class computation {
   computation() = default;  // refers to nothing
   computation(std::string name, std::vector<var> iterators, const expr& e, where at = where::current());
   computation(std::string name, std::vector<var> iterators, primitive_t type, where at = where::current());
+  // Braced lists ({i, j}) pick these, not the isl-domain form below.
+  computation(std::string name, std::initializer_list<var> iterators, const expr& e, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), e, at) {}
+  computation(std::string name, std::initializer_list<var> iterators, primitive_t type, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), type, at) {}
   // Tiramisu's form: the domain as an isl set, "[N] -> { S[i, j] : 0 <= i < N and 0 <= j < i }"
   // (the function's constants may be left out: "{ S[i, j] : ... }"); vars of the
   // expression name the set's dimensions.
@@ -246,6 +252,8 @@ class computation {
 class input : public computation {
  public:
   input(std::string name, std::vector<var> iterators, primitive_t type, where at = where::current());
+  input(std::string name, std::initializer_list<var> iterators, primitive_t type, where at = where::current())
+      : input(std::move(name), std::vector<var>(iterators), type, at) {}
   input(std::string name, std::vector<std::string> dimension_names, std::vector<expr> dimension_sizes,
         primitive_t type, where at = where::current());
 };
@@ -274,7 +282,7 @@ class function {
   // no computation, buffer, store_in or ordering may change it afterwards.
   Session& session();
   // The code for a target, as `loopscape-cli emit --target TARGET` prints it.
-  std::string emit(const std::string& target = "openmp");
+  std::string code(const std::string& target = "openmp");
 
   detail::FunctionData& data() const { return *data_; }
   static function* current();

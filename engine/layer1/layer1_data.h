@@ -29,6 +29,7 @@ struct BufferData {
   argument_t argument = a_temporary;
   FunctionData* owner = nullptr;
   where at;
+  int order = 0;  // among the function's declarations
 };
 
 struct Iterator {
@@ -51,6 +52,7 @@ struct ComputationData {
   where store_at;
   FunctionData* owner = nullptr;
   where at;
+  int order = 0;  // among the function's declarations
 };
 
 // `next` runs after `previous`, sharing its loops down to `level` ("" for root).
@@ -72,6 +74,7 @@ struct FunctionData {
   std::vector<Ordering> orderings;
   std::unique_ptr<Session> session;  // set when Layer I is frozen
   function* handle = nullptr;
+  int declarations = 0;  // buffers and computations declared so far
 
   bool frozen() const { return session != nullptr; }
 };

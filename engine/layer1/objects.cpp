@@ -69,10 +69,16 @@ std::vector<detail::Iterator> iterators_of(const std::vector<var>& vars, const s
   return out;
 }
 
-std::shared_ptr<detail::ComputationData> new_computation(std::string name, const where& at, bool is_input) {
+// Registers a computation once everything about it is checked, so that a
+// refused declaration leaves the function as it was.
+std::shared_ptr<detail::ComputationData> new_computation(std::string name, const where& at, bool is_input,
+                                                         const std::vector<var>& iterators = {},
+                                                         const expr* value = nullptr) {
   detail::FunctionData& f = owner(at, is_input ? "input" : "computation");
   require_open(f, at, is_input ? "a new input" : "a new computation");
   check_name(name, is_input ? "input" : "computation", at);
+  std::vector<detail::Iterator> checked = iterators_of(iterators, name, at, true);
+  if (value && !value->is_defined()) fail(at, "computation '" + name + "' with an undefined expression");
   for (const auto& c : f.computations)
     if (c->name == name)
       fail(at, "a second computation named '" + name + "' (the first is at " +
@@ -84,8 +90,21 @@ std::shared_ptr<detail::ComputationData> new_computation(std::string name, const
   d->at = at;
   d->domain_at = at;
   d->is_input = is_input;
+  d->iterators = std::move(checked);
+  d->order = f.declarations++;
   f.computations.push_back(d);
   return d;
+}
+
+std::vector<var> input_vars(const std::vector<std::string>& names, const std::vector<expr>& sizes, primitive_t type,
+                            const where& at) {
+  if (names.size() != sizes.size())
+    fail(at, "an input with " + std::to_string(names.size()) + " dimension names but " + std::to_string(sizes.size()) +
+                 " sizes");
+  if (type == p_none) fail(at, "an input declared without a type (p_none)");
+  std::vector<var> vars;
+  for (std::size_t k = 0; k < names.size(); ++k) vars.emplace_back(names[k], expr(0), sizes[k], at);
+  return vars;
 }
 
 std::string var_name(const var& v) { return v.get_name(); }
@@ -147,6 +166,7 @@ buffer::buffer(std::string name, std::vector<expr> sizes, primitive_t type, argu
   data_->argument = argument;
   data_->owner = &f;
   data_->at = at;
+  data_->order = f.declarations++;
   f.buffers.push_back(data_);
 }
 
@@ -157,15 +177,14 @@ const std::string& buffer::get_name() const { return data_->name; }
 const var computation::root("root");
 
 computation::computation(std::string name, std::vector<var> iterators, const expr& e, where at)
-    : data_(new_computation(std::move(name), at, false)) {
-  data_->iterators = iterators_of(iterators, data_->name, at, true);
+    : data_(new_computation(std::move(name), at, false, iterators, &e)) {
   set_expression(e, at);
 }
 
 computation::computation(std::string name, std::vector<var> iterators, primitive_t type, where at)
-    : data_(new_computation(std::move(name), at, false)) {
-  data_->iterators = iterators_of(iterators, data_->name, at, true);
-  if (type == p_none) fail(at, "computation '" + data_->name + "' declared without a type (p_none)");
+    : data_(new_computation(type == p_none ? fail(at, "computation '" + name + "' declared without a type (p_none)"),
+                                std::string() : std::move(name),
+                            at, false, iterators)) {
   data_->type = type;
 }
 
@@ -182,7 +201,7 @@ computation::computation(std::string iteration_domain, const expr& e, bool sched
   if (open == std::string::npos || name.empty())
     fail(at, "iteration domain '" + iteration_domain +
                  "' names no computation: write it as an isl set, \"{ S[i, j] : 0 <= i < N and ... }\"");
-  data_ = new_computation(name, at, false);
+  data_ = new_computation(name, at, false, {}, e.is_defined() ? &e : nullptr);
   data_->domain_text = std::move(iteration_domain);
   data_->domain_at = at;
   data_->scheduled = schedule_this_computation;
@@ -311,26 +330,16 @@ void computation::pipeline(const var& v) { schedule("pipeline", {var_name(v)}); 
 // ------------------------------------------------------------ input
 
 input::input(std::string name, std::vector<var> iterators, primitive_t type, where at)
-    : computation(new_computation(std::move(name), at, true)) {
-  detail::ComputationData& d = *data();
-  d.iterators = iterators_of(iterators, d.name, at, true);
-  if (type == p_none) fail(at, "input '" + d.name + "' declared without a type (p_none)");
-  d.type = type;
+    : computation(new_computation(type == p_none ? fail(at, "input '" + name + "' declared without a type (p_none)"),
+                                  std::string() : std::move(name),
+                                  at, true, iterators)) {
+  data()->type = type;
 }
 
 input::input(std::string name, std::vector<std::string> dimension_names, std::vector<expr> dimension_sizes,
              primitive_t type, where at)
-    : computation(new_computation(std::move(name), at, true)) {
-  detail::ComputationData& d = *data();
-  if (dimension_names.size() != dimension_sizes.size())
-    fail(at, "input '" + d.name + "' with " + std::to_string(dimension_names.size()) + " dimension names but " +
-                 std::to_string(dimension_sizes.size()) + " sizes");
-  std::vector<var> vars;
-  for (std::size_t k = 0; k < dimension_names.size(); ++k)
-    vars.emplace_back(dimension_names[k], expr(0), dimension_sizes[k], at);
-  d.iterators = iterators_of(vars, d.name, at, true);
-  if (type == p_none) fail(at, "input '" + d.name + "' declared without a type (p_none)");
-  d.type = type;
+    : computation(new_computation(std::move(name), at, true, input_vars(dimension_names, dimension_sizes, type, at))) {
+  data()->type = type;
 }
 
 // ------------------------------------------------------------ function
@@ -375,7 +384,7 @@ Session& function::session() {
   return *data_->session;
 }
 
-std::string function::emit(const std::string& target) { return emit_code(session(), target); }
+std::string function::code(const std::string& target) { return emit_code(session(), target); }
 
 function& init(const std::string& name, where at) {
   static std::unique_ptr<function> global;
