@@ -191,7 +191,7 @@ class TestLayer1 : public QObject {
     QTest::addColumn<QStringList>("commands");
     const QStringList gemm = {"c1.tile(i, j, 32, 32, i0, j0, i1, j1)", "c1.parallelize(i0)"};
     const QStringList jacobi = {"sA.shift(i, 1)", "sA.after(sB, i)"};
-    for (const char* target : {"c", "openmp", "tree", "isl-ast", "mpi", "hls", "cuda"}) {
+    for (const char* target : {"c", "openmp", "tree", "isl-ast", "mpi", "hls", "cuda", "halide"}) {
       QTest::newRow(qPrintable(QString("gemm original ") + target)) << "gemm" << target << QStringList();
       QTest::newRow(qPrintable(QString("gemm tiled ") + target)) << "gemm" << target << gemm;
       QTest::newRow(qPrintable(QString("jacobi1d original ") + target)) << "jacobi1d" << target << QStringList();

@@ -138,6 +138,7 @@ void print(std::ostream& out, const Node& n) {
     case NodeKind::Var:
     case NodeKind::Constant: out << n.text; return;
     case NodeKind::Access:
+    case NodeKind::Call:
       out << n.text << "(";
       for (std::size_t k = 0; k < n.args.size(); ++k) {
         if (k) out << ", ";
@@ -163,14 +164,6 @@ void print(std::ostream& out, const Node& n) {
       out << ")";
       return;
     case NodeKind::Cast: out << "cast(" << n.text << ", "; print(out, *n.args[0]); out << ")"; return;
-    case NodeKind::Call:
-      out << n.text << "(";
-      for (std::size_t k = 0; k < n.args.size(); ++k) {
-        if (k) out << ", ";
-        print(out, *n.args[k]);
-      }
-      out << ")";
-      return;
   }
 }
 
