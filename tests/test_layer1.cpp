@@ -488,6 +488,27 @@ class TestLayer1 : public QObject {
     EXPECT_ERROR(g.load(), "'k' is not a loop of 'd' (its loops: i, j)", line2);
   }
 
+  // Layer I reads values; an order that reads one before it is computed is refused.
+  void readsBeforeTheValueIsComputedAreRefused() {
+    function f("early");
+    constant N("N");
+    var i("i", 0, N);
+    computation a("a", {i}, cast(p_float64, i));
+    computation b("b", {i}, a(i + 1) * 2.0); const int line = __LINE__;
+    a.then(b, i);  // one i loop: b(i) would read a(i + 1) before it runs
+    EXPECT_ERROR(f.load(), "'b' reads a((i + 1)) before that value is computed", line);
+    function g("late");
+    var k("k", 0, 16);
+    computation c("c", {k}, p_float64);
+    c.set_expression(c(k + 1) + 1.0); const int line2 = __LINE__;
+    EXPECT_ERROR(g.load(), "'c' reads c((k + 1)) before that value is computed", line2);
+    // The same reads in separate loops, producer first, are what Layer I means.
+    function h("fine");
+    computation d("d", {k}, cast(p_float64, k));
+    computation e("e", {k}, select(k + 1 < 16, d(k + 1), expr(0.0)));
+    QVERIFY(!error_of([&] { h.load(); }));
+  }
+
   void layerOneIsFrozenByTheFirstScheduleCommand() {
     function f("frozen");
     constant N("N");

@@ -531,14 +531,25 @@ class Builder {
                      target.name + "' has " + std::to_string(of->iterators.size()) + " dimension(s) (" +
                      joined(of->iterators) + ")");
     std::map<std::string, NodePtr> values;
+    std::string instance;
+    std::vector<std::string> dividends;
     for (std::size_t k = 0; k < n.args.size(); ++k) {
-      affine_or_fail(*n.args[k], self->iterators, nullptr, n.at,
-                     "index " + std::to_string(k + 1) + " of the access to '" + target.name + "'");
+      instance += (k ? ", " : "") + affine_or_fail(*n.args[k], self->iterators, &dividends, n.at,
+                                                   "index " + std::to_string(k + 1) + " of the access to '" +
+                                                       target.name + "'");
       values[of->iterators[k]] = n.args[k];
     }
     std::vector<NodePtr> subscripts;
     for (const NodePtr& s : of->store) subscripts.push_back(substituted(s, values));
-    return access(*of, subscripts, Access::Kind::Read, n.at, "the access to '" + target.name + "'");
+    ExprPtr e = access(*of, subscripts, Access::Kind::Read, n.at, "the access to '" + target.name + "'");
+    if (of->statement) {
+      isl::map wanted(program_.ctx(), prefix_ + "{ " + self->data->name + "[" + joined(self->iterators) + "] -> " +
+                                          target.name + "[" + instance + "] }");
+      wanted = isl::manage(isl_map_align_params(wanted.release(), params_.copy()));
+      flows_.push_back(Flow{current_->name, e->access_index, target.name,
+                            wanted.intersect_domain(self->domain).intersect_range(of->domain), n.at, n.text, n.args});
+    }
+    return e;
   }
 
   // ------------------------------------------------------------ arrays
@@ -557,12 +568,21 @@ class Builder {
         array.declared_at = located(plan.at);
         array.temporary = plan.argument == a_temporary;
         program_.arrays.push_back(array);
-        arguments_[plan.name] = plan.argument;
       }
   }
 
  public:
-  const std::map<std::string, argument_t>& arguments() const { return arguments_; }
+  // A read of a computation's instance: the value must flow from that instance.
+  struct Flow {
+    std::string reader;
+    int access = -1;
+    std::string computation;
+    isl::map wanted;  // reader instance -> the instance it reads
+    where at;
+    std::string name;
+    std::vector<NodePtr> indices;
+  };
+  const std::vector<Flow>& flows() const { return flows_; }
 
  private:
   const FunctionData& f_;
@@ -572,10 +592,33 @@ class Builder {
   std::map<const ComputationData*, Info> infos_;
   std::map<std::string, ArrayPlan> plans_;
   std::map<const ComputationData*, Ordering> anchors_;
-  std::map<std::string, argument_t> arguments_;
+  std::vector<Flow> flows_;
   Statement* current_ = nullptr;
   const Info* current_info_ = nullptr;
 };
+
+// Layer I reads values, the model reads memory: they agree when every read
+// of an instance gets its value from that instance in the original order
+// (not from a later or an overwritten one). The exact dataflow tells.
+void check_flows(const LoadedProgram& loaded, const std::vector<Builder::Flow>& flows) {
+  for (const Builder::Flow& flow : flows) {
+    isl::map got = isl::map::empty(flow.wanted.space());
+    for (const Dependence& d : loaded.dependences.list)
+      if (d.kind == DependenceKind::ReadAfterWrite && d.sink_statement == flow.reader &&
+          d.sink_access == flow.access && d.source_statement == flow.computation)
+        got = got.unite(d.relation.reverse());
+    const isl::map missing = flow.wanted.intersect_params(loaded.program.context).subtract(got);
+    if (missing.is_empty()) continue;
+    std::ostringstream point;
+    point << missing.sample();
+    fail(flow.at, "'" + flow.reader + "' reads " +
+                      expr(std::make_shared<Node>(Node{NodeKind::Access, flow.name, p_none, flow.indices, nullptr, flow.at}))
+                          .to_str() +
+                      " before that value is computed or after it is overwritten, in the order the computations "
+                      "run (" + point.str() +
+                      "): order them with then/after so that producers run first, or give the value a buffer of its own");
+  }
+}
 
 }  // namespace
 
@@ -583,14 +626,18 @@ LoadedProgram build_loaded_program(const FunctionData& f) {
   check_isl_version();
   Program program(std::make_shared<IslContext>());
   program.file = f.name + ".c";
+  std::vector<Builder::Flow> flows;
   program.isl().bounded("building the polyhedral model of function " + f.name, [&] {
     Builder builder(f, program);
     builder.run();
+    flows = builder.flows();
   });
   if (program.statements.empty())
     throw InputError(located(f.at), "function '" + f.name + "' has no computation to run");
   program.source_text = c_skeleton(f, program);
   LoadedProgram loaded = analyse(std::move(program));
+  loaded.program.isl().bounded("checking the value flow of function " + f.name,
+                               [&] { check_flows(loaded, flows); });
   render_original_loops(loaded);
   return loaded;
 }
