@@ -15,6 +15,7 @@
 #include "codegen/target.h"
 #include "frontend/frontend.h"
 #include "runner/runner.h"
+#include "session/script.h"
 
 #define LOOPSCAPE_SAMPLE_NO_MAIN
 #include "../samples/tiramisu_blur.cpp"
@@ -228,6 +229,23 @@ class TestLayer1 : public QObject {
     const LoadedProgram cpp = f.load();
     const LoadedProgram c = reparsed(cpp);
     QCOMPARE(QString::fromStdString(model_difference(cpp, c)), QString());
+  }
+
+  // What opening a C++ program in the app needs: its C rendering and its
+  // session's script give the same program, history and code through the C path.
+  void renderingAndScriptReplayTheSession_data() { samples(); }
+  void renderingAndScriptReplayTheSession() {
+    QFETCH(QString, sample);
+    function f(sample.toStdString());
+    define_sample(sample);
+    schedule_sample(sample, f);
+    Session& cpp = f.session();
+    Session c(loopscape::load_program_source(cpp.program().source_text, cpp.program().file, CompileOptions{}));
+    const loopscape::ScriptRun run = loopscape::apply_script(c, loopscape::parse_script(cpp.script(), "replay"));
+    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
+    QCOMPARE(c.history().size(), cpp.history().size());
+    for (const std::string target : {"c", "openmp", "mpi"})
+      QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)), QString::fromStdString(loopscape::emit_code(cpp, target)));
   }
 
   void samplesComputeWhatTheirOriginalComputes_data() { samples(); }
