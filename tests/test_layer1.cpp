@@ -407,7 +407,7 @@ class TestLayer1 : public QObject {
     var i("i", 0, N), j("j", 0, N);
     input A("A", {i}, p_float64);
     computation S("S", {i, j}, A(i * j)); const int line = __LINE__;
-    EXPECT_ERROR(f.load(), "index 1 of the access to 'A' '(i * j)' is not affine: it multiplies two non-constant values", line);
+    EXPECT_ERROR(f.load(), "index 1 of the access to 'A' 'i * j' is not affine: it multiplies two non-constant values", line);
   }
 
   void dataDependentIndexIsRefused() {
@@ -484,7 +484,7 @@ class TestLayer1 : public QObject {
     constant N("N");
     var i("i", 0, N * N); const int line = __LINE__;
     computation S("S", {i}, expr(1.0));
-    EXPECT_ERROR(f.load(), "the upper bound of var 'i' '(N * N)' is not affine", line);
+    EXPECT_ERROR(f.load(), "the upper bound of var 'i' 'N * N' is not affine", line);
   }
 
   void storageMistakesAreRefused() {
@@ -498,7 +498,7 @@ class TestLayer1 : public QObject {
     S.store_in(&B); const int line2 = __LINE__;
     EXPECT_ERROR(f.load(), "'S' has 2 dimension(s) but buffer 'B' has 1", line2);
     S.store_in(&B, {i * j}); const int line3 = __LINE__;
-    EXPECT_ERROR(f.load(), "the store_in index '(i * j)' is not affine", line3);
+    EXPECT_ERROR(f.load(), "the store_in index 'i * j' is not affine", line3);
     function g("bad2");
     constant M("M");
     var t("t", 0, M), k("k", 0, M);
@@ -529,12 +529,12 @@ class TestLayer1 : public QObject {
     computation a("a", {i}, cast(p_float64, i));
     computation b("b", {i}, a(i + 1) * 2.0); const int line = __LINE__;
     a.then(b, i);  // one i loop: b(i) would read a(i + 1) before it runs
-    EXPECT_ERROR(f.load(), "'b' reads a((i + 1)) before that value is computed", line);
+    EXPECT_ERROR(f.load(), "'b' reads a(i + 1) before that value is computed", line);
     function g("late");
     var k("k", 0, 16);
     computation c("c", {k}, p_float64);
     c.set_expression(c(k + 1) + 1.0); const int line2 = __LINE__;
-    EXPECT_ERROR(g.load(), "'c' reads c((k + 1)) before that value is computed", line2);
+    EXPECT_ERROR(g.load(), "'c' reads c(k + 1) before that value is computed", line2);
     // The same reads in separate loops, producer first, are what Layer I means.
     function h("fine");
     computation d("d", {k}, cast(p_float64, k));

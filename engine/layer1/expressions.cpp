@@ -131,6 +131,16 @@ expr math_call(const std::string& name, std::vector<expr> args) {
   return expr(make(NodeKind::Call, single ? name + "f" : name, result, std::move(nodes)));
 }
 
+void print(std::ostream& out, const Node& n);
+
+// Without the parentheses around a binary operation (a whole argument or expression).
+void print_bare(std::ostream& out, const Node& n) {
+  if (n.kind != NodeKind::Binary) return print(out, n);
+  print(out, *n.args[0]);
+  out << " " << n.text << " ";
+  print(out, *n.args[1]);
+}
+
 void print(std::ostream& out, const Node& n) {
   switch (n.kind) {
     case NodeKind::Int:
@@ -142,7 +152,7 @@ void print(std::ostream& out, const Node& n) {
       out << n.text << "(";
       for (std::size_t k = 0; k < n.args.size(); ++k) {
         if (k) out << ", ";
-        print(out, *n.args[k]);
+        print_bare(out, *n.args[k]);
       }
       out << ")";
       return;
@@ -182,7 +192,7 @@ primitive_t expr::get_data_type() const { return node_ ? node_->type : p_none; }
 std::string expr::to_str() const {
   if (!node_) return "<undefined>";
   std::ostringstream out;
-  print(out, *node_);
+  print_bare(out, *node_);
   return out.str();
 }
 
