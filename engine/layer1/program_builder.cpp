@@ -238,9 +238,6 @@ class Builder {
       for (const std::string& it : in.iterators)
         if (!seen.insert(it).second)
           fail(c.domain_at, "the iteration domain \"" + c.domain_text + "\" names two dimensions '" + it + "'");
-      const_cast<ComputationData&>(c).iterators.clear();
-      for (const std::string& it : in.iterators)
-        const_cast<ComputationData&>(c).iterators.push_back(Iterator{it, expr(), expr(), c.domain_at});
     }
     if (in.domain.is_empty()) fail(c.at, "the domain of '" + c.name + "' is empty");
     infos_.emplace(&c, std::move(in));
@@ -272,7 +269,7 @@ class Builder {
                         "', but a buffer of that name exists: store it there with store_in");
       ArrayPlan plan{c->name, c->type, {}, c->is_input ? a_input : read_by_others.count(c.get()) ? a_temporary : a_output,
                      c->at};
-      for (std::size_t k = 0; k < c->iterators.size(); ++k) plan.extents.push_back(own_extent(*c, in, k));
+      for (std::size_t k = 0; k < in.iterators.size(); ++k) plan.extents.push_back(own_extent(*c, in, k));
       plans_.emplace(c->name, plan);
       in.buffer = c->name;
     }
