@@ -2,7 +2,10 @@
 // malformed; the C++ samples against the same kernels written in C (same
 // model, same dependences, byte-identical code); the C rendering read back by
 // the C front-end; generated code compiled and run against the original.
+#include <QDir>
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <functional>
@@ -285,6 +288,43 @@ class TestLayer1 : public QObject {
     QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitCode(), 0);
     QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), QString::fromStdString(f.code("openmp")));
+  }
+
+  // A user's build: the samples against the installed package alone (find_package(Loopscape)).
+  void samplesBuildAgainstTheInstalledPackage() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString prefix = tmp.filePath("prefix"), app = tmp.filePath("app");
+    QVERIFY(QDir().mkpath(app));
+    const QString cmake = QStringLiteral(LOOPSCAPE_CMAKE_COMMAND);
+    QString out;
+    QVERIFY2(run_tool(cmake, {"--install", LOOPSCAPE_BUILD_DIR, "--component", "Loopscape_engine", "--prefix", prefix},
+                      &out) == 0,
+             qPrintable(out));
+    const QStringList names = {"blur", "gemm", "jacobi1d"};
+    QString lists = "cmake_minimum_required(VERSION 3.25)\nproject(tiramisu_samples LANGUAGES C CXX)\n"
+                    "find_package(Loopscape REQUIRED)\nset(CMAKE_CXX_STANDARD 20)\n";
+    for (const QString& name : names) {
+      QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_") + name + ".cpp", app + "/" + name + ".cpp"));
+      lists += "add_executable(" + name + " " + name + ".cpp)\ntarget_link_libraries(" + name +
+               " PRIVATE Loopscape::engine)\n";
+    }
+    QFile file(app + "/CMakeLists.txt");
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(lists.toUtf8());
+    file.close();
+    QVERIFY2(run_tool(cmake, {"-S", app, "-B", app + "/build", "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release",
+                              "-DCMAKE_CXX_COMPILER=" LOOPSCAPE_CXX_COMPILER, "-DCMAKE_C_COMPILER=" LOOPSCAPE_C_COMPILER},
+                      &out) == 0,
+             qPrintable(out));
+    QVERIFY2(run_tool(cmake, {"--build", app + "/build", "--parallel", "2"}, &out) == 0, qPrintable(out));
+    for (const QString& name : names) {
+      function f(name.toStdString());
+      define_sample(name);
+      schedule_sample(name, f);
+      QCOMPARE(run_tool(app + "/build/" + name, {"openmp"}, &out), 0);
+      QCOMPARE(out, QString::fromStdString(f.code("openmp")));
+    }
   }
 
   void blurIsThePipelineOfTheSpec() {
@@ -576,6 +616,16 @@ class TestLayer1 : public QObject {
     QTest::newRow("blur") << "blur";
     QTest::newRow("gemm") << "gemm";
     QTest::newRow("jacobi1d") << "jacobi1d";
+  }
+
+  // Runs a program to its end; its exit code, with its standard output in `out`.
+  static int run_tool(const QString& program, const QStringList& args, QString* out) {
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(600000)) return -1;
+    *out = QString::fromUtf8(p.readAllStandardOutput());
+    if (p.exitCode() != 0) *out += QString::fromUtf8(p.readAllStandardError());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
   }
 
   static void define_sample(const QString& name) {
