@@ -547,6 +547,15 @@ class TestLayer1 : public QObject {
     buffer rows("rows", {2, M}, p_float64, a_output);
     H.store_in(&rows, {t % 2, k});
     EXPECT_ERROR(g.load(), "divides (t - 1), which is negative at", line4);
+    function h("bad3");
+    var n("n", -1, 4);
+    computation V("V", {n}, expr(1.0)); const int line5 = __LINE__;
+    EXPECT_ERROR(h.load(), "its iterator 'n' can be negative", line5);
+    function named("bad4");
+    var m("m", 0, 4);
+    buffer taken("W", {4}, p_float64, a_output);
+    computation W("W", {m}, expr(1.0)); const int line6 = __LINE__;
+    EXPECT_ERROR(named.load(), "a buffer of that name exists: store it there with store_in", line6);
   }
 
   void orderingMistakesAreRefused() {

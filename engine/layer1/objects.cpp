@@ -107,6 +107,12 @@ std::vector<var> input_vars(const std::vector<std::string>& names, const std::ve
   return vars;
 }
 
+// `name`, once its declaration is known to have a type.
+std::string typed(std::string name, primitive_t type, const char* what, const where& at) {
+  if (type == p_none) fail(at, std::string(what) + " '" + name + "' declared without a type (p_none)");
+  return name;
+}
+
 std::string var_name(const var& v) { return v.get_name(); }
 
 Session& session_of(const detail::ComputationData& d) {
@@ -182,9 +188,7 @@ computation::computation(std::string name, std::vector<var> iterators, const exp
 }
 
 computation::computation(std::string name, std::vector<var> iterators, primitive_t type, where at)
-    : data_(new_computation(type == p_none ? fail(at, "computation '" + name + "' declared without a type (p_none)"),
-                                std::string() : std::move(name),
-                            at, false, iterators)) {
+    : data_(new_computation(typed(std::move(name), type, "computation", at), at, false, iterators)) {
   data_->type = type;
 }
 
@@ -330,9 +334,7 @@ void computation::pipeline(const var& v) { schedule("pipeline", {var_name(v)}); 
 // ------------------------------------------------------------ input
 
 input::input(std::string name, std::vector<var> iterators, primitive_t type, where at)
-    : computation(new_computation(type == p_none ? fail(at, "input '" + name + "' declared without a type (p_none)"),
-                                  std::string() : std::move(name),
-                                  at, true, iterators)) {
+    : computation(new_computation(typed(std::move(name), type, "input", at), at, true, iterators)) {
   data()->type = type;
 }
 
