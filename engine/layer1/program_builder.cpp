@@ -9,54 +9,22 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "codegen/c_printer.h"
+#include "layer1/affine_text.h"
 #include "layer1/c_rendering.h"
 #include "layer1/isl_parse.h"
+#include "layer1/loop_nesting.h"
+#include "layer1/value_flow.h"
+#include "support/text.h"
 
 namespace loopscape::tiramisu::detail {
 namespace {
 
 SourceLocation located(const where& at) { return SourceLocation{at.file_name(), at.line(), at.column()}; }
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string s;
-  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
-// Why an index or a bound is not affine (caught and reported with its place).
-struct NotAffine {
-  std::string reason;
-};
-
-std::optional<long long> constant_value(const Node& n) {
-  switch (n.kind) {
-    case NodeKind::Int: return std::stoll(n.text);
-    case NodeKind::Unary:
-      if (n.text == "-")
-        if (auto v = constant_value(*n.args[0])) return -*v;
-      return std::nullopt;
-    case NodeKind::Cast:
-      if (is_integer(n.type)) return constant_value(*n.args[0]);
-      return std::nullopt;
-    case NodeKind::Binary: {
-      auto a = constant_value(*n.args[0]);
-      auto b = constant_value(*n.args[1]);
-      if (!a || !b) return std::nullopt;
-      if (n.text == "+") return *a + *b;
-      if (n.text == "-") return *a - *b;
-      if (n.text == "*") return *a * *b;
-      if (n.text == "/" && *b != 0) return *a / *b;
-      if (n.text == "%" && *b != 0) return *a % *b;
-      return std::nullopt;
-    }
-    default: return std::nullopt;
-  }
-}
 
 // The values of one computation as the builder sees them.
 struct Info {
@@ -81,13 +49,21 @@ class Builder {
   Builder(const FunctionData& f, Program& program) : f_(f), program_(program) {}
 
   void run() {
-    prefix_ = "[" + joined(f_.constants) + "] -> ";
+    prefix_ = "[" + join(f_.constants) + "] -> ";
     params_ = isl::set(program_.ctx(), prefix_ + "{ : }").space();
     for (const auto& c : f_.computations) declare(*c);
     plan_arrays();
     for (const auto& c : f_.computations) info(*c).store = store_subscripts(*c);
-    std::vector<const ComputationData*> order = statement_order();
-    build_statements(order);
+    std::vector<Nestable> statements;
+    for (const auto& c : f_.computations)
+      if (info(*c).statement) statements.push_back(Nestable{c.get(), info(*c).iterators});
+    for (const Placement& place : nest_statements(statements, f_.orderings)) {
+      Statement st;
+      st.loops = place.loops;
+      st.position = place.position;
+      build_statement(*place.computation, st);
+      program_.statements.push_back(std::move(st));
+    }
     collect_arrays();
     program_.parameters = f_.constants;
     program_.context = isl::set::universe(params_);
@@ -97,57 +73,10 @@ class Builder {
  private:
   // ------------------------------------------------------------ isl text
 
-  std::string affine(const Node& n, const std::vector<std::string>& scope, std::vector<std::string>* dividends) const {
-    switch (n.kind) {
-      case NodeKind::Int: return n.text.back() == 'L' ? n.text.substr(0, n.text.size() - 1) : n.text;
-      case NodeKind::Var:
-        for (const std::string& s : scope)
-          if (s == n.text) return n.text;
-        throw NotAffine{scope.empty() ? "it uses var '" + n.text + "', but only constants may appear here"
-                                      : "var '" + n.text + "' is not one of the iterators here (" + joined(scope) + ")"};
-      case NodeKind::Constant:
-        for (const std::string& c : f_.constants)
-          if (c == n.text) return n.text;
-        throw NotAffine{"constant '" + n.text + "' belongs to another function"};
-      case NodeKind::Unary:
-        if (n.text == "-") return "(-" + affine(*n.args[0], scope, dividends) + ")";
-        throw NotAffine{"'" + n.text + "' is not an affine operation"};
-      case NodeKind::Cast:
-        if (is_integer(n.type) && is_integer(n.args[0]->type)) return affine(*n.args[0], scope, dividends);
-        throw NotAffine{"it casts to or from a floating-point type"};
-      case NodeKind::Binary: {
-        const Node& a = *n.args[0];
-        const Node& b = *n.args[1];
-        if (is_floating(a.type) || is_floating(b.type)) throw NotAffine{"it computes with floating-point values"};
-        if (n.text == "+" || n.text == "-")
-          return "(" + affine(a, scope, dividends) + " " + n.text + " " + affine(b, scope, dividends) + ")";
-        if (n.text == "*") {
-          if (auto c = constant_value(a)) return "(" + std::to_string(*c) + " * " + affine(b, scope, dividends) + ")";
-          if (auto c = constant_value(b)) return "(" + affine(a, scope, dividends) + " * " + std::to_string(*c) + ")";
-          throw NotAffine{"it multiplies two non-constant values"};
-        }
-        if (n.text == "/" || n.text == "%") {
-          auto c = constant_value(b);
-          if (!c || *c <= 0) throw NotAffine{"it divides by something other than a positive integer constant"};
-          const std::string dividend = affine(a, scope, dividends);
-          if (dividends) dividends->push_back(dividend);
-          const std::string d = std::to_string(*c);
-          return n.text == "/" ? "floor((" + dividend + ") / " + d + ")" : "((" + dividend + ") mod " + d + ")";
-        }
-        throw NotAffine{"'" + n.text + "' is not an affine operation"};
-      }
-      case NodeKind::Access: throw NotAffine{"it reads '" + n.text + "' (an index cannot depend on data)"};
-      case NodeKind::Call: throw NotAffine{"it calls " + n.text};
-      case NodeKind::Select: throw NotAffine{"it selects between values"};
-      case NodeKind::Float: throw NotAffine{"it is a floating-point number"};
-    }
-    throw NotAffine{"unsupported expression"};
-  }
-
   std::string affine_or_fail(const Node& n, const std::vector<std::string>& scope, std::vector<std::string>* dividends,
                              const where& at, const std::string& what) const {
     try {
-      return affine(n, scope, dividends);
+      return affine_text(n, scope, f_.constants, dividends);
     } catch (const NotAffine& e) {
       fail(at, what + " '" + expr(std::shared_ptr<const Node>(&n, [](const Node*) {})).to_str() +
                    "' is not affine: " + e.reason);
@@ -208,7 +137,7 @@ class Builder {
         constraints += (constraints.empty() ? "" : " and ") + lo + " <= " + it.name + " < " + hi;
         in.iterators.push_back(it.name);
       }
-      const std::string text = prefix_ + "{ " + c.name + "[" + joined(in.iterators) + "]" +
+      const std::string text = prefix_ + "{ " + c.name + "[" + join(in.iterators) + "]" +
                                (constraints.empty() ? "" : " : " + constraints) + " }";
       in.domain = aligned(parse_user_set(text, c.at, "the domain"), c.at, "the domain of '" + c.name + "'");
     } else {
@@ -283,7 +212,7 @@ class Builder {
   // The extent of dimension k of a computation's own buffer: one past its largest value.
   std::string own_extent(const ComputationData& c, const Info& in, std::size_t k) {
     const std::string& name = in.iterators[k];
-    const isl::set negative = isl::set(program_.ctx(), prefix_ + "{ " + c.name + "[" + joined(in.iterators) + "] : " +
+    const isl::set negative = isl::set(program_.ctx(), prefix_ + "{ " + c.name + "[" + join(in.iterators) + "] : " +
                                                           name + " < 0 }");
     if (!in.domain.intersect(aligned(negative, c.at, "")).is_empty())
       fail(c.at, "'" + c.name + "' has no store_in and its iterator '" + name +
@@ -331,84 +260,6 @@ class Builder {
     return out;
   }
 
-  // ------------------------------------------------------------ order and loops
-
-  std::vector<const ComputationData*> statement_order() {
-    std::vector<const ComputationData*> order;
-    for (const auto& c : f_.computations)
-      if (info(*c).statement) order.push_back(c.get());
-    for (const Ordering& o : f_.orderings) {
-      for (const ComputationData* c : {o.previous, o.next})
-        if (!find_info(c) || !find_info(c)->statement)
-          fail(o.at, "'" + c->name + "' is " + (c->is_input ? "an input" : "not scheduled") + ": it has no loops to order");
-      std::erase(order, o.next);
-      order.insert(std::find(order.begin(), order.end(), o.previous) + 1, o.next);
-      anchors_[o.next] = o;
-    }
-    return order;
-  }
-
-  // How many leading loops `o.next` shares with `o.previous`.
-  int shared_depth(const Ordering& o) const {
-    if (o.level.empty()) return 0;
-    const Info& next = infos_.at(o.next);
-    const Info& previous = infos_.at(o.previous);
-    auto position = [&](const Info& in) {
-      for (std::size_t k = 0; k < in.iterators.size(); ++k)
-        if (in.iterators[k] == o.level) return static_cast<int>(k);
-      return -1;
-    };
-    const int in_previous = position(previous);
-    if (in_previous < 0)
-      fail(o.at, "'" + o.level + "' is not a loop of '" + o.previous->name + "' (its loops: " +
-                     joined(previous.iterators) + ")");
-    for (int k = 0; k <= in_previous; ++k)
-      if (static_cast<std::size_t>(k) >= next.iterators.size() || next.iterators[k] != previous.iterators[k])
-        fail(o.at, "'" + o.next->name + "' cannot share the loops of '" + o.previous->name + "' down to '" + o.level +
-                       "': loop " + std::to_string(k + 1) + " of '" + o.previous->name + "' is '" + previous.iterators[k] +
-                       "' but '" + o.next->name + "' has " +
-                       (static_cast<std::size_t>(k) < next.iterators.size() ? "'" + next.iterators[k] + "'" : "no such loop") +
-                       " there (shared loops have one name at one depth)");
-    return in_previous + 1;
-  }
-
-  void build_statements(const std::vector<const ComputationData*>& order) {
-    std::vector<int> open;        // loop ids, outermost first
-    std::vector<int> path;        // index of each open loop among its siblings
-    std::vector<int> counters{0}; // next sibling index at each depth
-    std::map<const ComputationData*, std::vector<int>> loop_ids;
-    int next_id = 0;
-    for (const ComputationData* c : order) {
-      const Info& in = infos_.at(c);
-      std::size_t depth = 0;
-      auto anchor = anchors_.find(c);
-      if (anchor != anchors_.end()) {
-        depth = static_cast<std::size_t>(shared_depth(anchor->second));
-        const std::vector<int>& ids = loop_ids[anchor->second.previous];
-        if (ids.size() < depth || open.size() < depth || !std::equal(ids.begin(), ids.begin() + static_cast<long>(depth), open.begin()))
-          fail(anchor->second.at, "'" + c->name + "' cannot run inside the loops of '" + anchor->second.previous->name +
-                                      "' down to '" + anchor->second.level +
-                                      "': another computation placed between them leaves those loops (or the order is a cycle)");
-      }
-      open.resize(depth);
-      path.resize(depth);
-      counters.resize(depth + 1);
-      Statement st;
-      for (std::size_t k = depth; k < in.iterators.size(); ++k) {
-        path.push_back(counters.back()++);
-        counters.push_back(0);
-        open.push_back(next_id++);
-      }
-      for (std::size_t k = 0; k < in.iterators.size(); ++k)
-        st.loops.push_back(Loop{in.iterators[k], open[k], 1, located(c->at)});
-      st.position = path;
-      st.position.push_back(counters.back()++);
-      loop_ids[c] = open;
-      build_statement(*c, st);
-      program_.statements.push_back(std::move(st));
-    }
-  }
-
   // ------------------------------------------------------------ statements and expressions
 
   void build_statement(const ComputationData& c, Statement& st) {
@@ -439,7 +290,7 @@ class Builder {
                affine_or_fail(*subscripts[k], self.iterators, &dividends, at, "index " + std::to_string(k + 1) + " of " + what);
     }
     for (const NodePtr& s : subscripts) args.push_back(model_expr(*s, nullptr, self.iterators, at));
-    const std::string tuple = self.data->name + "[" + joined(self.iterators) + "]";
+    const std::string tuple = self.data->name + "[" + join(self.iterators) + "]";
     for (const std::string& d : dividends) {
       const isl::set negative = aligned(isl::set(program_.ctx(), prefix_ + "{ " + tuple + " : " + d + " < 0 }"), at, what);
       const isl::set where_negative = self.domain.intersect(negative);
@@ -494,7 +345,7 @@ class Builder {
           fail(at, "var '" + n.text + "' is not " +
                        (scope.empty() ? std::string("allowed here: only constants may appear")
                                       : "an iterator of '" + (self ? self->data->name : std::string("this computation")) +
-                                            "' (its iterators: " + joined(scope) + ")"));
+                                            "' (its iterators: " + join(scope) + ")"));
         return make(ExprKind::Iterator, n.text);
       }
       case NodeKind::Constant: return make(ExprKind::Parameter, n.text);
@@ -526,7 +377,7 @@ class Builder {
     if (n.args.size() != of->iterators.size())
       fail(n.at, "an access to '" + target.name + "' with " + std::to_string(n.args.size()) + " index(es), but '" +
                      target.name + "' has " + std::to_string(of->iterators.size()) + " dimension(s) (" +
-                     joined(of->iterators) + ")");
+                     join(of->iterators) + ")");
     std::map<std::string, NodePtr> values;
     std::string instance;
     std::vector<std::string> dividends;
@@ -540,7 +391,7 @@ class Builder {
     for (const NodePtr& s : of->store) subscripts.push_back(substituted(s, values));
     ExprPtr e = access(*of, subscripts, Access::Kind::Read, n.at, "the access to '" + target.name + "'");
     if (of->statement) {
-      isl::map wanted(program_.ctx(), prefix_ + "{ " + self->data->name + "[" + joined(self->iterators) + "] -> " +
+      isl::map wanted(program_.ctx(), prefix_ + "{ " + self->data->name + "[" + join(self->iterators) + "] -> " +
                                           target.name + "[" + instance + "] }");
       wanted = isl::manage(isl_map_align_params(wanted.release(), params_.copy()));
       flows_.push_back(Flow{current_->name, e->access_index, target.name,
@@ -569,16 +420,7 @@ class Builder {
   }
 
  public:
-  // A read of a computation's instance: the value must flow from that instance.
-  struct Flow {
-    std::string reader;
-    int access = -1;
-    std::string computation;
-    isl::map wanted;  // reader instance -> the instance it reads
-    where at;
-    std::string name;
-    std::vector<NodePtr> indices;
-  };
+
   const std::vector<Flow>& flows() const { return flows_; }
 
  private:
@@ -588,34 +430,10 @@ class Builder {
   isl::space params_;
   std::map<const ComputationData*, Info> infos_;
   std::map<std::string, ArrayPlan> plans_;
-  std::map<const ComputationData*, Ordering> anchors_;
   std::vector<Flow> flows_;
   Statement* current_ = nullptr;
   const Info* current_info_ = nullptr;
 };
-
-// Layer I reads values, the model reads memory: they agree when every read
-// of an instance gets its value from that instance in the original order
-// (not from a later or an overwritten one). The exact dataflow tells.
-void check_flows(const LoadedProgram& loaded, const std::vector<Builder::Flow>& flows) {
-  for (const Builder::Flow& flow : flows) {
-    isl::map got = isl::map::empty(flow.wanted.space());
-    for (const Dependence& d : loaded.dependences.list)
-      if (d.kind == DependenceKind::ReadAfterWrite && d.sink_statement == flow.reader &&
-          d.sink_access == flow.access && d.source_statement == flow.computation)
-        got = got.unite(d.relation.reverse());
-    const isl::map missing = flow.wanted.intersect_params(loaded.program.context).subtract(got);
-    if (missing.is_empty()) continue;
-    std::ostringstream point;
-    point << missing.sample();
-    fail(flow.at, "'" + flow.reader + "' reads " +
-                      expr(std::make_shared<Node>(Node{NodeKind::Access, flow.name, p_none, flow.indices, nullptr, flow.at}))
-                          .to_str() +
-                      " before that value is computed or after it is overwritten, in the order the computations "
-                      "run (" + point.str() +
-                      "): order them with then/after so that producers run first, or give the value a buffer of its own");
-  }
-}
 
 }  // namespace
 
@@ -623,7 +441,7 @@ LoadedProgram build_loaded_program(const FunctionData& f) {
   check_isl_version();
   Program program(std::make_shared<IslContext>());
   program.file = f.name + ".c";
-  std::vector<Builder::Flow> flows;
+  std::vector<Flow> flows;
   program.isl().bounded("building the polyhedral model of function " + f.name, [&] {
     Builder builder(f, program);
     builder.run();
