@@ -18,6 +18,7 @@
 //   c0.store_in(&C, {i, j});
 //   c1.store_in(&C, {i, j});
 //   c0.then(c1, j);                      // the original loops: c1's k loop inside c0's j loop
+//   var i0("i0"), j0("j0"), i1("i1"), j1("j1");
 //   c1.tile(i, j, 32, 32, i0, j0, i1, j1);  // from here on: checked schedule commands
 //   std::cout << gemm.code("openmp");
 //
@@ -32,7 +33,8 @@
 // Mistakes throw loopscape::InputError located at the user's C++ line and
 // column: a non-affine index or bound, a domain that does not parse (with
 // its column), an access with the wrong number of indices, an unknown
-// computation or var, a second definition of a name.
+// computation or var, a second definition of a name, an order that reads a
+// value before it is computed. A refused declaration changes nothing.
 #include <initializer_list>
 #include <memory>
 #include <source_location>
