@@ -1,0 +1,300 @@
+#pragma once
+// Tiramisu's Layer I (and its Layer III buffers) in C++: a function holds
+// symbolic constants, vars with ranges, inputs and computations; a
+// computation is an iteration domain with an expression. What the function
+// defines becomes the engine's program model (model/program.h), the same one
+// the C front-end builds, so every schedule command, the legality check and
+// every code target work on it unchanged.
+//
+//   using namespace loopscape::tiramisu;
+//   function gemm("gemm");
+//   constant N("N");
+//   var i("i", 0, N), j("j", 0, N), k("k", 0, N);
+//   input A("A", {i, k}, p_float64), B("B", {k, j}, p_float64);
+//   computation c0("c0", {i, j}, expr(0.0));
+//   computation c1("c1", {i, j, k}, p_float64);
+//   c1.set_expression(c1(i, j, k - 1) + A(i, k) * B(k, j));  // a reduction: reads its own earlier instance
+//   buffer C("C", {N, N}, p_float64, a_output);
+//   c0.store_in(&C, {i, j});
+//   c1.store_in(&C, {i, j});
+//   c0.then(c1, j);                      // the original loops: c1's k loop inside c0's j loop
+//   var i0("i0"), j0("j0"), i1("i1"), j1("j1");
+//   c1.tile(i, j, 32, 32, i0, j0, i1, j1);  // from here on: checked schedule commands
+//   std::cout << gemm.code("openmp");
+//
+// Layer I is unordered; its C rendering needs an order. Computations run in
+// the order they are declared, each in its own loop nest, unless `then` /
+// `after` (called before the first schedule command) nest one inside the
+// loops of another. A computation's values live in a buffer: its own one
+// (named after it, sized by its vars' upper bounds) unless `store_in` maps it
+// to another; accesses to a computation read that buffer, so a reduction is a
+// computation stored in the buffer of its initial value.
+//
+// Mistakes throw loopscape::InputError located at the user's C++ line and
+// column: a non-affine index or bound, a domain that does not parse (with
+// its column), an access with the wrong number of indices, an unknown
+// computation or var, a second definition of a name, an order that reads a
+// value before it is computed. A refused declaration changes nothing.
+#include <initializer_list>
+#include <memory>
+#include <source_location>
+#include <string>
+#include <vector>
+
+#include "api/loopscape.h"
+#include "pipeline/pipeline.h"
+
+namespace loopscape::tiramisu {
+
+enum primitive_t {
+  p_none,
+  p_boolean,
+  p_int8,
+  p_uint8,
+  p_int16,
+  p_uint16,
+  p_int32,
+  p_uint32,
+  p_int64,
+  p_uint64,
+  p_float32,
+  p_float64,
+};
+
+// What a buffer is to the generated function: an argument it reads, one it
+// writes, or a local temporary.
+enum argument_t { a_input, a_output, a_temporary };
+
+using where = std::source_location;
+
+namespace detail {
+struct Node;
+struct ComputationData;
+struct BufferData;
+struct FunctionData;
+}  // namespace detail
+
+class buffer;
+class computation;
+class function;
+
+// An expression of Layer I: literals, vars, constants, accesses to
+// computations and inputs, arithmetic, comparisons, select, casts and calls.
+class expr {
+ public:
+  expr();  // undefined
+  expr(int value);
+  expr(long value);
+  expr(long long value);
+  expr(float value);
+  expr(double value);
+  explicit expr(std::shared_ptr<const detail::Node> node);
+
+  bool is_defined() const { return node_ != nullptr; }
+  primitive_t get_data_type() const;
+  // As Tiramisu prints it: "(1.5f * img(i, j, c))".
+  std::string to_str() const;
+  const std::shared_ptr<const detail::Node>& node() const { return node_; }
+
+ private:
+  std::shared_ptr<const detail::Node> node_;
+};
+
+expr operator+(const expr& a, const expr& b);
+expr operator-(const expr& a, const expr& b);
+expr operator*(const expr& a, const expr& b);
+expr operator/(const expr& a, const expr& b);
+expr operator%(const expr& a, const expr& b);
+expr operator-(const expr& a);
+expr operator<(const expr& a, const expr& b);
+expr operator<=(const expr& a, const expr& b);
+expr operator>(const expr& a, const expr& b);
+expr operator>=(const expr& a, const expr& b);
+expr operator==(const expr& a, const expr& b);
+expr operator!=(const expr& a, const expr& b);
+expr operator&&(const expr& a, const expr& b);
+expr operator||(const expr& a, const expr& b);
+expr operator!(const expr& a);
+
+// cond ? a : b
+expr select(const expr& cond, const expr& a, const expr& b);
+expr cast(primitive_t type, const expr& e);
+// Math calls, named by the C function for the argument type (sinf for float).
+expr sqrt(const expr& e);
+expr exp(const expr& e);
+expr log(const expr& e);
+expr sin(const expr& e);
+expr cos(const expr& e);
+expr tan(const expr& e);
+expr tanh(const expr& e);
+expr floor(const expr& e);
+expr ceil(const expr& e);
+expr abs(const expr& e);
+expr pow(const expr& a, const expr& b);
+expr min(const expr& a, const expr& b);
+expr max(const expr& a, const expr& b);
+expr clamp(const expr& e, const expr& low, const expr& high);  // min(max(e, low), high)
+
+// A loop iterator; with a range [lower, upper) it spans a computation's domain.
+class var : public expr {
+ public:
+  explicit var(std::string name, where at = where::current());
+  var(std::string name, const expr& lower, const expr& upper, where at = where::current());
+  var(primitive_t type, std::string name, where at = where::current());
+  const std::string& get_name() const { return name_; }
+  bool has_range() const { return lower_.is_defined(); }
+  const expr& get_lower() const { return lower_; }
+  const expr& get_upper() const { return upper_; }
+  const where& location() const { return at_; }
+
+ private:
+  std::string name_;
+  expr lower_, upper_;
+  where at_;
+};
+
+// A symbolic constant of the current function: an isl parameter of every
+// domain, an int argument of the generated C function.
+class constant : public expr {
+ public:
+  explicit constant(std::string name, where at = where::current());
+  const std::string& get_name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
+// Layer III: where values live. Sizes are affine in the constants.
+class buffer {
+ public:
+  buffer(std::string name, std::vector<expr> sizes, primitive_t type, argument_t argument,
+         where at = where::current());
+  const std::string& get_name() const;
+  const std::shared_ptr<detail::BufferData>& data() const { return data_; }
+
+ private:
+  std::shared_ptr<detail::BufferData> data_;
+};
+
+class computation {
+ public:
+  computation() = default;  // refers to nothing
+  computation(std::string name, std::vector<var> iterators, const expr& e, where at = where::current());
+  computation(std::string name, std::vector<var> iterators, primitive_t type, where at = where::current());
+  // Braced lists ({i, j}) pick these, not the isl-domain form below.
+  computation(std::string name, std::initializer_list<var> iterators, const expr& e, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), e, at) {}
+  computation(std::string name, std::initializer_list<var> iterators, primitive_t type, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), type, at) {}
+  // Tiramisu's form: the domain as an isl set, "[N] -> { S[i, j] : 0 <= i < N and 0 <= j < i }"
+  // (the function's constants may be left out: "{ S[i, j] : ... }"); vars of the
+  // expression name the set's dimensions.
+  computation(std::string iteration_domain, const expr& e, bool schedule_this_computation = true,
+              primitive_t type = p_none, where at = where::current());
+
+  void set_expression(const expr& e, where at = where::current());
+  const std::string& get_name() const;
+  primitive_t get_data_type() const;
+
+  // An access: this computation's value at the given indices (affine in the
+  // accessing computation's iterators and the constants).
+  expr operator()(const std::vector<expr>& indices, where at = where::current()) const;
+  expr operator()(where at = where::current()) const;
+  expr operator()(const expr& i0, where at = where::current()) const;
+  expr operator()(const expr& i0, const expr& i1, where at = where::current()) const;
+  expr operator()(const expr& i0, const expr& i1, const expr& i2, where at = where::current()) const;
+  expr operator()(const expr& i0, const expr& i1, const expr& i2, const expr& i3,
+                  where at = where::current()) const;
+  expr operator()(const expr& i0, const expr& i1, const expr& i2, const expr& i3, const expr& i4,
+                  where at = where::current()) const;
+  expr operator()(const expr& i0, const expr& i1, const expr& i2, const expr& i3, const expr& i4,
+                  const expr& i5, where at = where::current()) const;
+
+  // Layer III: C(i, j, ...) is stored in b[indices...] (default: its own iterators).
+  // After the first schedule command it is the engine's store_in command.
+  void store_in(buffer* b, std::vector<expr> indices = {}, where at = where::current());
+
+  // Ordering. Before the first schedule command they shape the original
+  // loops: `next` joins this computation's loops down to `level` and runs
+  // after it there (root: after its whole nest). Afterwards they are the
+  // engine's checked then/after commands.
+  computation& then(computation& next, const var& level, where at = where::current());
+  void after(computation& previous, const var& level, where at = where::current());
+  static const var root;
+
+  // Schedule commands (Layer II), applied to the function's session and
+  // checked for legality; CommandRefused when refused.
+  void interchange(const var& a, const var& b);
+  void split(const var& v, int size, const var& outer, const var& inner);
+  void tile(const var& a, const var& b, int size_a, int size_b);
+  void tile(const var& a, const var& b, int size_a, int size_b, const var& a0, const var& b0, const var& a1,
+            const var& b1);
+  void shift(const var& v, int amount);
+  void skew(const var& a, const var& b, int factor);
+  void parallelize(const var& v);
+  void vectorize(const var& v, int width);
+  void unroll(const var& v, int factor);
+  void compute_at(computation& consumer, const var& level);
+  void distribute(const var& v);
+  void gpu(const var& a, const var& b);
+  void tile_gpu(const var& a, const var& b, int size_a, int size_b);
+  void pipeline(const var& v);
+  // Any engine command by name: c.schedule("loop_reversal", {"i"}).
+  void schedule(const std::string& command, const std::vector<loopscape::Argument>& args);
+
+  const std::shared_ptr<detail::ComputationData>& data() const { return data_; }
+  explicit computation(std::shared_ptr<detail::ComputationData> data) : data_(std::move(data)) {}
+
+ private:
+  std::shared_ptr<detail::ComputationData> data_;
+};
+
+// A program input: values read from a buffer of its own (named after it,
+// a_input) or one given with store_in.
+class input : public computation {
+ public:
+  input(std::string name, std::vector<var> iterators, primitive_t type, where at = where::current());
+  input(std::string name, std::initializer_list<var> iterators, primitive_t type, where at = where::current())
+      : input(std::move(name), std::vector<var>(iterators), type, at) {}
+  input(std::string name, std::vector<std::string> dimension_names, std::vector<expr> dimension_sizes,
+        primitive_t type, where at = where::current());
+};
+
+// A Tiramisu function. Constructing one makes it the current function: the
+// vars, constants, inputs, computations and buffers constructed next belong
+// to it. It must outlive them.
+class function {
+ public:
+  explicit function(std::string name, where at = where::current());
+  ~function();
+  function(const function&) = delete;
+  function& operator=(const function&) = delete;
+
+  const std::string& get_name() const;
+  // Constraints on the constants, as isl: "[N] -> { : N >= 4 }".
+  void add_context_constraints(const std::string& context, where at = where::current());
+  computation get_computation_by_name(const std::string& name, where at = where::current()) const;
+
+  // The program model of what is defined so far (a fresh copy; throws InputError).
+  LoadedProgram load() const;
+  // The C rendering of the program (the function and its original loops):
+  // what the C front-end reads back into the same model.
+  std::string c_source() const;
+  // The session the schedule commands go to. The first call freezes Layer I:
+  // no computation, buffer, store_in or ordering may change it afterwards.
+  Session& session();
+  // The code for a target, as `loopscape-cli emit --target TARGET` prints it.
+  std::string code(const std::string& target = "openmp");
+
+  detail::FunctionData& data() const { return *data_; }
+  static function* current();
+
+ private:
+  std::unique_ptr<detail::FunctionData> data_;
+};
+
+// Tiramisu's implicit global function: init("name") replaces it and makes it current.
+function& init(const std::string& name, where at = where::current());
+function& global_function();
+
+}  // namespace loopscape::tiramisu

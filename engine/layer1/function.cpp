@@ -1,0 +1,72 @@
+// Functions (api/tiramisu.h): the current one receives the declarations; its
+// program, C rendering and session come from layer1/program_builder.h.
+#include "codegen/emitter.h"
+#include "layer1/declaration_support.h"
+#include "layer1/program_builder.h"
+
+namespace loopscape::tiramisu {
+
+using namespace detail;
+
+namespace {
+
+thread_local function* current_function = nullptr;
+
+}  // namespace
+
+function::function(std::string name, where at) : data_(std::make_unique<detail::FunctionData>()) {
+  check_name(name, "function", at);
+  data_->name = std::move(name);
+  data_->at = at;
+  data_->handle = this;
+  current_function = this;
+}
+
+function::~function() {
+  if (current_function == this) current_function = nullptr;
+}
+
+function* function::current() { return current_function; }
+
+const std::string& function::get_name() const { return data_->name; }
+
+void function::add_context_constraints(const std::string& context, where at) {
+  require_open(*data_, at, "add_context_constraints");
+  data_->context.push_back(context);
+  data_->context_at.push_back(at);
+}
+
+computation function::get_computation_by_name(const std::string& name, where at) const {
+  for (const auto& c : data_->computations)
+    if (c->name == name) return computation(c);
+  std::string known;
+  for (const auto& c : data_->computations) known += (known.empty() ? "" : ", ") + c->name;
+  fail(at, "no computation named '" + name + "' in function '" + data_->name + "'" +
+               (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")"));
+}
+
+LoadedProgram function::load() const { return detail::build_loaded_program(*data_); }
+
+std::string function::c_source() const { return load().program.source_text; }
+
+Session& function::session() {
+  if (!data_->session) data_->session = std::make_unique<Session>(detail::build_loaded_program(*data_));
+  return *data_->session;
+}
+
+std::string function::code(const std::string& target) { return emit_code(session(), target); }
+
+function& init(const std::string& name, where at) {
+  static std::unique_ptr<function> global;
+  global.reset();
+  global = std::make_unique<function>(name, at);
+  return *global;
+}
+
+function& global_function() {
+  function* f = function::current();
+  if (!f) throw InputError(SourceLocation{}, "no current function: call init(\"name\") first");
+  return *f;
+}
+
+}  // namespace loopscape::tiramisu

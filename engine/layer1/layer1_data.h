@@ -1,0 +1,91 @@
+#pragma once
+// What a Tiramisu function (api/tiramisu.h) holds before it becomes a Program.
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/tiramisu.h"
+
+namespace loopscape::tiramisu::detail {
+
+enum class NodeKind { Int, Float, Var, Constant, Access, Unary, Binary, Select, Cast, Call };
+
+struct Node {
+  NodeKind kind = NodeKind::Int;
+  std::string text;  // literal as C writes it, name, operator or function
+  primitive_t type = p_none;
+  std::vector<std::shared_ptr<const Node>> args;
+  const ComputationData* target = nullptr;  // Access: the computation or input read
+  where at;                                 // Access: where the user wrote it
+};
+using NodePtr = std::shared_ptr<const Node>;
+
+struct BufferData {
+  std::string name;
+  std::vector<expr> sizes;
+  primitive_t type = p_none;
+  argument_t argument = a_temporary;
+  FunctionData* owner = nullptr;
+  where at;
+  int order = 0;  // among the function's declarations
+};
+
+struct Iterator {
+  std::string name;
+  expr lower, upper;  // undefined for dimensions of a domain given as an isl set
+  where at;
+};
+
+struct ComputationData {
+  std::string name;
+  std::vector<Iterator> iterators;
+  std::string domain_text;  // the isl set as given (empty: the iterators' ranges)
+  where domain_at;
+  expr value;               // undefined for inputs (and until set_expression)
+  primitive_t type = p_none;
+  bool is_input = false;
+  bool scheduled = true;    // false: Tiramisu's schedule_this_computation = false (not a statement)
+  std::shared_ptr<BufferData> storage;  // null: its own buffer, made when the program is built
+  std::vector<expr> store_indices;      // empty: its iterators
+  where store_at;
+  FunctionData* owner = nullptr;
+  where at;
+  int order = 0;  // among the function's declarations
+};
+
+// `next` runs after `previous`, sharing its loops down to `level` ("" for root).
+struct Ordering {
+  const ComputationData* previous = nullptr;
+  const ComputationData* next = nullptr;
+  std::string level;
+  where at;
+};
+
+struct FunctionData {
+  std::string name;
+  where at;
+  std::vector<std::string> constants;
+  std::vector<std::string> context;  // isl sets constraining the constants
+  std::vector<where> context_at;
+  std::vector<std::shared_ptr<ComputationData>> computations;  // declaration order
+  std::vector<std::shared_ptr<BufferData>> buffers;
+  std::vector<Ordering> orderings;
+  std::unique_ptr<Session> session;  // set when Layer I is frozen
+  function* handle = nullptr;
+  int declarations = 0;  // buffers and computations declared so far
+
+  bool frozen() const { return session != nullptr; }
+};
+
+// Throws InputError at `at` ("file:line:column: message").
+[[noreturn]] void fail(const where& at, const std::string& message);
+// The C type name of a primitive type ("float", "unsigned char").
+std::string c_type(primitive_t t);
+// The type of `a op b` under C's usual arithmetic conversions.
+primitive_t arithmetic_result(primitive_t a, primitive_t b);
+bool is_floating(primitive_t t);
+bool is_integer(primitive_t t);
+
+}  // namespace loopscape::tiramisu::detail
