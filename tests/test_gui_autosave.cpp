@@ -14,6 +14,8 @@
 
 #include "autosave.h"
 #include "commands/command.h"
+#include "lesson_view.h"
+#include "lessons/lesson.h"
 #include "main_window.h"
 #include "session_file.h"
 
@@ -249,6 +251,30 @@ class TestGuiAutosave : public QObject {
     QCOMPARE(other.history(), kCommands);
     QCOMPARE(other.sessionData()->view.step, 1);
     QCOMPARE(other.sessionData()->view.zoom_steps, 2);
+  }
+
+  void lessonSessionComesBackWithItsLesson() {
+    const QString lesson = QDir(QStringLiteral(LOOPSCAPE_SAMPLES "/../resources/lessons"))
+                               .absoluteFilePath(QStringLiteral("10-tiling.md"));
+    QVERIFY(QFile::exists(lesson));
+    QTemporaryDir tmp;
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.openLesson(lesson, &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    const std::optional<SessionData> saved = window.sessionData();
+    QVERIFY(saved);
+    QCOMPARE(saved->lesson, lesson);
+    const QString path = tmp.filePath(QStringLiteral("lesson.json"));
+    QVERIFY(writeSessionFile(path, *saved, nullptr));
+    MainWindow other;
+    QVERIFY2(other.openSession(path, &error), qPrintable(error));
+    QVERIFY(other.waitForEngine());
+    auto* view = other.findChild<LessonView*>(QStringLiteral("lessonView"));
+    QVERIFY(view && view->lesson());
+    QCOMPARE(QString::fromStdString(view->lesson()->title),
+             QString::fromStdString(read_lesson(lesson.toStdString()).title));
+    QCOMPARE(other.currentFile()->path, window.currentFile()->path);
   }
 };
 

@@ -26,6 +26,7 @@ SessionData sample() {
   s.view.step = 1;
   s.view.zoom_steps = 3;
   s.view.code_target = QStringLiteral("c");
+  s.lesson = QStringLiteral("/data/lessons/10-tiling.md");
   return s;
 }
 
@@ -72,6 +73,7 @@ class TestGuiSessionFile : public QObject {
     QCOMPARE(back->view.zoom_steps, 3);
     QCOMPARE(back->view.code_target, QStringLiteral("c"));
     QCOMPARE(back->command_locations.size(), 2);
+    QCOMPARE(back->lesson, s.lesson);
   }
 
   void fileWrittenAtomicallyLeavesNoTemporary() {
@@ -168,6 +170,8 @@ class TestGuiSessionFile : public QObject {
         {"\"function\": \"kernel\"", "\"function\": null", "\"function\"",
          QStringLiteral("\"compiler_options\".function should be a string, not null")},
         {"\"DEBUG\"", "{}", "{}", QStringLiteral("\"compiler_options\".defines[1] should be a string, not an object")},
+        {"\"lesson\": \"/data/lessons/10-tiling.md\"", "\"lesson\": 10", "\"lesson\"",
+         QStringLiteral("\"lesson\" should be a string, not the number 10")},
         {"\"commands\": [", "\"commands\": {\"x\": [", "\"commands\"",
          QStringLiteral("\"commands\" should be a list of commands, not an object")},
     };

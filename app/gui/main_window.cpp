@@ -1034,6 +1034,7 @@ std::optional<SessionData> MainWindow::sessionData() const {
   session.view.step = step_ == history_.size() ? -1 : step_;
   session.view.zoom_steps = presenting_ ? zoom_steps_before_presenting_ : zoom_steps_;
   session.view.code_target = code_view_->currentTarget();
+  if (lesson_) session.lesson = QFileInfo(qs(lesson_->file)).absoluteFilePath();
   return session;
 }
 
@@ -1104,6 +1105,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
   if (!view.code_target.isEmpty()) code_view_->setCurrentTarget(view.code_target);
   statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(history_.size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
+  if (!pending.data.lesson.isEmpty()) showLessonOf(pending.data.lesson);
   if (pending.path == recovered_path_) QFile::remove(pending.path);  // this window's autosave holds it now
 }
 
@@ -1119,6 +1121,20 @@ bool MainWindow::restoreAutosave(const QString& orphan, QString* error) {
   session_error_ += tr("\nThe autosaved session is kept in %1.").arg(claimed);
   if (error) *error = session_error_;
   return false;
+}
+
+// A restored lesson session: the lesson's text and exercises come back beside
+// the session's kernel; a lesson that cannot be read any more only says so.
+void MainWindow::showLessonOf(const QString& path) {
+  try {
+    lesson_ = std::make_shared<const Lesson>(read_lesson(path.toStdString()));
+  } catch (const std::exception& e) {
+    statusBar()->showMessage(tr("The session is open without its lesson: %1").arg(qs(e.what())), 15000);
+    return;
+  }
+  lesson_view_->setLesson(lesson_);
+  lesson_dock_->show();
+  applyDefaultDockSizes();
 }
 
 void MainWindow::enableAutosave(const QString& directory, int interval_ms) {

@@ -173,6 +173,7 @@ class MainWindow : public QMainWindow {
   // engine is asked separately.
   void adoptFile(SourceFile file);
   void onSessionResult(const EngineResult& result);
+  void showLessonOf(const QString& path);
   void onResult(const EngineResult& result);
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
   void showReport(const QString& title, const QString& text, bool error);

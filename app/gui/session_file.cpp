@@ -176,15 +176,26 @@ class SessionReader {
     std::optional<QString> source = string({QStringLiteral("source")}, root.value(QStringLiteral("source")));
     if (!source) return std::nullopt;
     if (source->isEmpty()) return fail({QStringLiteral("source")}, msg("\"source\" names no file"));
-    session.source = QFileInfo(*source).isRelative() ? QFileInfo(path_).absoluteDir().filePath(*source) : *source;
+    session.source = besideSession(*source);
     if (!readOptions(root.value(QStringLiteral("compiler_options")), session.options)) return std::nullopt;
     if (!readCommands(root.value(QStringLiteral("commands")), session)) return std::nullopt;
     if (!readView(root.value(QStringLiteral("view")), session)) return std::nullopt;
+    const QJsonValue lesson = root.value(QStringLiteral("lesson"));
+    if (!lesson.isUndefined()) {
+      std::optional<QString> file = string({QStringLiteral("lesson")}, lesson);
+      if (!file) return std::nullopt;
+      if (!file->isEmpty()) session.lesson = besideSession(*file);
+    }
     return session;
   }
 
  private:
   static QString msg(const char* text) { return QString::fromUtf8(text); }
+
+  // A relative path in a session is taken from the session file's folder.
+  QString besideSession(const QString& file) const {
+    return QFileInfo(file).isRelative() ? QFileInfo(path_).absoluteDir().filePath(file) : file;
+  }
 
   QString location(qsizetype offset) const {
     const Position p = positionOf(text_, offset);
@@ -336,6 +347,7 @@ QByteArray sessionToJson(const SessionData& session) {
   root[QStringLiteral("compiler_options")] = options;
   root[QStringLiteral("commands")] = QJsonArray::fromStringList(session.commands);
   root[QStringLiteral("view")] = view;
+  if (!session.lesson.isEmpty()) root[QStringLiteral("lesson")] = session.lesson;
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -5,7 +5,8 @@
 //   {"format": "loopscape-session", "version": 1, "source": "/abs/matmul.c",
 //    "compiler_options": {"defines": [], "include_dirs": [], "function": ""},
 //    "commands": ["S1.interchange(i, j)"],
-//    "view": {"step": 1, "zoom_steps": 0, "code_target": "openmp"}}
+//    "view": {"step": 1, "zoom_steps": 0, "code_target": "openmp"},
+//    "lesson": "/abs/10-tiling.md"}          (only when a lesson is open)
 //
 // Reading checks everything it can without the engine: the JSON itself (a
 // truncated file is named at its line:column), every field's type, and every
@@ -32,6 +33,7 @@ struct SessionData {
   CompileOptions options;
   QStringList commands;  // script lines, first step first
   SessionView view;
+  QString lesson;  // absolute path of the open lesson (lessons/lesson.h); empty: none
   // Where each command sits in the file ("FILE:LINE:COLUMN"), for the replay's messages.
   QStringList command_locations;
 };
