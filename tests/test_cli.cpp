@@ -36,6 +36,14 @@ class TestCli : public QObject {
     QVERIFY(contains(run.out, "commands:"));
   }
 
+  void versionIsTheProjectsVersion() {
+    for (const char* flag : {"--version", "-V"}) {
+      const CliRun run = run_cli({flag});
+      QCOMPARE(run.exit_code, 0);
+      QCOMPARE(run.out, std::string("loopscape-cli " LOOPSCAPE_PROJECT_VERSION "\n"));
+    }
+  }
+
   void unknownCommandIsBadInput() {
     const CliRun run = run_cli({"frobnicate", kMvt});
     QCOMPARE(run.exit_code, 2);

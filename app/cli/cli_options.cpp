@@ -57,6 +57,10 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     o.help = true;
     return o;
   }
+  if (args[0] == "--version" || args[0] == "-V") {
+    o.version = true;
+    return o;
+  }
   if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
     o.help = true;
     if (args.size() > 1) o.command = args[1];
@@ -134,7 +138,7 @@ commands:
 
 info, emit and verify take --script SCRIPT: the schedule is the original one
 transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
-Run 'loopscape-cli COMMAND --help' for a command's options.
+Run 'loopscape-cli COMMAND --help' for a command's options, 'loopscape-cli --version' for the version.
 Exit status: 0 success, 2 bad input (unsupported C, bad option, malformed
 script, bad command arguments, isl quota), 3 a script command is illegal,
 4 results differ, 5 built but not run (verify --target cuda without a device).

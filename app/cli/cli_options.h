@@ -24,6 +24,7 @@ struct CliOptions {
   unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
   int ranks = 4;                            // verify --target mpi --ranks N
   bool help = false;
+  bool version = false;                     // --version, -V
 };
 
 // Throws InputError (with no location) on malformed options.

@@ -476,6 +476,10 @@ int run_autoschedule(const CliOptions& o) {
 
 int run(const std::vector<std::string>& args) {
   const CliOptions o = parse_cli(args);
+  if (o.version) {
+    std::cout << "loopscape-cli " << LOOPSCAPE_VERSION << "\n";
+    return kExitOk;
+  }
   if (o.help) {
     std::cout << (o.command.empty() ? general_help() : command_help(o.command));
     return kExitOk;

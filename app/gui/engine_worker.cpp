@@ -226,6 +226,32 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
       -1);
 }
 
+quint64 EngineWorker::openSession(const QString& path, const CompileOptions& options, const QStringList& commands,
+                                  int step) {
+  const std::string file = path.toStdString();
+  std::vector<std::string> lines;
+  for (const QString& line : commands) lines.push_back(line.toStdString());
+  return post(
+      EngineResult::Kind::Session,
+      [file, options, lines](EngineState& state, EngineResult& result) {
+        auto fresh = std::make_unique<Session>(load_program(file, options));
+        for (std::size_t k = 0; k < lines.size(); ++k) {
+          result.failed_step = static_cast<int>(k);
+          const std::optional<CommandCall> call = parse_script_line(lines[k], SourceLocation{"session", 1, 1});
+          if (!call) throw std::runtime_error("the command is empty");
+          if (std::optional<Refusal> refusal = fresh->apply(*call)) throw std::runtime_error(refusal->report());
+        }
+        result.failed_step = -1;
+        state.live_drag = -1;
+        state.session = std::move(fresh);
+        state.cache.clear();
+        state.availability_cache.clear();
+        state.plot_parameters.clear();
+        result.changed = true;
+      },
+      step);
+}
+
 quint64 EngineWorker::showStep(int step) {
   return post(EngineResult::Kind::Show, [](EngineState& state, EngineResult&) {
     if (!state.session) throw std::runtime_error("no program is open");

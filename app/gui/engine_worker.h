@@ -28,7 +28,7 @@ namespace loopscape {
 struct EngineState;
 
 struct EngineResult {
-  enum class Kind { Open, Show, Apply, Undo, Redo };
+  enum class Kind { Open, Session, Show, Apply, Undo, Redo };
   Kind kind = Kind::Show;
   quint64 generation = 0;
   std::shared_ptr<const Snapshot> snapshot;  // null when superseded or failed
@@ -44,6 +44,7 @@ struct EngineResult {
   int error_line = 0;
   int error_column = 0;
   bool quota = false;
+  int failed_step = -1;  // Session: the 0-based command whose replay failed
   // A refused command: the session is unchanged.
   bool refused = false;
   QString report;          // Refusal::report()
@@ -69,6 +70,11 @@ class EngineWorker : public QObject {
 
   // Loads a C file (then applies `script_lines`), shows the last step.
   quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {});
+  // Replays a saved session in a fresh state: loads the C file, applies every
+  // command and shows step `step` (-1: the last). The open session is replaced
+  // only when all of it succeeds; otherwise it stays as it was and the result
+  // carries the error (and failed_step when a command is refused).
+  quint64 openSession(const QString& path, const CompileOptions& options, const QStringList& commands, int step);
   // Shows step `step` of the session (0: the original schedule).
   quint64 showStep(int step);
   // Plot parameter values (empty: small defaults); re-shows step `step`.

@@ -10,10 +10,13 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QImage>
 #include <cstdio>
 #include <cstring>
 
+#include "autosave.h"
 #include "main_window.h"
 #include "samples.h"
 
@@ -103,6 +106,14 @@ int main(int argc, char** argv) {
                                   QStringLiteral("Open the lesson <file> (Markdown with a front matter; README: "
                                                  "Lessons) with its kernel."),
                                   QStringLiteral("file"));
+  const QCommandLineOption restore(QStringLiteral("restore"),
+                                   QStringLiteral("Restore the session autosaved by a window that did not quit "
+                                                  "cleanly (a crash, a kill), without asking."));
+  const QCommandLineOption no_restore(QStringLiteral("no-restore"),
+                                      QStringLiteral("Start without restoring an autosaved session and without "
+                                                     "asking; it is kept for a later start."));
+  parser.addOption(restore);
+  parser.addOption(no_restore);
   parser.addOption(lesson);
   parser.addOption(script);
   parser.addOption(screenshot);
@@ -161,7 +172,44 @@ int main(int argc, char** argv) {
     options.function = parser.value(function).toStdString();
     window.setCompileOptions(options);
   }
-  if (parser.isSet(lesson)) {
+  // The autosave (not for screenshots): an unclean exit's session is offered back.
+  QString orphan;
+  if (!shoot) {
+    window.enableAutosave(loopscape::Autosave::defaultDirectory());
+    const QStringList orphans = window.autosave()->orphans();
+    if (!orphans.isEmpty() && !parser.isSet(no_restore)) orphan = orphans.first();
+    if (parser.isSet(restore) && orphans.isEmpty()) fail(QStringLiteral("--restore: no autosaved session to restore"));
+  }
+  bool restoring = false;
+  if (!orphan.isEmpty()) {
+    if (parser.isSet(restore)) {
+      restoring = true;
+    } else if (QGuiApplication::platformName() == QLatin1String("offscreen") ||
+               QGuiApplication::platformName() == QLatin1String("minimal")) {
+      fail(QStringLiteral("a session autosaved by a window that did not quit cleanly is in %1; start with --restore "
+                          "to restore it or --no-restore to start without it")
+               .arg(orphan));
+    } else {
+      QMessageBox ask(QMessageBox::Question, QStringLiteral("Loopscape"),
+                      QStringLiteral("Loopscape did not quit cleanly last time. Restore the session it autosaved?"),
+                      QMessageBox::NoButton);
+      ask.setInformativeText(QStringLiteral("Autosaved in %1").arg(orphan));
+      QPushButton* yes = ask.addButton(QStringLiteral("Restore"), QMessageBox::AcceptRole);
+      QPushButton* no = ask.addButton(QStringLiteral("Discard"), QMessageBox::DestructiveRole);
+      ask.addButton(QStringLiteral("Not Now"), QMessageBox::RejectRole);
+      ask.setDefaultButton(yes);
+      ask.exec();
+      restoring = ask.clickedButton() == yes;
+      if (ask.clickedButton() == no) loopscape::Autosave::discard(orphan);
+    }
+  }
+  if (restoring) {
+    QString error;
+    if (!window.restoreAutosave(orphan, &error)) {
+      fail(error);
+      window.showStartPage();
+    }
+  } else if (parser.isSet(lesson)) {
     QString error;
     if (!window.openLesson(parser.value(lesson), &error, script_lines)) {
       fail(error);

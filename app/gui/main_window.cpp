@@ -5,6 +5,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
@@ -32,6 +33,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "autosave.h"
 #include "code_view.h"
 #include "communication_view.h"
 #include "pe_array_view.h"
@@ -111,7 +113,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   updateStartPage();
 }
 
-MainWindow::~MainWindow() = default;
+// Any orderly end (the window closed, the program returning) is a clean quit.
+MainWindow::~MainWindow() {
+  if (autosave_) autosave_->remove();
+}
 
 void MainWindow::createViews() {
   centre_stack_ = new QStackedWidget;
@@ -609,17 +614,30 @@ void MainWindow::showCompilerOptions() {
 bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines) {
   std::optional<SourceFile> loaded = loadSourceFile(path, error);
   if (!loaded) return false;
+  pending_session_.reset();  // a file opened now wins over a session still replaying
+  adoptFile(std::move(*loaded));
+  restoring_ = !script_lines.isEmpty();
+  if (file_->hasRegion() || !compile_options_.function.empty()) {
+    worker_->open(file_->path, compile_options_, script_lines);
+  } else {
+    showSnapshot(nullptr, nullptr);
+    legality_label_->clear();
+  }
+  return true;
+}
+
+void MainWindow::adoptFile(SourceFile file) {
   if (explicit_options_) {
-    remember_options(loaded->path, compile_options_);
+    remember_options(file.path, compile_options_);
     options_note_ = tr("the options given");
   } else {
-    compile_options_ = options_for(loaded->path, &options_note_);
+    compile_options_ = options_for(file.path, &options_note_);
   }
   explicit_options_ = false;
   analysis_failed_ = false;
   suggested_include_.clear();
   add_include_button_->setVisible(false);
-  file_ = std::move(loaded);
+  file_ = std::move(file);
   source_view_->setSource(file_->text);
   source_view_->setRegion(file_->region_first, file_->region_last);
   if (file_->hasRegion()) source_view_->revealLine(file_->region_first);
@@ -631,15 +649,7 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
   snapshot_.reset();
   previous_.reset();
   history_.clear();
-  restoring_ = !script_lines.isEmpty();
   addRecentFile(file_->path);
-  if (file_->hasRegion() || !compile_options_.function.empty()) {
-    worker_->open(file_->path, compile_options_, script_lines);
-  } else {
-    showSnapshot(nullptr, nullptr);
-    legality_label_->clear();
-  }
-  return true;
 }
 
 void MainWindow::showFileSummary() {
@@ -657,6 +667,10 @@ void MainWindow::showFileSummary() {
 }
 
 void MainWindow::onResult(const EngineResult& result) {
+  if (result.kind == EngineResult::Kind::Session) {
+    onSessionResult(result);
+    return;
+  }
   if (!result.error.isEmpty()) {
     const QString message = result.quota ? tr("isl stopped at its operation quota: %1").arg(result.error) : result.error;
     statusBar()->showMessage(message, 15000);
@@ -728,6 +742,7 @@ void MainWindow::onResult(const EngineResult& result) {
     measureIfWanted();
   }
   history_view_->setHistory(history_, step_, redo_);
+  if (result.changed) autosaveNow();
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous) {
@@ -1075,63 +1090,134 @@ void MainWindow::chooseScreenshotPath() {
   if (!grab().save(path)) QMessageBox::warning(this, tr("Save screenshot"), tr("Cannot write %1").arg(path));
 }
 
+std::optional<SessionData> MainWindow::sessionData() const {
+  if (!file_) return std::nullopt;
+  SessionData session;
+  session.source = file_->path;
+  session.options = compile_options_;
+  session.commands = history_;
+  session.view.step = step_ == history_.size() ? -1 : step_;
+  session.view.zoom_steps = presenting_ ? zoom_steps_before_presenting_ : zoom_steps_;
+  session.view.code_target = code_view_->currentTarget();
+  if (lesson_) session.lesson = QFileInfo(qs(lesson_->file)).absoluteFilePath();
+  return session;
+}
+
 bool MainWindow::saveSession(const QString& path, QString* error) const {
-  if (!file_) {
+  const std::optional<SessionData> session = sessionData();
+  if (!session) {
     if (error) *error = tr("no file is open");
     return false;
   }
-  QJsonObject options;
-  auto list = [](const std::vector<std::string>& v) {
-    QJsonArray a;
-    for (const auto& s : v) a.append(qs(s));
-    return a;
-  };
-  options[QStringLiteral("defines")] = list(compile_options_.defines);
-  options[QStringLiteral("include_dirs")] = list(compile_options_.include_dirs);
-  options[QStringLiteral("function")] = qs(compile_options_.function);
-  QJsonObject root;
-  root[QStringLiteral("format")] = QStringLiteral("loopscape-session");
-  root[QStringLiteral("version")] = 1;
-  root[QStringLiteral("source")] = file_->path;
-  root[QStringLiteral("compiler_options")] = options;
-  root[QStringLiteral("commands")] = QJsonArray::fromStringList(history_);
-  QSaveFile out(path);
-  if (!out.open(QIODevice::WriteOnly)) {
-    if (error) *error = out.errorString();
-    return false;
-  }
-  out.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
-  if (!out.commit()) {
-    if (error) *error = out.errorString();
-    return false;
-  }
-  return true;
+  return writeSessionFile(path, *session, error);
 }
 
 bool MainWindow::openSession(const QString& path, QString* error) {
-  QFile in(path);
-  if (!in.open(QIODevice::ReadOnly)) {
-    if (error) *error = tr("cannot read %1: %2").arg(path, in.errorString());
+  session_error_.clear();
+  auto refuse = [&](const QString& message) {
+    session_error_ = message;
+    if (error) *error = message;
     return false;
+  };
+  QString why;
+  std::optional<SessionData> session = readSessionFile(path, &why);
+  if (!session) return refuse(why);
+  std::optional<SourceFile> file = loadSourceFile(session->source, &why);
+  if (!file) return refuse(tr("%1: the session's C file: %2").arg(path, why));
+  if (!file->hasRegion() && session->options.function.empty())
+    return refuse(tr("%1: the session's C file %2 has no #pragma scop region").arg(path, file->path));
+  const quint64 generation = worker_->openSession(file->path, session->options, session->commands, session->view.step);
+  pending_session_ = PendingSession{generation, path, std::move(*session), std::move(*file)};
+  statusBar()->showMessage(tr("Loading session %1\u2026").arg(QDir::toNativeSeparators(path)));
+  return true;
+}
+
+// The replay's answer: adopt the session, or say why not and keep what is open.
+void MainWindow::onSessionResult(const EngineResult& result) {
+  if (!pending_session_ || pending_session_->generation != result.generation) return;  // superseded
+  PendingSession pending = std::move(*pending_session_);
+  pending_session_.reset();
+  if (!result.error.isEmpty()) {
+    const int k = result.failed_step;
+    const SessionData& data = pending.data;
+    if (k >= 0 && k < data.commands.size())
+      session_error_ = tr("%1: step %2 of %3, \"%4\", no longer applies: %5")
+                           .arg(data.command_locations.value(k, pending.path))
+                           .arg(k + 1)
+                           .arg(data.commands.size())
+                           .arg(data.commands[k], result.error.trimmed());
+    else
+      session_error_ = tr("%1: the session's C file %2 cannot be analysed: %3")
+                           .arg(pending.path, data.source, result.error.trimmed());
+    if (pending.path == recovered_path_) session_error_ += tr("\nThe autosaved session is kept in %1.").arg(pending.path);
+    showReport(tr("Session not opened \u2014 the open session is unchanged"), session_error_, true);
+    statusBar()->showMessage(session_error_.section(QLatin1Char('\n'), 0, 0), 15000);
+    if (!file_) {
+      // The report panel sits under a file's views: from the start page, say it in a box (not modal to the loop).
+      auto* box = new QMessageBox(QMessageBox::Warning, tr("Session not opened"), session_error_, QMessageBox::Ok, this);
+      box->setAttribute(Qt::WA_DeleteOnClose);
+      box->open();
+    }
+    return;
   }
-  QJsonParseError parse_error;
-  const QJsonDocument doc = QJsonDocument::fromJson(in.readAll(), &parse_error);
-  if (!doc.isObject()) {
-    if (error) *error = tr("%1 is not a session: %2").arg(path, parse_error.errorString());
-    return false;
-  }
-  const QJsonObject root = doc.object();
-  QString source = root.value(QStringLiteral("source")).toString();
-  if (QFileInfo(source).isRelative()) source = QFileInfo(path).absoluteDir().filePath(source);
-  const QJsonObject options = root.value(QStringLiteral("compiler_options")).toObject();
-  compile_options_ = {};
-  for (const auto& v : options.value(QStringLiteral("defines")).toArray()) compile_options_.defines.push_back(v.toString().toStdString());
-  for (const auto& v : options.value(QStringLiteral("include_dirs")).toArray()) compile_options_.include_dirs.push_back(v.toString().toStdString());
-  compile_options_.function = options.value(QStringLiteral("function")).toString().toStdString();
+  compile_options_ = pending.data.options;
   explicit_options_ = true;
-  QStringList commands;
-  for (const auto& v : root.value(QStringLiteral("commands")).toArray()) commands << v.toString();
-  return openFile(source, error, commands);
+  adoptFile(std::move(pending.file));
+  EngineResult opened = result;
+  opened.kind = EngineResult::Kind::Open;
+  onResult(opened);
+  const SessionView& view = pending.data.view;
+  if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
+  if (!view.code_target.isEmpty()) code_view_->setCurrentTarget(view.code_target);
+  statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(history_.size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
+  if (!pending.data.lesson.isEmpty()) showLessonOf(pending.data.lesson);
+  if (pending.path == recovered_path_) QFile::remove(pending.path);  // this window's autosave holds it now
+}
+
+bool MainWindow::restoreAutosave(const QString& orphan, QString* error) {
+  const QString claimed = autosave_ ? autosave_->claim(orphan) : orphan;
+  if (claimed.isEmpty()) {
+    session_error_ = tr("cannot move the autosave %1 aside to restore it").arg(orphan);
+    if (error) *error = session_error_;
+    return false;
+  }
+  recovered_path_ = claimed;
+  if (openSession(claimed, error)) return true;
+  session_error_ += tr("\nThe autosaved session is kept in %1.").arg(claimed);
+  if (error) *error = session_error_;
+  return false;
+}
+
+// A restored lesson session: the lesson's text and exercises come back beside
+// the session's kernel; a lesson that cannot be read any more only says so.
+void MainWindow::showLessonOf(const QString& path) {
+  try {
+    lesson_ = std::make_shared<const Lesson>(read_lesson(path.toStdString()));
+  } catch (const std::exception& e) {
+    statusBar()->showMessage(tr("The session is open without its lesson: %1").arg(qs(e.what())), 15000);
+    return;
+  }
+  lesson_view_->setLesson(lesson_);
+  lesson_dock_->show();
+  applyDefaultDockSizes();
+}
+
+void MainWindow::enableAutosave(const QString& directory, int interval_ms) {
+  autosave_ = std::make_unique<Autosave>(directory);
+  if (!autosave_timer_) {
+    autosave_timer_ = new QTimer(this);
+    connect(autosave_timer_, &QTimer::timeout, this, &MainWindow::autosaveNow);
+  }
+  autosave_timer_->start(interval_ms);
+  autosaveNow();
+}
+
+void MainWindow::autosaveNow() {
+  if (!autosave_) return;
+  const std::optional<SessionData> session = sessionData();
+  if (!session) return;
+  QString error;
+  if (!autosave_->write(sessionToJson(*session), &error)) statusBar()->showMessage(tr("Autosave: %1").arg(error), 15000);
 }
 
 void MainWindow::chooseSessionToSave() {

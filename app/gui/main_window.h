@@ -15,6 +15,7 @@
 
 #include "engine_worker.h"
 #include "selection.h"
+#include "session_file.h"
 #include "source_file.h"
 
 class QAction;
@@ -24,6 +25,7 @@ class QMenu;
 class QStackedWidget;
 class QPushButton;
 class QTextBrowser;
+class QTimer;
 class QUndoStack;
 
 namespace loopscape {
@@ -42,6 +44,7 @@ class HistoryView;
 class ScheduleTreeView;
 class SourceView;
 class StartPage;
+class Autosave;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -118,7 +121,29 @@ class MainWindow : public QMainWindow {
   bool presentationZoom() const { return presenting_; }
   double zoomFactor() const { return zoom_factor_; }
   bool saveSession(const QString& path, QString* error = nullptr) const;
+  // The open session as saved (nothing when no file is open).
+  std::optional<SessionData> sessionData() const;
+  // Reads a session file and replays it on the engine thread in a fresh state.
+  // A file that cannot be read, is not valid JSON or has a malformed field or
+  // command is refused at once (false, `error` says PATH:LINE:COLUMN and what);
+  // a command that no longer applies is refused when the replay reaches it
+  // (sessionError(), the report panel). Either way the open session is kept
+  // as it was: the window changes only when the whole session has loaded.
   bool openSession(const QString& path, QString* error = nullptr);
+  // Why the last openSession() was refused (empty when it loaded or is loading).
+  QString sessionError() const { return session_error_; }
+
+  // Keeps the session in `directory` (Autosave) after every change and every
+  // `interval_ms`; a clean quit removes it.
+  void enableAutosave(const QString& directory, int interval_ms = 60000);
+  Autosave* autosave() const { return autosave_.get(); }
+  // Restores an autosave left by an unclean exit (Autosave::orphans()): it is
+  // moved aside first (Autosave::claim), replayed like a session file and
+  // deleted once the replay has succeeded; when it fails, it stays where
+  // sessionError() says.
+  bool restoreAutosave(const QString& orphan, QString* error = nullptr);
+  // Writes the autosave now (when enabled and a file is open).
+  void autosaveNow();
   QString exportCppScript() const;
 
  protected:
@@ -151,6 +176,11 @@ class MainWindow : public QMainWindow {
   QDockWidget* addDock(const QString& title, const QString& object_name, QWidget* content,
                        Qt::DockWidgetArea area);
 
+  // Shows `file` as the open one: source, title, an empty history; the
+  // engine is asked separately.
+  void adoptFile(SourceFile file);
+  void onSessionResult(const EngineResult& result);
+  void showLessonOf(const QString& path);
   void onResult(const EngineResult& result);
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
   void showReport(const QString& title, const QString& text, bool error);
@@ -187,6 +217,18 @@ class MainWindow : public QMainWindow {
     int merge_key = -1;
   };
   std::map<quint64, PendingApply> pending_applies_;
+  // A session being replayed: the window adopts it when the replay succeeds.
+  struct PendingSession {
+    quint64 generation = 0;
+    QString path;
+    SessionData data;
+    SourceFile file;
+  };
+  std::optional<PendingSession> pending_session_;
+  QString session_error_;
+  QString recovered_path_;  // the autosave being restored, deleted once it has loaded
+  std::unique_ptr<Autosave> autosave_;
+  QTimer* autosave_timer_ = nullptr;
   QPointer<CommandForm> open_form_;
   QString last_report_;
   QByteArray default_state_;
