@@ -19,6 +19,8 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   # running without a display: a virtual X server, and a font for offscreen rendering
   xvfb xauth fonts-dejavu-core
+  # the Debian package and its check (packaging/check-package.sh): dpkg-shlibdeps, lintian, validators
+  dpkg-dev lintian desktop-file-utils appstream
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }

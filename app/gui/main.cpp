@@ -5,14 +5,16 @@
 // compile_commands.json entry); --script applies a schedule script; with
 // --screenshot, renders the window at 1600x1000 without a display once the
 // engine has answered, writes the PNG and exits (2 when the file cannot be analysed).
+// Every other start keeps an autosave (autosave.h) and offers back the session
+// of a window that did not quit cleanly (--restore / --no-restore answer for the user).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
+#include <QImage>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QImage>
 #include <cstdio>
 #include <cstring>
 

@@ -11,9 +11,6 @@
 #include <QFrame>
 #include <QGraphicsScene>
 #include <QGraphicsView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
