@@ -17,6 +17,7 @@
 #include "codegen/emitter.h"
 #include "codegen/target.h"
 #include "frontend/frontend.h"
+#include "golden.h"
 #include "runner/runner.h"
 #include "session/script.h"
 
@@ -249,6 +250,17 @@ class TestLayer1 : public QObject {
     QCOMPARE(c.history().size(), cpp.history().size());
     for (const std::string target : {"c", "openmp", "mpi"})
       QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)), QString::fromStdString(loopscape::emit_code(cpp, target)));
+  }
+
+  // Golden files: each sample's C rendering and its scheduled OpenMP code.
+  void goldenRenderingAndCode_data() { samples(); }
+  void goldenRenderingAndCode() {
+    QFETCH(QString, sample);
+    function f(sample.toStdString());
+    define_sample(sample);
+    LOOPSCAPE_COMPARE_GOLDEN("layer1/" + sample.toStdString() + ".c", f.c_source());
+    schedule_sample(sample, f);
+    LOOPSCAPE_COMPARE_GOLDEN("layer1/" + sample.toStdString() + ".openmp.c", f.code("openmp"));
   }
 
   void samplesComputeWhatTheirOriginalComputes_data() { samples(); }
