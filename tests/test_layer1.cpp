@@ -425,6 +425,22 @@ class TestLayer1 : public QObject {
     QCOMPARE(QString::fromStdString(run_against_original(f.session(), "openmp", {{"T", "7"}})), QString());
   }
 
+  // Layer III for inputs: an input mapped to a buffer of the user's, transposed.
+  void inputStoredInAGivenBuffer() {
+    function f("transpose");
+    constant N("N"), M("M");
+    var i("i", 0, N), j("j", 0, M);
+    input X("X", {i, j}, p_float32);
+    buffer columns("columns", {M, N}, p_float32, a_input);
+    X.store_in(&columns, {j, i});
+    computation Y("Y", {i, j}, X(i, j) * 2.0f);
+    const LoadedProgram l = f.load();
+    QCOMPARE(QString::fromStdString(l.program.statements[0].source_text), QString("Y[i][j] = columns[j][i] * 2.0f;"));
+    QCOMPARE(l.program.find_array("columns")->extents, (std::vector<std::string>{"M", "N"}));
+    QCOMPARE(QString::fromStdString(model_difference(l, reparsed(l))), QString());
+    QCOMPARE(QString::fromStdString(run_against_original(f.session(), "openmp", {{"N", "13"}, {"M", "7"}})), QString());
+  }
+
   void initMakesTheGlobalFunction() {
     function& f = init("global");
     QCOMPARE(&global_function(), &f);
