@@ -17,6 +17,7 @@
 #include "codegen/emitter.h"
 #include "codegen/target.h"
 #include "frontend/frontend.h"
+#include "golden.h"
 #include "runner/runner.h"
 #include "session/script.h"
 
@@ -251,6 +252,17 @@ class TestLayer1 : public QObject {
       QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)), QString::fromStdString(loopscape::emit_code(cpp, target)));
   }
 
+  // Golden files: each sample's C rendering and its scheduled OpenMP code.
+  void goldenRenderingAndCode_data() { samples(); }
+  void goldenRenderingAndCode() {
+    QFETCH(QString, sample);
+    function f(sample.toStdString());
+    define_sample(sample);
+    LOOPSCAPE_COMPARE_GOLDEN("layer1/" + sample.toStdString() + ".c", f.c_source());
+    schedule_sample(sample, f);
+    LOOPSCAPE_COMPARE_GOLDEN("layer1/" + sample.toStdString() + ".openmp.c", f.code("openmp"));
+  }
+
   void samplesComputeWhatTheirOriginalComputes_data() { samples(); }
   void samplesComputeWhatTheirOriginalComputes() {
     QFETCH(QString, sample);
@@ -411,6 +423,22 @@ class TestLayer1 : public QObject {
              QString("rows[t % 2][i] = (rows[(t - 1) % 2][i - 1] + rows[(t - 1) % 2][i] + rows[(t - 1) % 2][i + 1]) / 3.0;"));
     QCOMPARE(QString::fromStdString(model_difference(l, reparsed(l))), QString());
     QCOMPARE(QString::fromStdString(run_against_original(f.session(), "openmp", {{"T", "7"}})), QString());
+  }
+
+  // Layer III for inputs: an input mapped to a buffer of the user's, transposed.
+  void inputStoredInAGivenBuffer() {
+    function f("transpose");
+    constant N("N"), M("M");
+    var i("i", 0, N), j("j", 0, M);
+    input X("X", {i, j}, p_float32);
+    buffer columns("columns", {M, N}, p_float32, a_input);
+    X.store_in(&columns, {j, i});
+    computation Y("Y", {i, j}, X(i, j) * 2.0f);
+    const LoadedProgram l = f.load();
+    QCOMPARE(QString::fromStdString(l.program.statements[0].source_text), QString("Y[i][j] = columns[j][i] * 2.0f;"));
+    QCOMPARE(l.program.find_array("columns")->extents, (std::vector<std::string>{"M", "N"}));
+    QCOMPARE(QString::fromStdString(model_difference(l, reparsed(l))), QString());
+    QCOMPARE(QString::fromStdString(run_against_original(f.session(), "openmp", {{"N", "13"}, {"M", "7"}})), QString());
   }
 
   void initMakesTheGlobalFunction() {

@@ -189,12 +189,13 @@ expr::expr(std::shared_ptr<const detail::Node> node) : node_(std::move(node)) {}
 
 primitive_t expr::get_data_type() const { return node_ ? node_->type : p_none; }
 
-std::string expr::to_str() const {
-  if (!node_) return "<undefined>";
+std::string detail::to_str(const Node& n) {
   std::ostringstream out;
-  print_bare(out, *node_);
+  print_bare(out, n);
   return out.str();
 }
+
+std::string expr::to_str() const { return node_ ? detail::to_str(*node_) : "<undefined>"; }
 
 expr operator+(const expr& a, const expr& b) { return binary("+", a, b); }
 expr operator-(const expr& a, const expr& b) { return binary("-", a, b); }

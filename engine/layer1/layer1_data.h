@@ -86,6 +86,8 @@ std::string c_type(primitive_t t);
 // The type of `a op b` under C's usual arithmetic conversions.
 primitive_t arithmetic_result(primitive_t a, primitive_t b);
 bool is_floating(primitive_t t);
+// As Tiramisu prints an expression: "1.5f * img(i, j, c)".
+std::string to_str(const Node& n);
 bool is_integer(primitive_t t);
 
 }  // namespace loopscape::tiramisu::detail

@@ -78,8 +78,7 @@ class Builder {
     try {
       return affine_text(n, scope, f_.constants, dividends);
     } catch (const NotAffine& e) {
-      fail(at, what + " '" + expr(std::shared_ptr<const Node>(&n, [](const Node*) {})).to_str() +
-                   "' is not affine: " + e.reason);
+      fail(at, what + " '" + to_str(n) + "' is not affine: " + e.reason);
     }
   }
 

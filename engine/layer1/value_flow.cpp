@@ -16,8 +16,7 @@ void check_flows(const LoadedProgram& loaded, const std::vector<Flow>& flows) {
     std::ostringstream point;
     point << missing.sample();
     fail(flow.at, "'" + flow.reader + "' reads " +
-                      expr(std::make_shared<Node>(Node{NodeKind::Access, flow.name, p_none, flow.indices, nullptr, flow.at}))
-                          .to_str() +
+                      to_str(Node{NodeKind::Access, flow.name, p_none, flow.indices, nullptr, flow.at}) +
                       " before that value is computed or after it is overwritten, in the order the computations "
                       "run (" + point.str() +
                       "): order them with then/after so that producers run first, or give the value a buffer of its own");

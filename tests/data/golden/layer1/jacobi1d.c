@@ -1,0 +1,14 @@
+/* jacobi1d: a Tiramisu function written with Loopscape's C++ API, rendered as C. The region
+   holds its original loops, each statement labelled with its computation's name. */
+#include <math.h>
+
+void jacobi1d(int T, int N, double A[N], double B[N]) {
+#pragma scop
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < N - 1; i++)
+      sB: B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+    for (int i = 1; i < N - 1; i++)
+      sA: A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);
+  }
+#pragma endscop
+}
