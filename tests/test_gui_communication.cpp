@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "communication_view.h"
+#include "domain_plot.h"
 #include "main_window.h"
 
 using namespace loopscape;
@@ -43,7 +44,7 @@ class TestGuiCommunication : public QObject {
       const long i = snapshot->plot->coordinates[pt.coords + 1];
       QCOMPARE(snapshot->point_ranks[k], static_cast<int>((i - 1) / 2));
     }
-    auto* ranks_check = window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
+    auto* ranks_check = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"))->findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
     QVERIFY(ranks_check && !ranks_check->isHidden() && ranks_check->isChecked());
 
     view->rankSpinBox()->setValue(2);
@@ -64,7 +65,7 @@ class TestGuiCommunication : public QObject {
     QCOMPARE(view->table()->rowCount(), 0);
     QVERIFY(view->summary()->text().contains(QStringLiteral("distribute")));
     QVERIFY(window.snapshot()->point_ranks.empty());
-    QVERIFY(window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"))->isHidden());
+    QVERIFY(window.findChild<DomainPlot*>(QStringLiteral("domainPlot"))->findChild<QCheckBox*>(QStringLiteral("ranksCheck"))->isHidden());
   }
 };
 

@@ -8,6 +8,7 @@
 #include <QSlider>
 #include <QtTest>
 
+#include "domain_plot.h"
 #include "main_window.h"
 #include "pe_array_view.h"
 
@@ -66,7 +67,7 @@ class TestGuiPeArray : public QObject {
     }
 
     // The plot's "PEs" switch (off by default: 144 colours) colours points by PE.
-    auto* pes_check = window.findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
+    auto* pes_check = window.findChild<DomainPlot*>(QStringLiteral("domainPlot"))->findChild<QCheckBox*>(QStringLiteral("ranksCheck"));
     QVERIFY(pes_check && !pes_check->isHidden());
     QCOMPARE(pes_check->text(), QStringLiteral("PEs"));
     QVERIFY(!pes_check->isChecked());
