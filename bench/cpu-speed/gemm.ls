@@ -1,4 +1,9 @@
-# gemm (C = alpha A B + beta C): rows of C in parallel, B walked in 64 x 512 blocks
-# so a block stays in cache while i sweeps; j stays innermost (stride 1, vectorised).
-S1.tile(k, j, 64, 512, k0, j0, k1, j1)
-S0.parallelize(i)
+# gemm through Halide/LLVM: 32 x 128 blocks of (i, k), rows of the block in
+# parallel; 8 rows of C unrolled innermost, under j, so every B[k][j] loaded
+# feeds 8 multiply-adds and LLVM vectorises the 8 statements along j.
+S1.tile(i, k, 32, 128, i0, k0, i1, k1)
+S1.split(i1, 8, i2, i3)
+S1.interchange(i3, k1)
+S1.interchange(i3, j)
+S1.unroll(i3, 8)
+S1.parallelize(i0)
