@@ -65,7 +65,31 @@ enum primitive_t {
 // writes, or a local temporary.
 enum argument_t { a_input, a_output, a_temporary };
 
+#if defined(__cpp_lib_source_location)
 using where = std::source_location;
+#else
+// clang 14 with libstdc++ has no std::source_location (it lacks the builtin
+// libstdc++ uses); the same place comes from the builtins clang has.
+class where {
+ public:
+  static constexpr where current(const char* file = __builtin_FILE(), unsigned line = __builtin_LINE(),
+                                 unsigned column = __builtin_COLUMN()) noexcept {
+    where w;
+    w.file_ = file;
+    w.line_ = line;
+    w.column_ = column;
+    return w;
+  }
+  constexpr const char* file_name() const noexcept { return file_; }
+  constexpr unsigned line() const noexcept { return line_; }
+  constexpr unsigned column() const noexcept { return column_; }
+
+ private:
+  const char* file_ = "";
+  unsigned line_ = 0;
+  unsigned column_ = 0;
+};
+#endif
 
 namespace detail {
 struct Node;
