@@ -55,6 +55,9 @@ struct Statement {
   std::vector<Access> accesses;
   SourceLocation where;
   std::string source_text;  // the statement as written, for display
+  // How a host-language program described the domain, when it says more than
+  // the isl set (lappy's set-expression tree with labelled inames); empty for C.
+  std::string domain_description;
 
   std::vector<std::string> iterators() const;
 };
