@@ -30,6 +30,7 @@ QString tabTitle(const QString& target) {
   if (target == QLatin1String("cuda")) return QStringLiteral("CUDA");
   if (target == QLatin1String("halide")) return QStringLiteral("Halide");
   if (target == QLatin1String("halide-stmt")) return QStringLiteral("Halide IR");
+  if (target == QLatin1String("halide-ptx")) return QStringLiteral("Halide PTX");
   return target;
 }
 

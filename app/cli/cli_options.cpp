@@ -126,7 +126,7 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
   emit     generated code for a target (openmp, c, mpi, hls, cuda, halide,
-           halide-stmt, isl-ast, tree)
+           halide-stmt, halide-ptx, isl-ast, tree)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -206,9 +206,12 @@ the build in place of the original.
                         (build with nvcc -x cu)
                       halide: the region compiled by Halide's LLVM back-end
                         into OUT.halide.o (header OUT.halide.h beside it),
-                        the file calling it; needs -o OUT.c
+                        the file calling it; needs -o OUT.c. Loops tagged
+                        by gpu or tile_gpu become CUDA kernels (PTX inside
+                        the object; build with -I/usr/include/halide14)
                       halide-stmt: the region lowered to Halide IR, after
                         Halide's own passes (region only)
+                      halide-ptx: the PTX of those CUDA kernels
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
@@ -231,13 +234,15 @@ function a harness is generated (parameters from --param or the #defines).
                       $CUDA_PATH or /usr/local/cuda; needs the file's own
                       main; run only where a CUDA device is present)
                       or halide (the region compiled in-process by Halide's
-                      LLVM back-end, linked into the emitted program)
+                      LLVM back-end, linked into the emitted program; with
+                      loops tagged for the GPU, run only where a CUDA device
+                      is present)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
 Exit status: 0 equal, 4 results differ, 3 an illegal script command,
-2 bad input or a build failure, 5 built but not run (cuda without a CUDA
-device: both programs compiled, nothing was compared).
+2 bad input or a build failure, 5 built but not run (cuda, or halide with GPU
+kernels, without a CUDA device: both programs compiled, nothing compared).
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "check")
@@ -270,7 +275,7 @@ Build the program against an installed engine (cmake --install BUILD):
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
   --target T, -t T    openmp (default), c, mpi, hls, cuda, halide-stmt,
-                      isl-ast, tree
+                      halide-ptx, isl-ast, tree
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;

@@ -212,8 +212,9 @@ int run_verify(const CliOptions& o) {
     if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
     halide_folder.path = pattern;
     const std::string object = (halide_folder.path / "region.halide.o").string();
-    write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string());
-    runner = halide_runner_options(object);
+    const bool gpu =
+        write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string());
+    runner = halide_runner_options(object, gpu);
   }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);

@@ -1,5 +1,6 @@
 #include "codegen/halide_lowering.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -40,11 +41,13 @@ void match_c_types(H::Expr& a, H::Expr& b) {
 // Block/For/If/Mark.
 class HalideBuilder : public LoopAstWalker {
  public:
-  explicit HalideBuilder(const Program& program) : LoopAstWalker(program) { frames_.emplace_back(); }
+  // `gpu`: loops tagged gpu_block / gpu_thread become CUDA kernels, and the
+  // arrays are halide_buffer_t arguments (their device copies need them).
+  HalideBuilder(const Program& program, bool gpu) : LoopAstWalker(program), gpu_(gpu) { frames_.emplace_back(); }
 
   HI::Stmt result() { return seq(frames_.front()); }
   std::map<std::string, H::Type> variables;  // read-only outer variables met
-  std::set<std::string> arrays_used;
+  std::set<std::string> arrays_used, arrays_written;
 
   H::Expr expr(const ExprPtr& e) {
     if (!e) unsupported("an empty expression");
@@ -126,8 +129,14 @@ class HalideBuilder : public LoopAstWalker {
   void leave_block(const LoopNode&) override { close_into_parent(seq(pop())); }
   void enter_mark(const LoopNode&) override { frames_.emplace_back(); }
   void leave_mark(const LoopNode&) override { close_into_parent(seq(pop())); }
-  void enter_for(const LoopNode&) override { frames_.emplace_back(); }
-  void leave_for(const LoopNode& n) override { close_into_parent(loop(n, seq(pop()))); }
+  void enter_for(const LoopNode& n) override {
+    frames_.emplace_back();
+    if (gpu_ && n.has_tag("gpu_block")) ++inside_blocks_;
+  }
+  void leave_for(const LoopNode& n) override {
+    if (gpu_ && n.has_tag("gpu_block")) --inside_blocks_;
+    close_into_parent(loop(n, seq(pop())));
+  }
   void enter_if(const LoopNode&) override { frames_.emplace_back(); }
   void enter_else(const LoopNode&) override {
     then_.push_back(seq(pop()));
@@ -149,6 +158,7 @@ class HalideBuilder : public LoopAstWalker {
   void user(const LoopNode&, const StatementInstance& s) override {
     if (!s.target || s.target->kind != ExprKind::Access) unsupported("a statement that writes no array");
     const Array& a = array(s.target->text);
+    arrays_written.insert(a.name);
     const H::Type t = halide_type_of(a.element_type);
     const H::Expr at = index(a, *s.target);
     H::Expr value = expr(s.value);
@@ -170,6 +180,9 @@ class HalideBuilder : public LoopAstWalker {
  private:
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
+  bool gpu_ = false;
+  int inside_blocks_ = 0;
+  std::map<std::string, HI::Parameter> buffer_parameters_;
 
   std::vector<HI::Stmt> pop() {
     std::vector<HI::Stmt> f = std::move(frames_.back());
@@ -188,10 +201,17 @@ class HalideBuilder : public LoopAstWalker {
     arrays_used.insert(name);
     return *a;
   }
-  // Arrays are plain pointer arguments (their host pointers under their own
-  // names, as unpack_buffers would bind them), so C code calls the function
-  // with its arrays as they are, no halide_buffer_t.
-  static HI::Parameter parameter(const Array&) { return HI::Parameter(); }
+  // On the CPU arrays are plain pointer arguments (their host pointers under
+  // their own names, as unpack_buffers would bind them), so C code calls the
+  // function with its arrays as they are. With kernels each array is a flat
+  // halide_buffer_t parameter: Halide copies between host and device by it.
+  HI::Parameter parameter(const Array& a) {
+    if (!gpu_) return HI::Parameter();
+    auto it = buffer_parameters_.find(a.name);
+    if (it == buffer_parameters_.end())
+      it = buffer_parameters_.emplace(a.name, HI::Parameter(halide_type_of(a.element_type), true, 1, a.name)).first;
+    return it->second;
+  }
   H::Expr extent(const std::string& text) {
     try {
       std::size_t used = 0;
@@ -289,6 +309,7 @@ class HalideBuilder : public LoopAstWalker {
   HI::Stmt tagged(const LoopNode& n, const H::Expr& min, const H::Expr& extent, const HI::Stmt& body) {
     const std::string& it = n.iterator;
     for (const LoopTag& t : n.tags) {
+      if (gpu_ && (t.kind == "gpu_block" || t.kind == "gpu_thread")) return gpu_loop(n, t, min, extent, body);
       if (t.kind == "parallel") return HI::For::make(it, min, extent, HI::ForType::Parallel, H::DeviceAPI::None, body);
       if ((t.kind == "vector" || t.kind == "unroll") && !t.args.empty()) {
         const int width = std::stoi(t.args[0]);
@@ -317,7 +338,119 @@ class HalideBuilder : public LoopAstWalker {
     }
     return HI::For::make(it, min, extent, HI::ForType::Serial, H::DeviceAPI::None, body);
   }
+
+  // A CUDA block or thread loop from 0 (Halide's kernels need it), named as
+  // Halide's offload pass recognises them (".__block_id_x"), with the
+  // iterator bound inside. A thread loop that may exceed a block's 1024
+  // threads runs on 256 threads, each striding through the iterations; one
+  // outside every block loop gets a block of its own.
+  HI::Stmt gpu_loop(const LoopNode& n, const LoopTag& t, const H::Expr& min, const H::Expr& extent, HI::Stmt body) {
+    const bool block = t.kind == "gpu_block";
+    const std::string axis = t.args.empty() ? "x" : t.args[0];
+    const std::string name = "loopscape." + n.iterator + (block ? ".__block_id_" : ".__thread_id_") + axis;
+    const H::Expr v = HI::Variable::make(H::Int(32), name);
+    if (block) {
+      body = HI::LetStmt::make(n.iterator, min + v, body);
+      return HI::For::make(name, 0, extent, HI::ForType::GPUBlock, H::DeviceAPI::CUDA, body);
+    }
+    HI::Stmt threads;
+    if (HI::can_prove(extent <= 1024)) {
+      threads = HI::For::make(name, 0, extent, HI::ForType::GPUThread, H::DeviceAPI::CUDA,
+                              HI::LetStmt::make(n.iterator, min + v, body));
+    } else {
+      constexpr int kThreads = 256;
+      const std::string k = n.iterator + ".stride";
+      const H::Expr kv = HI::Variable::make(H::Int(32), k);
+      HI::Stmt strided = HI::For::make(k, 0, (extent - v + (kThreads - 1)) / kThreads, HI::ForType::Serial,
+                                       H::DeviceAPI::None,
+                                       HI::LetStmt::make(n.iterator, min + v + kv * kThreads, body));
+      threads = HI::For::make(name, 0, H::min(extent, kThreads), HI::ForType::GPUThread, H::DeviceAPI::CUDA, strided);
+    }
+    if (inside_blocks_ > 0) return threads;
+    return HI::For::make("loopscape.single.__block_id_" + axis, 0, 1, HI::ForType::GPUBlock, H::DeviceAPI::CUDA,
+                         threads);
+  }
 };
+
+bool contains_gpu_loop(const HI::Stmt& s) {
+  struct Finder : HI::IRVisitor {
+    bool found = false;
+    using HI::IRVisitor::visit;
+    void visit(const HI::For* f) override {
+      found = found || f->for_type == HI::ForType::GPUBlock || f->for_type == HI::ForType::GPUThread;
+      HI::IRVisitor::visit(f);
+    }
+  } finder;
+  s.accept(&finder);
+  return finder.found;
+}
+
+// Inside a kernel, code outside every thread loop would run once per thread;
+// it runs on one thread instead, as the cuda target runs it.
+HI::Stmt one_thread_outside_thread_loops(const HI::Stmt& s) {
+  if (const auto* f = s.as<HI::For>(); f && f->for_type == HI::ForType::GPUThread) return s;
+  if (!contains_gpu_loop(s))
+    return HI::For::make("loopscape.single.__thread_id_x", 0, 1, HI::ForType::GPUThread, H::DeviceAPI::CUDA, s);
+  if (const auto* b = s.as<HI::Block>())
+    return HI::Block::make(one_thread_outside_thread_loops(b->first), one_thread_outside_thread_loops(b->rest));
+  if (const auto* f = s.as<HI::For>())
+    return HI::For::make(f->name, f->min, f->extent, f->for_type, f->device_api,
+                         one_thread_outside_thread_loops(f->body));
+  if (const auto* l = s.as<HI::LetStmt>())
+    return HI::LetStmt::make(l->name, l->value, one_thread_outside_thread_loops(l->body));
+  if (const auto* i = s.as<HI::IfThenElse>())
+    return HI::IfThenElse::make(i->condition, one_thread_outside_thread_loops(i->then_case),
+                                i->else_case.defined() ? one_thread_outside_thread_loops(i->else_case) : i->else_case);
+  return s;
+}
+
+// Applies one_thread_outside_thread_loops below the innermost block loop of every kernel.
+HI::Stmt run_block_level_code_once(const HI::Stmt& s) {
+  if (const auto* f = s.as<HI::For>()) {
+    if (f->for_type == HI::ForType::GPUBlock) {
+      const auto* inner = f->body.as<HI::For>();
+      const HI::Stmt body = inner && inner->for_type == HI::ForType::GPUBlock
+                                ? run_block_level_code_once(f->body)
+                                : one_thread_outside_thread_loops(f->body);
+      return HI::For::make(f->name, f->min, f->extent, f->for_type, f->device_api, body);
+    }
+    return HI::For::make(f->name, f->min, f->extent, f->for_type, f->device_api, run_block_level_code_once(f->body));
+  }
+  if (const auto* b = s.as<HI::Block>())
+    return HI::Block::make(run_block_level_code_once(b->first), run_block_level_code_once(b->rest));
+  if (const auto* l = s.as<HI::LetStmt>())
+    return HI::LetStmt::make(l->name, l->value, run_block_level_code_once(l->body));
+  if (const auto* i = s.as<HI::IfThenElse>())
+    return HI::IfThenElse::make(i->condition, run_block_level_code_once(i->then_case),
+                                i->else_case.defined() ? run_block_level_code_once(i->else_case) : i->else_case);
+  if (const auto* a = s.as<HI::Allocate>())
+    return HI::Allocate::make(a->name, a->type, a->memory_type, a->extents, a->condition,
+                              run_block_level_code_once(a->body));
+  return s;
+}
+
+bool has_gpu_tag(const LoopNode& n) {
+  if (n.kind == LoopNodeKind::For && (n.has_tag("gpu_block") || n.has_tag("gpu_thread"))) return true;
+  for (const auto& c : n.children)
+    if (has_gpu_tag(*c)) return true;
+  return false;
+}
+
+// The embedded buffers a pass left in the Stmt (the kernels' PTX), which the
+// module must carry.
+std::vector<H::Buffer<>> embedded_buffers(const HI::Stmt& s) {
+  struct Finder : HI::IRVisitor {
+    std::vector<H::Buffer<>> found;
+    using HI::IRVisitor::visit;
+    void visit(const HI::Variable* v) override {
+      if (v->image.defined() &&
+          std::none_of(found.begin(), found.end(), [&](const H::Buffer<>& b) { return b.name() == v->image.name(); }))
+        found.push_back(v->image);
+    }
+  } finder;
+  s.accept(&finder);
+  return finder.found;
+}
 
 }  // namespace
 
@@ -345,28 +478,44 @@ H::Target halide_host_target(bool jit) {
   return t;
 }
 
-HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const H::Target& target,
-                               const std::string& function_name) {
-  HalideBuilder builder(program);
+H::Target halide_cuda_target() {
+  H::Target t = halide_host_target(false);
+  t.set_feature(H::Target::CUDA);
+  // PTX for sm_70 runs on every later GPU too: the driver compiles it for the device.
+  t.set_feature(H::Target::CUDACapability70);
+  return t;
+}
+
+HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const H::Target& host_target,
+                               const std::string& function_name, bool allow_gpu) {
   const LoopNodePtr ast = build_loop_ast(program, schedule);
+  const bool gpu = allow_gpu && has_gpu_tag(*ast);
+  const H::Target target = gpu ? halide_cuda_target() : host_target;
+  HalideBuilder builder(program, gpu);
   builder.walk(*ast);
   HI::Stmt s = builder.result();
 
   // Temporaries declared in the region live on the stack of the function.
   for (const Array& a : program.arrays)
     if (a.declared_in_region && builder.arrays_used.count(a.name)) {
+      if (gpu) unsupported("the temporary " + a.name + " with GPU loops (declare it outside the region)");
       std::vector<H::Expr> extents;
       for (const std::string& e : a.extents) extents.push_back(builder.expr(Expr::make(ExprKind::IntLiteral, e)));
       s = HI::Allocate::make(a.name, halide_type_of(a.element_type), H::MemoryType::Stack, extents,
                              HI::const_true(), s);
     }
 
-  HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target)};
+  HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target), gpu, {}};
   std::vector<H::Argument> args;
   for (const Array& a : program.arrays) {
     if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
-    out.arguments.push_back({a.name, true, halide_type_of(a.element_type)});
-    args.emplace_back(a.name, H::Argument::InputScalar, H::Handle(), 0, H::ArgumentEstimates{});
+    const H::Type type = halide_type_of(a.element_type);
+    out.arguments.push_back({a.name, true, type});
+    if (gpu)
+      args.emplace_back(a.name, builder.arrays_written.count(a.name) ? H::Argument::OutputBuffer : H::Argument::InputBuffer,
+                        type, 1, H::ArgumentEstimates{});
+    else
+      args.emplace_back(a.name, H::Argument::InputScalar, H::Handle(), 0, H::ArgumentEstimates{});
   }
   for (const std::string& p : program.parameters) {
     out.arguments.push_back({p, false, H::Int(32)});
@@ -377,14 +526,36 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     args.emplace_back(name, H::Argument::InputScalar, type, 0, H::ArgumentEstimates{});
   }
 
-  // The CPU part of Lower.cpp's order (engine-notes §2.4); unpack_buffers has
-  // nothing to unpack: the arrays come as pointers.
-  s = HI::unroll_loops(s);
-  s = HI::vectorize_loops(s, {});
-  s = HI::simplify(s);
-  s = HI::rebase_loops_to_zero(s);
-  s = HI::simplify(s);
-  out.lowered = s;
+  try {
+    if (gpu) {
+      // The GPU part of Lower.cpp's order (engine-notes §2.4): the host <->
+      // device copies go around the outermost ProducerConsumer.
+      s = run_block_level_code_once(s);
+      s = HI::ProducerConsumer::make_produce(function_name, s);
+      s = HI::unpack_buffers(s);
+      s = HI::inject_host_dev_buffer_copies(s, target);
+    }
+    // The CPU part of Lower.cpp's order; on the CPU unpack_buffers has nothing
+    // to unpack: the arrays come as pointers.
+    s = HI::unroll_loops(s);
+    s = HI::vectorize_loops(s, {});
+    s = HI::simplify(s);
+    if (gpu) s = HI::fuse_gpu_thread_loops(s);
+    s = HI::rebase_loops_to_zero(s);
+    s = HI::simplify(s);
+    out.lowered = s;
+    if (gpu) {
+      s = HI::inject_gpu_offload(s, target);
+      for (const H::Buffer<>& b : embedded_buffers(s)) {
+        out.module.append(b);
+        if (b.name().find("gpu_source_kernels") != std::string::npos)
+          out.device_code.assign(reinterpret_cast<const char*>(b.data()), b.size_in_bytes());
+      }
+      while (!out.device_code.empty() && out.device_code.back() == '\0') out.device_code.pop_back();
+    }
+  } catch (const H::Error& e) {
+    unsupported(std::string("this schedule: Halide reports: ") + e.what());
+  }
   std::vector<HI::LoweredFunc> closures;
   s = HI::lower_parallel_tasks(s, closures, function_name, target);
   for (const auto& c : closures) out.module.append(c);

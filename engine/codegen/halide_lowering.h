@@ -28,17 +28,25 @@ struct HalideLowering {
   std::string function_name;
   std::vector<HalideArgument> arguments;
   Halide::Internal::Stmt built;    // as built from the loop AST, before the passes
-  Halide::Internal::Stmt lowered;  // after the passes, before parallel tasks are outlined
+  Halide::Internal::Stmt lowered;  // after the passes, before kernels and parallel tasks are outlined
   Halide::Module module;
+  bool gpu = false;         // loops tagged for the GPU became CUDA kernels; buffers are halide_buffer_t
+  std::string device_code;  // with kernels: their PTX, as Halide's back-end wrote it
 };
 
 // The host target with the features the JIT needs when `jit` is set.
 Halide::Target halide_host_target(bool jit);
 
+// The host target with CUDA kernels (PTX for sm_70 and later).
+Halide::Target halide_cuda_target();
+
 // Lowers `schedule` of `program` to Halide IR and a module for `target`.
-// Throws InputError for a construct the lowering cannot express.
+// With `allow_gpu`, loops tagged gpu_block / gpu_thread become CUDA kernels
+// compiled by Halide's PTX back-end (the module's target gains CUDA);
+// without it they run as serial loops. Throws InputError for a construct the
+// lowering cannot express.
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const Halide::Target& target,
-                               const std::string& function_name = "loopscape_region");
+                               const std::string& function_name = "loopscape_region", bool allow_gpu = false);
 
 // The C type of an element type of the program ("double" -> Float(64)); throws for unknown ones.
 Halide::Type halide_type_of(const std::string& c_type);

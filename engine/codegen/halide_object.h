@@ -1,7 +1,7 @@
 #pragma once
 // The halide target's object file: the schedule lowered to Halide IR
 // (codegen/halide_lowering.h) and compiled by Halide's LLVM back-end, with the
-// Halide runtime inside, for the host. `emit --target halide -o F.c` writes
+// Halide runtime inside, for the host (and PTX kernels for loops tagged gpu). `emit --target halide -o F.c` writes
 // F.halide.o and F.halide.h beside F.c; F.c calls the function in place of
 // its region, so `gcc F.c F.halide.o -lpthread -ldl` builds it.
 // This header keeps Halide.h out of its users.
@@ -21,11 +21,15 @@ inline constexpr const char* kHalideFunction = "loopscape_halide_region";
 std::string halide_object_path(const std::string& emitted_file);
 std::string halide_header_path(const std::string& emitted_file);
 
-// Compiles the schedule into `object_path` and its C header into `header_path`.
-void write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
+// Compiles the schedule into `object_path` and its C header into
+// `header_path`. Loops tagged for the GPU become CUDA kernels whose PTX the
+// object carries; returns whether there are any.
+bool write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
                          const std::string& header_path);
 
-// The runner's options for a program that calls into `object_path`.
-RunnerOptions halide_runner_options(const std::string& object_path, RunnerOptions base = {});
+// The runner's options for a program that calls into `object_path`. With
+// kernels (`gpu`) the program runs only where a CUDA device is: elsewhere it
+// is built and not run, and the result says why.
+RunnerOptions halide_runner_options(const std::string& object_path, bool gpu = false, RunnerOptions base = {});
 
 }  // namespace loopscape

@@ -46,6 +46,7 @@ std::vector<std::unique_ptr<Target>> builtin_targets() {
   out.push_back(make_cuda_target());
   out.push_back(make_halide_stmt_target());
   out.push_back(make_halide_target());
+  out.push_back(make_halide_ptx_target());
   return out;
 }
 

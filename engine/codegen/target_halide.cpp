@@ -1,8 +1,11 @@
 // --target halide-stmt: the schedule lowered to Halide IR (codegen/halide_lowering.h),
-// printed after Halide's CPU passes (vectorised and unrolled loops expanded,
-// parallel loops still shown as such).
+// printed after Halide's passes (vectorised and unrolled loops expanded,
+// parallel loops and GPU kernels still shown as loops).
 // --target halide: the file with its region replaced by a call into the
-// object file codegen/halide_object.h writes.
+// object file codegen/halide_object.h writes; with loops tagged for the GPU
+// the arrays go in as halide_buffer_t and come back from the device.
+// --target halide-ptx: the PTX Halide's back-end writes for those loops.
+#include <algorithm>
 #include <sstream>
 
 #include "codegen/halide_lowering.h"
@@ -22,12 +25,12 @@ class HalideStmtTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false));
+    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false), "loopscape_region", true);
     std::ostringstream text;
     text << "// " << l.function_name << "(";
     for (std::size_t k = 0; k < l.arguments.size(); ++k)
-      text << (k ? ", " : "") << l.arguments[k].type << (l.arguments[k].is_buffer ? " *" : " ")
-           << l.arguments[k].name;
+      text << (k ? ", " : "") << (l.gpu && l.arguments[k].is_buffer ? "halide_buffer_t<" : "") << l.arguments[k].type
+           << (l.arguments[k].is_buffer ? (l.gpu ? "> *" : " *") : " ") << l.arguments[k].name;
     text << ")\n" << l.lowered;
     out.text = text.str();
     return out;
@@ -54,7 +57,12 @@ class HalideTarget : public Target {
     out.target = name();
     out.schedule = in.schedule;
     out.replaces_region = true;
-    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction);
+    const HalideLowering l =
+        lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true);
+    if (l.gpu) {
+      call_with_buffers(in.program, l, out);
+      return out;
+    }
     std::string parameters, arguments;
     for (const HalideArgument& a : l.arguments) {
       const Array* array = in.program.find_array(a.name);
@@ -67,6 +75,72 @@ class HalideTarget : public Target {
     out.text = std::string(kHalideFunction) + "(" + arguments + ");\n";
     return out;
   }
+
+ private:
+  // With kernels every array goes in as a flat halide_buffer_t over its
+  // host memory, marked host-dirty so Halide copies it to the device; after
+  // the call each one comes back to the host and its device copy is freed.
+  static void call_with_buffers(const Program& program, const HalideLowering& l, GeneratedCode& out) {
+    std::string parameters, arguments, wraps;
+    int buffers = 0;
+    for (const HalideArgument& a : l.arguments) {
+      parameters += parameters.empty() ? "" : ", ";
+      arguments += arguments.empty() ? "" : ", ";
+      if (!a.is_buffer) {
+        parameters += c_type(a.type);
+        arguments += a.name;
+        continue;
+      }
+      const Array* array = program.find_array(a.name);
+      std::string count = "1";
+      if (array)
+        for (const std::string& e : array->extents) count += " * (int64_t)(" + e + ")";
+      const std::string code = a.type.is_float() ? "halide_type_float" : a.type.is_uint() || a.type.is_bool() ? "halide_type_uint" : "halide_type_int";
+      wraps += "  ls_wrap(&ls_buffers[" + std::to_string(buffers) + "], &ls_dims[" + std::to_string(buffers) + "], " +
+               (array && array->is_scalar() ? "&" : "") + "(" + a.name + "), " + count + ", " + code + ", " +
+               std::to_string(a.type.bits()) + ");\n";
+      parameters += "struct halide_buffer_t *";
+      arguments += "&ls_buffers[" + std::to_string(buffers++) + "]";
+    }
+    out.file_prelude =
+        "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+        "#include \"HalideRuntime.h\"\n"
+        "/* compiled by Halide, with the PTX of its kernels, into the .halide.o beside this file */\nint " +
+        std::string(kHalideFunction) + "(" + parameters + ");\n"
+        "static void ls_wrap(struct halide_buffer_t *b, struct halide_dimension_t *d, void *host, int64_t count,\n"
+        "                    enum halide_type_code_t code, int bits) {\n"
+        "  memset(b, 0, sizeof *b);\n  memset(d, 0, sizeof *d);\n"
+        "  d->extent = (int32_t)count;\n  d->stride = 1;\n"
+        "  b->host = (uint8_t *)host;\n  b->type.code = (uint8_t)code;\n  b->type.bits = (uint8_t)bits;\n"
+        "  b->type.lanes = 1;\n  b->dimensions = 1;\n  b->dim = d;\n  b->flags = halide_buffer_flag_host_dirty;\n}\n";
+    const std::string n = std::to_string(std::max(buffers, 1));
+    out.text = "{\n  struct halide_buffer_t ls_buffers[" + n + "];\n  struct halide_dimension_t ls_dims[" + n + "];\n" +
+               wraps + "  const int ls_error = " + kHalideFunction + "(" + arguments + ");\n" +
+               "  for (int ls_k = 0; ls_k < " + std::to_string(buffers) + "; ++ls_k) {\n" +
+               "    if (halide_copy_to_host(NULL, &ls_buffers[ls_k]) != 0) exit(1);\n" +
+               "    halide_device_free(NULL, &ls_buffers[ls_k]);\n  }\n" +
+               "  if (ls_error != 0) {\n    fprintf(stderr, \"the Halide kernels failed (error %d)\\n\", ls_error);\n" +
+               "    exit(1);\n  }\n}\n";
+  }
+};
+
+class HalidePtxTarget : public Target {
+ public:
+  std::string name() const override { return "halide-ptx"; }
+  std::string description() const override {
+    return "the PTX that Halide's back-end writes for the loops tagged gpu / tile_gpu (the kernels of the halide "
+           "target)";
+  }
+  GeneratedCode generate(const CodegenInput& in) const override {
+    GeneratedCode out;
+    out.target = name();
+    out.schedule = in.schedule;
+    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true);
+    out.text = l.gpu ? l.device_code
+                     : "// No loop is tagged for the GPU: tag loops with gpu or tile_gpu, and Halide's PTX\n"
+                       "// back-end compiles them into CUDA kernels here.\n";
+    return out;
+  }
 };
 
 }  // namespace
@@ -74,5 +148,7 @@ class HalideTarget : public Target {
 std::unique_ptr<Target> make_halide_target() { return std::make_unique<HalideTarget>(); }
 
 std::unique_ptr<Target> make_halide_stmt_target() { return std::make_unique<HalideStmtTarget>(); }
+
+std::unique_ptr<Target> make_halide_ptx_target() { return std::make_unique<HalidePtxTarget>(); }
 
 }  // namespace loopscape

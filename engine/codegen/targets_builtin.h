@@ -16,6 +16,7 @@ std::unique_ptr<Target> make_hls_target();      // target_hls.cpp
 std::unique_ptr<Target> make_cuda_target();     // target_cuda.cpp
 std::unique_ptr<Target> make_halide_stmt_target();  // target_halide.cpp
 std::unique_ptr<Target> make_halide_target();       // target_halide.cpp
+std::unique_ptr<Target> make_halide_ptx_target();   // target_halide.cpp
 
 std::vector<std::unique_ptr<Target>> builtin_targets();
 
