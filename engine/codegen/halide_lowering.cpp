@@ -487,7 +487,7 @@ H::Target halide_cuda_target() {
 }
 
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const H::Target& host_target,
-                               const std::string& function_name, bool allow_gpu) {
+                               const std::string& function_name, bool allow_gpu, bool module) {
   const LoopNodePtr ast = build_loop_ast(program, schedule);
   const bool gpu = allow_gpu && has_gpu_tag(*ast);
   const H::Target target = gpu ? halide_cuda_target() : host_target;
@@ -544,6 +544,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     s = HI::rebase_loops_to_zero(s);
     s = HI::simplify(s);
     out.lowered = s;
+    if (!module) return out;
     if (gpu) {
       s = HI::inject_gpu_offload(s, target);
       for (const H::Buffer<>& b : embedded_buffers(s)) {

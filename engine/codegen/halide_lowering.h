@@ -43,10 +43,12 @@ Halide::Target halide_cuda_target();
 // Lowers `schedule` of `program` to Halide IR and a module for `target`.
 // With `allow_gpu`, loops tagged gpu_block / gpu_thread become CUDA kernels
 // compiled by Halide's PTX back-end (the module's target gains CUDA);
-// without it they run as serial loops. Throws InputError for a construct the
-// lowering cannot express.
+// without it they run as serial loops. `module` false stops at `lowered`
+// (no kernels compiled, an empty module): what printers of the IR need.
+// Throws InputError for a construct the lowering cannot express.
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const Halide::Target& target,
-                               const std::string& function_name = "loopscape_region", bool allow_gpu = false);
+                               const std::string& function_name = "loopscape_region", bool allow_gpu = false,
+                               bool module = true);
 
 // The C type of an element type of the program ("double" -> Float(64)); throws for unknown ones.
 Halide::Type halide_type_of(const std::string& c_type);

@@ -11,6 +11,7 @@
 #include "codegen/halide_lowering.h"
 #include "codegen/halide_object.h"
 #include "codegen/targets_builtin.h"
+#include "schedule/tags.h"
 
 namespace loopscape {
 namespace {
@@ -25,7 +26,8 @@ class HalideStmtTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false), "loopscape_region", true);
+    const HalideLowering l =
+        lower_to_halide(in.program, in.schedule, halide_host_target(false), "loopscape_region", true, false);
     std::ostringstream text;
     text << "// " << l.function_name << "(";
     for (std::size_t k = 0; k < l.arguments.size(); ++k)
@@ -58,7 +60,7 @@ class HalideTarget : public Target {
     out.schedule = in.schedule;
     out.replaces_region = true;
     const HalideLowering l =
-        lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true);
+        lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true, false);
     if (l.gpu) {
       call_with_buffers(in.program, l, out);
       return out;
@@ -135,10 +137,13 @@ class HalidePtxTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    const HalideLowering l = lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true);
-    out.text = l.gpu ? l.device_code
-                     : "// No loop is tagged for the GPU: tag loops with gpu or tile_gpu, and Halide's PTX\n"
-                       "// back-end compiles them into CUDA kernels here.\n";
+    const isl::schedule_node root = in.schedule.root();
+    if (!subtree_has_tag(root, "gpu_block") && !subtree_has_tag(root, "gpu_thread")) {
+      out.text = "// No loop is tagged for the GPU: tag loops with gpu or tile_gpu, and Halide's PTX\n"
+                 "// back-end compiles them into CUDA kernels here.\n";
+      return out;
+    }
+    out.text = lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true).device_code;
     return out;
   }
 };
