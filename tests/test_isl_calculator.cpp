@@ -10,6 +10,7 @@
 #include <isl/union_set.h>
 
 #include "scratchpad/isl_calculator.h"
+#include "scratchpad/scratchpad_evaluation.h"
 #include "scratchpad/scratchpad_plot.h"
 #include "support/isl_context.h"
 
@@ -143,6 +144,29 @@ class IslCalculatorTest : public QObject {
     expectError("A := { S[i, j] }\nproject_out(A, k)", 2, 16, "no dimension is named 'k'");
     expectError("domain := { S[i] }", 1, 1, "choose another name");
     expectError("({ S[i] } + { S[j] }", 1, 21, "expected ')', got the end of the text");
+  }
+
+  // Inputs the fuzzer (tests/fuzz) once crashed on, run as it runs them:
+  // each is now an error message.
+  void fuzzerFindingsAreErrors() {
+    const QDir dir(QStringLiteral(LOOPSCAPE_TEST_DATA "/fuzz-regressions/scratchpad"));
+    const QStringList files = dir.entryList(QDir::Files);
+    QVERIFY(!files.isEmpty());
+    for (const QString& name : files) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const ScratchpadEvaluation e = evaluate_scratchpad(f.readAll().toStdString(), 1000, {{"n", 5}, {"m", 4}}, 200'000);
+      QVERIFY2(e.error.has_value(), qPrintable(name));
+    }
+    std::string deep = "A := ";
+    for (int k = 0; k < 100'000; ++k) deep += k % 2 ? "(" : "domain ";
+    expectError(deep, 1, 806, "nests deeper than 200 levels");
+    std::string fine = "A := ";
+    for (int k = 0; k < 150; ++k) fine += "(";
+    fine += "{ S[i] : 0 <= i < 3 }";
+    for (int k = 0; k < 150; ++k) fine += ")";
+    const CalculatorResult r = evaluate_isl_calculator(isl_.ctx(), fine);
+    QVERIFY(!r.error.has_value());
   }
 
   void statementsBeforeAnErrorKeepTheirValues() {

@@ -43,7 +43,10 @@ class HalideBuilder : public LoopAstWalker {
  public:
   // `gpu`: loops tagged gpu_block / gpu_thread become CUDA kernels, and the
   // arrays are halide_buffer_t arguments (their device copies need them).
-  HalideBuilder(const Program& program, bool gpu) : LoopAstWalker(program), gpu_(gpu) { frames_.emplace_back(); }
+  HalideBuilder(const Program& program, bool gpu, bool strict_float)
+      : LoopAstWalker(program), gpu_(gpu), strict_float_(strict_float) {
+    frames_.emplace_back();
+  }
 
   HI::Stmt result() { return seq(frames_.front()); }
   std::map<std::string, H::Type> variables;  // read-only outer variables met
@@ -173,7 +176,12 @@ class HalideBuilder : public LoopAstWalker {
       else if (op == "/") value = old / value;
       else unsupported("the assignment " + s.assign_op);
     }
-    frames_.back().push_back(HI::Store::make(a.name, H::cast(t, value), at, parameter(a), HI::const_true(),
+    value = H::cast(t, value);
+    // Halide's own lowering wraps float code in strict_float under
+    // Target::StrictFloat; a hand-built Stmt must do it itself, or LLVM
+    // reassociates reductions and contracts into FMAs, which C does not.
+    if (strict_float_ && value.type().is_float()) value = H::strict_float(value);
+    frames_.back().push_back(HI::Store::make(a.name, value, at, parameter(a), HI::const_true(),
                                              HI::ModulusRemainder()));
   }
 
@@ -181,6 +189,7 @@ class HalideBuilder : public LoopAstWalker {
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
   bool gpu_ = false;
+  bool strict_float_ = true;
   int inside_blocks_ = 0;
   std::map<std::string, HI::Parameter> buffer_parameters_;
 
@@ -471,8 +480,9 @@ H::Type halide_type_of(const std::string& c_type) {
 H::Target halide_host_target(bool jit) {
   H::Target t = H::get_host_target();
   t.set_feature(H::Target::NoAsserts);
-  // C's floating-point semantics: without it Halide lets LLVM contract and
-  // reassociate, and ill-conditioned kernels (gramschmidt) drift from the original.
+  // C's floating-point semantics (the builder wraps float code in
+  // strict_float): without it LLVM contracts and reassociates, and
+  // ill-conditioned kernels (gramschmidt) drift from the original.
   t.set_feature(H::Target::StrictFloat);
   if (jit) t.set_feature(H::Target::JIT);
   return t;
@@ -491,7 +501,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
   const LoopNodePtr ast = build_loop_ast(program, schedule);
   const bool gpu = allow_gpu && has_gpu_tag(*ast);
   const H::Target target = gpu ? halide_cuda_target() : host_target;
-  HalideBuilder builder(program, gpu);
+  HalideBuilder builder(program, gpu, target.has_feature(H::Target::StrictFloat));
   builder.walk(*ast);
   HI::Stmt s = builder.result();
 
@@ -506,6 +516,8 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     }
 
   HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target), gpu, {}};
+  // Without it LLVM's target options let the back-end contract into FMAs.
+  out.module.set_any_strict_float(target.has_feature(H::Target::StrictFloat));
   std::vector<H::Argument> args;
   for (const Array& a : program.arrays) {
     if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;

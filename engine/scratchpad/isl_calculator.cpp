@@ -288,7 +288,18 @@ class Parser {
     return left;
   }
 
+  // Every nesting (parentheses, arguments, prefix words) passes here: a
+  // bound on its depth keeps a pathological line from overflowing the stack.
   IslObject prefixed() {
+    constexpr int kMaxNesting = 200;
+    struct Depth {
+      int& d;
+      explicit Depth(int& depth) : d(++depth) {}
+      ~Depth() { --d; }
+    } depth(nesting_);
+    if (nesting_ > kMaxNesting)
+      throw InputError(peek().where, "the expression nests deeper than " + std::to_string(kMaxNesting) +
+                                         " levels; name parts of it (A := ...) instead");
     if (peek().kind != Tok::Ident || !kPrefixWords.contains(peek().text) || peek(1).kind == Tok::Assign) return postfixed();
     const Token& op = take();
     const IslObject v = prefixed();
@@ -395,6 +406,7 @@ class Parser {
   isl::ctx ctx_;
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
+  int nesting_ = 0;
   std::map<std::string, IslObject>& names_;
 };
 

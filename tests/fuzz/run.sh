@@ -25,7 +25,8 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 fi
 cmake --build "$build" -j "$(nproc)" --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
 
-seeds() {  # the seed files of target $1, one per line
+seeds() {  # the seed files of target $1, one per line: the repository's inputs and past findings
+  ls "$root/tests/data/fuzz-regressions/$1/"* 2>/dev/null || true
   case "$1" in
     frontend) ls "$root"/samples/*.c "$root"/tests/data/layer1/*.c "$root"/resources/lessons/kernels/*.c ;;
     script) ls "$root"/samples/scripts/*/*.ls "$root"/bench/cpu-speed/*.ls "$root"/docs/scripts/*.ls ;;
