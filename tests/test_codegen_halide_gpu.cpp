@@ -102,7 +102,7 @@ class TestCodegenHalideGpu : public QObject {
     const GeneratedCode g = generate(l.program, l.original_schedule, l.dependences.all(), "halide");
     QVERIFY(g.full_text().find("halide_buffer_t") == std::string::npos);
     const isl::schedule s = apply_all(l, {"S1.interchange(k, j)", "S1.gpu(i, j)"});
-    const HalideLowering cpu = lower_to_halide(l.program, s, halide_host_target(false));
+    const HalideLowering cpu = lower_to_halide(l.program, s);
     QVERIFY(!cpu.gpu);
     QVERIFY(cpu.device_code.empty());
   }

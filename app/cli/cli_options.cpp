@@ -100,6 +100,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.repetitions = static_cast<int>(std::min(positive_integer("--repetitions", *v), 100000L));
     } else if (auto v = joined_or_next(args, i, "", "--ranks")) {
       o.ranks = static_cast<int>(std::min(positive_integer("--ranks", *v), 1024L));
+    } else if (a == "--fp-contract") {
+      o.fp_contract = true;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
       o.isl_quota = static_cast<unsigned long>(positive_integer("--isl-quota", *v));
     } else if (!a.empty() && a[0] == '-') {
@@ -212,6 +214,8 @@ the build in place of the original.
                       halide-stmt: the region lowered to Halide IR, after
                         Halide's own passes (region only)
                       halide-ptx: the PTX of those CUDA kernels
+  --fp-contract       halide: let LLVM fuse a * b + c into FMAs, as gcc
+                        -march=native does (default: C's semantics, none)
                       isl-ast: the isl AST printed as C (region only)
                       tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
@@ -237,6 +241,8 @@ function a harness is generated (parameters from --param or the #defines).
                       LLVM back-end, linked into the emitted program; with
                       loops tagged for the GPU, run only where a CUDA device
                       is present)
+  --fp-contract       halide: let LLVM fuse a * b + c into FMAs (results
+                      then differ in the last bits from the original's)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
 
@@ -335,6 +341,9 @@ multiply-add chains on every core), and the speed-up of the script's schedule.
                       extent, halved until every access stays in bounds; an
                       access out of bounds is refused before anything runs)
   --repetitions N     runs of each schedule (default 3; the median is shown)
+  --fp-contract       let LLVM fuse a * b + c into one FMA, as gcc
+                      -march=native does (default: C's semantics, no FMA;
+                      Halide never reassociates either way)
 
 Exit status: 0 equal results, 4 results differ (the first differing element
 is printed), 2 bad input (out-of-bounds parameters, a construct the Halide

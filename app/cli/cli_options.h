@@ -23,6 +23,7 @@ struct CliOptions {
   int repetitions = 0;                      // bench --repetitions N (0: until stable)
   unsigned long isl_quota = 0;              // --isl-quota N (0: the default)
   int ranks = 4;                            // verify --target mpi --ranks N
+  bool fp_contract = false;                 // --fp-contract: the halide targets may fuse FMAs
   bool help = false;
   bool version = false;                     // --version, -V
 };

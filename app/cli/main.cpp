@@ -143,7 +143,7 @@ int run_emit(const CliOptions& o) {
   write_output(o.output, emit_code(l.session, o.target));
   if (o.target == "halide") {
     write_halide_object(l.session.program(), l.session.schedule(), halide_object_path(o.output),
-                        halide_header_path(o.output));
+                        halide_header_path(o.output), o.fp_contract);
     std::cerr << "wrote " << halide_object_path(o.output) << " and " << halide_header_path(o.output) << "\n";
   }
   return kExitOk;
@@ -213,7 +213,8 @@ int run_verify(const CliOptions& o) {
     halide_folder.path = pattern;
     const std::string object = (halide_folder.path / "region.halide.o").string();
     const bool gpu =
-        write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string());
+        write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string(),
+                            o.fp_contract);
     runner = halide_runner_options(object, gpu);
   }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
@@ -443,11 +444,11 @@ int run_run(const CliOptions& o) {
   const double peak = measured_peak_gflops();
   std::printf("this machine's measured peak: %.1f GFLOP/s (double precision, %u threads)\n", peak,
               std::thread::hardware_concurrency());
-  const auto original_run = prepare_jit_run(program, l.session.schedule_at(0), parameters);
+  const auto original_run = prepare_jit_run(program, l.session.schedule_at(0), parameters, o.fp_contract);
   const JitRunResult original = execute_jit_run(*original_run, repetitions);
   print_measurement("original schedule", original, work.flops(), peak);
   if (l.calls.empty()) return kExitOk;
-  const auto scheduled_run = prepare_jit_run(program, l.session.schedule(), parameters);
+  const auto scheduled_run = prepare_jit_run(program, l.session.schedule(), parameters, o.fp_contract);
   const JitRunResult scheduled = execute_jit_run(*scheduled_run, repetitions);
   print_measurement("after the script (" + std::to_string(l.calls.size()) + (l.calls.size() == 1 ? " command)" : " commands)"), scheduled, work.flops(), peak);
   if (const std::optional<std::string> d = first_difference(original, scheduled)) {

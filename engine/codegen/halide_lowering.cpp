@@ -43,10 +43,7 @@ class HalideBuilder : public LoopAstWalker {
  public:
   // `gpu`: loops tagged gpu_block / gpu_thread become CUDA kernels, and the
   // arrays are halide_buffer_t arguments (their device copies need them).
-  HalideBuilder(const Program& program, bool gpu, bool strict_float)
-      : LoopAstWalker(program), gpu_(gpu), strict_float_(strict_float) {
-    frames_.emplace_back();
-  }
+  HalideBuilder(const Program& program, bool gpu) : LoopAstWalker(program), gpu_(gpu) { frames_.emplace_back(); }
 
   HI::Stmt result() { return seq(frames_.front()); }
   std::map<std::string, H::Type> variables;  // read-only outer variables met
@@ -180,7 +177,7 @@ class HalideBuilder : public LoopAstWalker {
     // Halide's own lowering wraps float code in strict_float under
     // Target::StrictFloat; a hand-built Stmt must do it itself, or LLVM
     // reassociates reductions and contracts into FMAs, which C does not.
-    if (strict_float_ && value.type().is_float()) value = H::strict_float(value);
+    if (value.type().is_float()) value = H::strict_float(value);
     frames_.back().push_back(HI::Store::make(a.name, value, at, parameter(a), HI::const_true(),
                                              HI::ModulusRemainder()));
   }
@@ -189,7 +186,6 @@ class HalideBuilder : public LoopAstWalker {
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
   bool gpu_ = false;
-  bool strict_float_ = true;
   int inside_blocks_ = 0;
   std::map<std::string, HI::Parameter> buffer_parameters_;
 
@@ -477,31 +473,36 @@ H::Type halide_type_of(const std::string& c_type) {
   return it->second;
 }
 
-H::Target halide_host_target(bool jit) {
+namespace {
+
+// C's floating-point semantics come from the builder wrapping float code in
+// strict_float (Target::StrictFloat alone does nothing to a hand-built Stmt)
+// and from the module's strict flag, which keeps LLVM from fusing FMAs.
+H::Target host_target(bool jit) {
   H::Target t = H::get_host_target();
   t.set_feature(H::Target::NoAsserts);
-  // C's floating-point semantics (the builder wraps float code in
-  // strict_float): without it LLVM contracts and reassociates, and
-  // ill-conditioned kernels (gramschmidt) drift from the original.
   t.set_feature(H::Target::StrictFloat);
   if (jit) t.set_feature(H::Target::JIT);
   return t;
 }
 
-H::Target halide_cuda_target() {
-  H::Target t = halide_host_target(false);
+H::Target cuda_target() {
+  H::Target t = host_target(false);
   t.set_feature(H::Target::CUDA);
   // PTX for sm_70 runs on every later GPU too: the driver compiles it for the device.
   t.set_feature(H::Target::CUDACapability70);
   return t;
 }
 
-HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const H::Target& host_target,
-                               const std::string& function_name, bool allow_gpu, bool module) {
+}  // namespace
+
+HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule,
+                               const HalideLoweringOptions& options) {
+  const std::string& function_name = options.function_name;
   const LoopNodePtr ast = build_loop_ast(program, schedule);
-  const bool gpu = allow_gpu && has_gpu_tag(*ast);
-  const H::Target target = gpu ? halide_cuda_target() : host_target;
-  HalideBuilder builder(program, gpu, target.has_feature(H::Target::StrictFloat));
+  const bool gpu = options.allow_gpu && has_gpu_tag(*ast);
+  const H::Target target = gpu ? cuda_target() : host_target(options.jit);
+  HalideBuilder builder(program, gpu);
   builder.walk(*ast);
   HI::Stmt s = builder.result();
 
@@ -516,8 +517,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     }
 
   HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target), gpu, {}};
-  // Without it LLVM's target options let the back-end contract into FMAs.
-  out.module.set_any_strict_float(target.has_feature(H::Target::StrictFloat));
+  out.module.set_any_strict_float(!options.contract_fma);
   std::vector<H::Argument> args;
   for (const Array& a : program.arrays) {
     if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
@@ -556,7 +556,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     s = HI::rebase_loops_to_zero(s);
     s = HI::simplify(s);
     out.lowered = s;
-    if (!module) return out;
+    if (!options.build_module) return out;
     if (gpu) {
       s = HI::inject_gpu_offload(s, target);
       for (const H::Buffer<>& b : embedded_buffers(s)) {

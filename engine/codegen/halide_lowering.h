@@ -34,21 +34,26 @@ struct HalideLowering {
   std::string device_code;  // with kernels: their PTX, as Halide's back-end wrote it
 };
 
-// The host target with the features the JIT needs when `jit` is set.
-Halide::Target halide_host_target(bool jit);
+struct HalideLoweringOptions {
+  std::string function_name = "loopscape_region";
+  bool jit = false;  // for compiling into memory (the Run dock, loopscape-cli run)
+  // Loops tagged gpu_block / gpu_thread become CUDA kernels compiled by
+  // Halide's PTX back-end (the module's target gains CUDA); otherwise they
+  // run as serial loops.
+  bool allow_gpu = false;
+  // False stops at `lowered` (no kernels compiled, an empty module): what
+  // printers of the IR need.
+  bool build_module = true;
+  // C's semantics by default: no reassociation, no fused multiply-add. With
+  // this, LLVM may fuse a * b + c into one FMA (as gcc -march=native does);
+  // it still never reassociates.
+  bool contract_fma = false;
+};
 
-// The host target with CUDA kernels (PTX for sm_70 and later).
-Halide::Target halide_cuda_target();
-
-// Lowers `schedule` of `program` to Halide IR and a module for `target`.
-// With `allow_gpu`, loops tagged gpu_block / gpu_thread become CUDA kernels
-// compiled by Halide's PTX back-end (the module's target gains CUDA);
-// without it they run as serial loops. `module` false stops at `lowered`
-// (no kernels compiled, an empty module): what printers of the IR need.
-// Throws InputError for a construct the lowering cannot express.
-HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule, const Halide::Target& target,
-                               const std::string& function_name = "loopscape_region", bool allow_gpu = false,
-                               bool module = true);
+// Lowers `schedule` of `program` to Halide IR and a module for this
+// machine. Throws InputError for a construct the lowering cannot express.
+HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule,
+                               const HalideLoweringOptions& options = {});
 
 // The C type of an element type of the program ("double" -> Float(64)); throws for unknown ones.
 Halide::Type halide_type_of(const std::string& c_type);

@@ -19,8 +19,9 @@ std::string halide_object_path(const std::string& emitted_file) { return with_su
 std::string halide_header_path(const std::string& emitted_file) { return with_suffix(emitted_file, ".halide.h"); }
 
 bool write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
-                         const std::string& header_path) {
-  const HalideLowering l = lower_to_halide(program, schedule, halide_host_target(false), kHalideFunction, true);
+                         const std::string& header_path, bool contract_fma) {
+  const HalideLowering l = lower_to_halide(
+      program, schedule, {.function_name = kHalideFunction, .allow_gpu = true, .contract_fma = contract_fma});
   l.module.compile({{Halide::OutputFileType::object, object_path}, {Halide::OutputFileType::c_header, header_path}});
   return l.gpu;
 }

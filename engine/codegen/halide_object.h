@@ -23,9 +23,10 @@ std::string halide_header_path(const std::string& emitted_file);
 
 // Compiles the schedule into `object_path` and its C header into
 // `header_path`. Loops tagged for the GPU become CUDA kernels whose PTX the
-// object carries; returns whether there are any.
+// object carries; returns whether there are any. `contract_fma`: see
+// HalideLoweringOptions (codegen/halide_lowering.h).
 bool write_halide_object(const Program& program, const isl::schedule& schedule, const std::string& object_path,
-                         const std::string& header_path);
+                         const std::string& header_path, bool contract_fma = false);
 
 // The runner's options for a program that calls into `object_path`. With
 // kernels (`gpu`) the program runs only where a CUDA device is: elsewhere it

@@ -27,7 +27,7 @@ class HalideStmtTarget : public Target {
     out.target = name();
     out.schedule = in.schedule;
     const HalideLowering l =
-        lower_to_halide(in.program, in.schedule, halide_host_target(false), "loopscape_region", true, false);
+        lower_to_halide(in.program, in.schedule, {.allow_gpu = true, .build_module = false});
     std::ostringstream text;
     text << "// " << l.function_name << "(";
     for (std::size_t k = 0; k < l.arguments.size(); ++k)
@@ -60,7 +60,8 @@ class HalideTarget : public Target {
     out.schedule = in.schedule;
     out.replaces_region = true;
     const HalideLowering l =
-        lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true, false);
+        lower_to_halide(in.program, in.schedule,
+                        {.function_name = kHalideFunction, .allow_gpu = true, .build_module = false});
     if (l.gpu) {
       call_with_buffers(in.program, l, out);
       return out;
@@ -143,7 +144,7 @@ class HalidePtxTarget : public Target {
                  "// back-end compiles them into CUDA kernels here.\n";
       return out;
     }
-    out.text = lower_to_halide(in.program, in.schedule, halide_host_target(false), kHalideFunction, true).device_code;
+    out.text = lower_to_halide(in.program, in.schedule, {.function_name = kHalideFunction, .allow_gpu = true}).device_code;
     return out;
   }
 };

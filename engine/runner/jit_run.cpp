@@ -181,11 +181,12 @@ std::map<std::string, long> default_run_parameters(const Program& program, const
 }
 
 std::shared_ptr<const PreparedRun> prepare_jit_run(const Program& program, const isl::schedule& schedule,
-                                                   const std::map<std::string, long>& parameters) {
+                                                   const std::map<std::string, long>& parameters, bool contract_fma) {
   for (const std::string& p : program.parameters)
     if (!parameters.count(p)) throw InputError({}, "the run needs a value for the parameter " + p);
   check_accesses_in_bounds(program, parameters);
-  auto run = std::make_shared<PreparedRun>(lower_to_halide(program, schedule, halide_host_target(true)));
+  auto run =
+      std::make_shared<PreparedRun>(lower_to_halide(program, schedule, {.jit = true, .contract_fma = contract_fma}));
   for (const HalideArgument& a : run->lowering.arguments) {
     if (a.is_buffer) {
       const Array* array = program.find_array(a.name);

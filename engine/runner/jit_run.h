@@ -47,10 +47,12 @@ std::optional<std::string> first_difference(const JitRunResult& want, const JitR
 std::map<std::string, long> default_run_parameters(const Program& program, const std::map<std::string, long>& given = {});
 
 // Checks the accesses' bounds at `parameters` (analysis/work_count.h) and
-// lowers the schedule. Throws InputError (out of bounds, a construct the
-// lowering refuses), IslError at the quota.
+// lowers the schedule (`contract_fma`: HalideLoweringOptions in
+// codegen/halide_lowering.h). Throws InputError (out of bounds, a construct
+// the lowering refuses), IslError at the quota.
 std::shared_ptr<const PreparedRun> prepare_jit_run(const Program& program, const isl::schedule& schedule,
-                                                   const std::map<std::string, long>& parameters);
+                                                   const std::map<std::string, long>& parameters,
+                                                   bool contract_fma = false);
 
 // Compiles and runs `repetitions` times (inputs reset before each); stops
 // between repetitions when `cancel` becomes true. Throws std::runtime_error
