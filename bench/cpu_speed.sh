@@ -5,6 +5,8 @@
 # LLVM back-end), side by side with the original built by gcc -O3
 # -march=native, by clang's Polly (-O3 -mllvm -polly -mllvm -polly-parallel)
 # and, for gemm, OpenBLAS's dgemm; PolyBench stand-in, one run of everything.
+# Every build may fuse multiply-adds into FMAs (gcc and clang with
+# -march=native do; the Halide target with --fp-contract), none reassociates.
 #
 #   bench/cpu_speed.sh [BUILD_DIR] [DATASET] [THREADS] [KERNELS...]
 #   e.g. bench/cpu_speed.sh build LARGE 2 gemm jacobi-2d
@@ -63,7 +65,9 @@ for k in $kernels; do
   [ -e "$root/bench/cpu-speed/$k.openmp.ls" ] && omp_script="$root/bench/cpu-speed/$k.openmp.ls"
   flags="-I $poly/utilities -I $dir -D${dataset}_DATASET -DPOLYBENCH_TIME"
   "$cli" emit "$src" -I "$poly/utilities" -D"${dataset}_DATASET" --target openmp --script "$omp_script" -o "$work/$k.omp.c"
-  "$cli" emit "$src" -I "$poly/utilities" -D"${dataset}_DATASET" --target halide --script "$script" -o "$work/$k.hl.c" 2>/dev/null
+  # --fp-contract: Halide may fuse FMAs as gcc -march=native does for the others.
+  "$cli" emit "$src" -I "$poly/utilities" -D"${dataset}_DATASET" --target halide --fp-contract --script "$script" \
+    -o "$work/$k.hl.c" 2>/dev/null
   # shellcheck disable=SC2086
   gcc -O3 -march=native $flags "$src" "$poly/utilities/polybench.c" -o "$work/$k.gcc" -lm
   # shellcheck disable=SC2086
