@@ -113,7 +113,8 @@ void CodeView::rebuildTabs() {
   if (snapshot_)
     for (const CodeInfo& c : snapshot_->code) wanted << QString::fromStdString(c.target);
   if (wanted == targets()) return;
-  const QString current = currentTarget();
+  const QString current = pending_target_.isEmpty() ? currentTarget() : pending_target_;
+  pending_target_.clear();
   while (tabs_->count() > 0) {
     QWidget* w = tabs_->widget(0);
     tabs_->removeTab(0);
@@ -161,7 +162,10 @@ QString CodeView::currentTarget() const {
 }
 
 void CodeView::setCurrentTarget(const QString& target) {
-  if (CodeEditor* e = editors_.value(target)) tabs_->setCurrentWidget(e);
+  if (CodeEditor* e = editors_.value(target))
+    tabs_->setCurrentWidget(e);
+  else
+    pending_target_ = target;  // its tab comes with the first code shown
 }
 
 CodeEditor* CodeView::editor(const QString& target) const { return editors_.value(target); }

@@ -76,6 +76,7 @@ class CodeView : public QWidget {
   QTabWidget* tabs_;
   QCheckBox* diff_;
   QHash<QString, CodeEditor*> editors_;
+  QString pending_target_;  // asked for before its tab existed
 };
 
 // Lines of `after` against `before` (longest common subsequence): each entry is

@@ -1,5 +1,5 @@
 // loopscape [FILE.c] [-I DIR] [-D NAME[=V]] [--function F] [--script FILE]
-// [--screenshot OUT.png]: opens the main window on a C file (without one: the
+// [--code-target T] [--screenshot OUT.png]: opens the main window on a C file (without one: the
 // start page with the bundled samples and recent files), analysed with the
 // compiler options given (else those last used for the file, else its
 // compile_commands.json entry); --script applies a schedule script; with
@@ -87,6 +87,11 @@ int main(int argc, char** argv) {
   const QCommandLineOption script(QStringLiteral("script"),
                                   QStringLiteral("Apply the schedule script <file> (one command per line)."),
                                   QStringLiteral("file"));
+  const QCommandLineOption code_target(
+      QStringLiteral("code-target"),
+      QStringLiteral("Show the Code dock's tab of <target> (openmp, c, mpi, hls, cuda, halide, halide-stmt, "
+                     "halide-ptx, isl-ast, tree)."),
+      QStringLiteral("target"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
       QStringLiteral("Render the window at 1600x1000 offscreen into <png> and exit."),
@@ -119,6 +124,7 @@ int main(int argc, char** argv) {
   parser.addOption(lesson);
   parser.addOption(script);
   parser.addOption(screenshot);
+  parser.addOption(code_target);
   parser.addOption(screenshot_size);
   parser.addOption(include);
   parser.addOption(define);
@@ -227,6 +233,10 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (parser.isSet(code_target) && !window.showCodeTarget(parser.value(code_target))) {
+    fail(QStringLiteral("--code-target: no target is named '%1'").arg(parser.value(code_target)));
+    return kExitBadInput;
+  }
   if (shoot) {
     const QString out = parser.value(screenshot);
     if (!window.renderImage(shot_size).save(out)) {

@@ -30,7 +30,10 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "autosave.h"
+#include "codegen/target.h"
 #include "code_view.h"
 #include "communication_view.h"
 #include "pe_array_view.h"
@@ -328,6 +331,15 @@ void MainWindow::resetLayout() {
   tabifyDockWidget(code_dock_, run_dock_);
   code_dock_->raise();
   applyDefaultDockSizes();
+}
+
+bool MainWindow::showCodeTarget(const QString& target) {
+  const std::vector<std::string> known = target_names();
+  if (std::find(known.begin(), known.end(), target.toStdString()) == known.end()) return false;
+  code_view_->setCurrentTarget(target);
+  code_dock_->show();
+  code_dock_->raise();
+  return true;
 }
 
 void MainWindow::showRun() {

@@ -82,6 +82,8 @@ class MainWindow : public QMainWindow {
   void showScratchpad();
   // Shows the Run dock; it measures the current step when it has no measurement yet.
   void showRun();
+  // Brings the Code dock's tab of `target` forward; false for an unknown target.
+  bool showCodeTarget(const QString& target);
 
   // The window laid out at `size` and rendered into an image, as on screen,
   // once the engine has answered every request.
