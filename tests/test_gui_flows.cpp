@@ -54,6 +54,7 @@ class TestGuiFlows : public QObject {
   void illegalCommandLeavesTheSessionUnchanged();
   void screenshotIs1600x1000();
   void screenshotSizeFromTheCommandLine();
+  void codeTargetTabComesForward();
   void frontEndErrorIsUnderlined();
   void sessionRoundTrips();
 };
@@ -221,6 +222,31 @@ void TestGuiFlows::screenshotSizeFromTheCommandLine() {
   QVERIFY(app.waitForFinished(60000));
   QCOMPARE(app.exitCode(), 2);
   QVERIFY2(app.readAll().contains("WIDTHxHEIGHT"), "no message about the size");
+}
+
+void TestGuiFlows::codeTargetTabComesForward() {
+  MainWindow window;
+  QVERIFY(window.showCodeTarget(QStringLiteral("halide-ptx")));  // before any code: kept for later
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c")), nullptr, {QStringLiteral("S1.tile_gpu(i, j, 4, 4)")}));
+  window.renderImage(QSize(1600, 1000));
+  auto* code = window.findChild<CodeView*>();
+  QVERIFY(code);
+  QCOMPARE(code->currentTarget(), QStringLiteral("halide-ptx"));
+  QVERIFY(code->code(QStringLiteral("halide-ptx")).contains(QStringLiteral(".entry")));
+  QVERIFY(window.showCodeTarget(QStringLiteral("cuda")));
+  QCOMPARE(code->currentTarget(), QStringLiteral("cuda"));
+  QVERIFY(!window.showCodeTarget(QStringLiteral("fortran")));
+  QCOMPARE(code->currentTarget(), QStringLiteral("cuda"));
+  // From the command line, an unknown target is refused with its name.
+  QProcess app;
+  app.setProcessChannelMode(QProcess::MergedChannels);
+  QTemporaryDir dir;
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("matmul.c")), QStringLiteral("--code-target"),
+                                           QStringLiteral("fortran"), QStringLiteral("--screenshot"),
+                                           dir.filePath(QStringLiteral("x.png"))});
+  QVERIFY(app.waitForFinished(120000));
+  QCOMPARE(app.exitCode(), 2);
+  QVERIFY2(app.readAll().contains("no target is named 'fortran'"), "no message about the target");
 }
 
 void TestGuiFlows::frontEndErrorIsUnderlined() {
