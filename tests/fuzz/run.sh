@@ -9,7 +9,7 @@
 # Targets: frontend (C source), script (schedule scripts, applied), lesson
 # (lesson files), scratchpad (the isl scratchpad's language), session (saved
 # session files). Seeds come from the repository's own samples, scripts,
-# lessons and tests/fuzz/seeds. A crash leaves BUILD_DIR/artifacts/NAME-crash-*
+# lessons and tests/fuzz/seeds. A crash (leak, timeout, out of memory) leaves BUILD_DIR/artifacts/NAME-crash-*
 # (reproduce: BUILD_DIR/tests/fuzz/fuzz_NAME FILE) and makes the script exit 1.
 # JOBS=N runs N targets at a time (default 1).
 set -eu
@@ -49,8 +49,13 @@ run_one() {
     -rss_limit_mb=6144 -max_len=8192 -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" >"$log" 2>&1 || true
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo ?)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*' || echo ?)
-  crashes=$(ls "$build/artifacts/$t-"* 2>/dev/null | wc -l)
-  printf '%-11s %8ss %12s runs %8s edges covered %3s crashes  (log: %s)\n' "$t" "$seconds" "$runs" "$cov" "$crashes" "$log"
+  # crash-, leak-, timeout- and oom- inputs fail the run; a slow-unit- input
+  # (over 10 s once, often a loaded machine) is reported only.
+  crashes=$(ls "$build/artifacts/$t-crash-"* "$build/artifacts/$t-leak-"* "$build/artifacts/$t-timeout-"* \
+    "$build/artifacts/$t-oom-"* 2>/dev/null | wc -l)
+  slow=$(ls "$build/artifacts/$t-slow-unit-"* 2>/dev/null | wc -l)
+  printf '%-11s %8ss %12s runs %8s edges covered %3s crashes %3s slow  (log: %s)\n' "$t" "$seconds" "$runs" "$cov" \
+    "$crashes" "$slow" "$log"
   [ "$crashes" -eq 0 ]
 }
 set --
