@@ -173,7 +173,7 @@ int run_check(const CliOptions& o) {
 int run_export(const CliOptions& o) {
   if (!find_target(o.target)) throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + o.target + "'");
   Loaded l = open_session(o);  // an illegal script is not exported
-  ExportInput in{o.input, o.compile, o.script.empty() ? o.input : o.script, o.target, o.isl_quota, l.calls,
+  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls,
                  l.embedded_c, l.c_name};
   if (!in.embedded_c.empty()) in.compile = l.session.program().options;  // the rendering's, not the C++ compiler's
   write_output(o.output, export_cpp(in));

@@ -50,6 +50,8 @@
 #include "schedule_tree_view.h"
 #include "session/script.h"
 #include "source_view.h"
+#include "cpp_program/cpp_export.h"
+#include "cpp_program/program_file.h"
 #include "start_page.h"
 #include "statement_colors.h"
 
@@ -65,6 +67,8 @@ const QString kLayoutKey = QStringLiteral("layout/state");
 const QString kGeometryKey = QStringLiteral("layout/geometry");
 
 QString regionSummary(const SourceFile& file) {
+  if (is_cpp_source(file.path.toStdString()))
+    return QObject::tr("A C++ program: built against the engine and run; it defines the program and its commands.");
   if (!file.hasRegion()) return QObject::tr("No #pragma scop region found in this file.");
   QString where = QObject::tr("Region: lines %1\u2013%2").arg(file.region_first).arg(file.region_last);
   if (!file.function.isEmpty()) where += QObject::tr(" in %1()").arg(file.function);
@@ -419,7 +423,7 @@ void MainWindow::createMenus() {
   save_session->setShortcut(QKeySequence::Save);
   file_menu->addAction(tr("Open Session\u2026"), this, &MainWindow::chooseSessionToOpen);
   QMenu* export_menu = file_menu->addMenu(tr("&Export"));
-  export_menu->addAction(tr("C++ Script\u2026"), this, &MainWindow::exportScript);
+  export_menu->addAction(tr("C++ Program\u2026"), this, &MainWindow::exportScript);
   export_menu->addAction(tr("Code for the Current Target\u2026"), this, &MainWindow::exportCode);
   QMenu* image_menu = export_menu->addMenu(tr("Image of a View"));
   const QList<QPair<QString, QWidget*>> views{{tr("Window"), this},
@@ -614,8 +618,10 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
   pending_session_.reset();  // a file opened now wins over a session still replaying
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
-  if (file_->hasRegion() || !compile_options_.function.empty()) {
+  if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
     worker_->open(file_->path, compile_options_, script_lines);
+    if (is_cpp_source(file_->path.toStdString()))
+      statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));
   } else {
     showSnapshot(nullptr, nullptr);
     legality_label_->clear();
@@ -649,6 +655,22 @@ void MainWindow::adoptFile(SourceFile file) {
   addRecentFile(file_->path);
 }
 
+// A program file opened: a C++ program's source stays in view (its
+// statements are located there); an exported session that opens a C file
+// shows that C file, where its statements are.
+void MainWindow::showProgramFile(const EngineResult& result) {
+  embedded_c_ = result.embedded_c;
+  c_name_ = result.c_name;
+  if (!result.open_note.isEmpty()) statusBar()->showMessage(result.open_note, 15000);
+  if (!file_ || result.located_in.isEmpty() || QFileInfo(result.located_in).absoluteFilePath() == file_->path) return;
+  QString error;
+  if (std::optional<SourceFile> shown = loadSourceFile(result.located_in, &error)) {
+    source_view_->setSource(shown->text);
+    source_view_->setRegion(shown->region_first, shown->region_last);
+    if (shown->hasRegion()) source_view_->revealLine(shown->region_first);
+  }
+}
+
 void MainWindow::showFileSummary() {
   const SourceFile& file = *file_;
   setWindowTitle(tr("%1 \u2014 Loopscape").arg(file.fileName()));
@@ -677,6 +699,7 @@ void MainWindow::onResult(const EngineResult& result) {
       const QString prefix = QStringLiteral(":%1:%2: ").arg(result.error_line).arg(result.error_column);
       const int at = int(text.indexOf(prefix));
       if (at >= 0) text = text.mid(at + prefix.size());
+      text = text.section(QLatin1Char('\n'), 0, 0);  // a compiler's whole diagnostics are in the report
       source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
     }
     showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
@@ -708,6 +731,7 @@ void MainWindow::onResult(const EngineResult& result) {
     if (!result.note.isEmpty()) statusBar()->showMessage(result.note, 15000);
   }
   if (result.kind == EngineResult::Kind::Open) {
+    showProgramFile(result);
     run_view_->clear();
     undo_stack_->clear();
     for (const QString& line : result.history) undo_stack_->push(new CommandStep(worker_, line, -1));
@@ -1072,8 +1096,9 @@ QImage MainWindow::renderImage(const QSize& size) {
 
 void MainWindow::chooseFile() {
   const QString start = file_ ? QFileInfo(file_->path).absolutePath() : samplesDirectory();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open C file"), start,
-                                                    tr("C sources (*.c *.h);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open program"), start,
+      tr("Programs (*.c *.h *.cpp *.cc *.cxx);;C sources (*.c *.h);;C++ programs (*.cpp *.cc *.cxx);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
   if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open"), error);
@@ -1121,7 +1146,7 @@ bool MainWindow::openSession(const QString& path, QString* error) {
   if (!session) return refuse(why);
   std::optional<SourceFile> file = loadSourceFile(session->source, &why);
   if (!file) return refuse(tr("%1: the session's C file: %2").arg(path, why));
-  if (!file->hasRegion() && session->options.function.empty())
+  if (!file->hasRegion() && session->options.function.empty() && !is_cpp_source(file->path.toStdString()))
     return refuse(tr("%1: the session's C file %2 has no #pragma scop region").arg(path, file->path));
   const quint64 generation = worker_->openSession(file->path, session->options, session->commands, session->view.step);
   pending_session_ = PendingSession{generation, path, std::move(*session), std::move(*file)};
@@ -1234,23 +1259,19 @@ void MainWindow::chooseSessionToOpen() {
 
 QString MainWindow::exportCppScript() const {
   if (!file_) return {};
-  auto literal = [](const QString& s) {
-    QString out = s;
-    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    return QStringLiteral("\"%1\"").arg(out);
-  };
-  QString text;
-  text += QStringLiteral("// Loopscape session on %1, replayed with the engine library.\n").arg(file_->fileName());
-  text += QStringLiteral("#include <iostream>\n\n#include \"api/loopscape.h\"\n\nint main() {\n");
-  text += QStringLiteral("  loopscape::Session session = loopscape::open(%1);\n").arg(literal(file_->path));
-  for (const QString& line : history_) text += QStringLiteral("  loopscape::apply(session, %1);\n").arg(literal(line));
-  const QString target = code_view_->currentTarget().isEmpty() ? QStringLiteral("openmp") : code_view_->currentTarget();
-  text += QStringLiteral("  std::cout << loopscape::emit(session, %1);\n  return 0;\n}\n").arg(literal(target));
-  return text;
+  ExportInput in;
+  in.input = file_->path.toStdString();
+  in.compile = compile_options_;
+  in.target = code_view_->currentTarget().isEmpty() ? "openmp" : code_view_->currentTarget().toStdString();
+  in.calls = parse_script(history_.join(QLatin1Char('\n')).toStdString(), "session");
+  in.embedded_c = embedded_c_.toStdString();
+  in.c_name = c_name_.toStdString();
+  if (!in.embedded_c.empty()) in.compile = CompileOptions{};  // the C++ compiler's options are not the C's
+  return qs(export_cpp(in));
 }
 
 void MainWindow::exportScript() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export C++ script"), QStringLiteral("session.cpp"),
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export C++ program"), QStringLiteral("session.cpp"),
                                                     tr("C++ sources (*.cpp)"));
   if (path.isEmpty()) return;
   QSaveFile out(path);

@@ -157,6 +157,7 @@ class MainWindow : public QMainWindow {
   void fillSampleMenu();
   void fillTransformMenu();
   void showFileSummary();
+  void showProgramFile(const EngineResult& result);
   void chooseFile();
   void chooseScreenshotPath();
   void chooseSessionToSave();
@@ -253,6 +254,10 @@ class MainWindow : public QMainWindow {
   bool explicit_options_ = false;
   bool analysis_failed_ = false;
   QString options_note_;
+  // The open program when a C++ program defines it: the C it carries (what the
+  // C++ export embeds) and that C's file name. Empty for C files.
+  QString embedded_c_;
+  QString c_name_;
   QString suggested_include_;
   QLabel* title_label_ = nullptr;
   QLabel* description_label_ = nullptr;

@@ -85,13 +85,14 @@ std::string cpp_string(const std::string& text) {
 
 std::string export_cpp(const ExportInput& in) {
   const std::string file = std::filesystem::path(in.input).filename().string();
-  const std::string script = std::filesystem::path(in.script).filename().string();
+  const std::string script = in.script.empty() ? std::string() : std::filesystem::path(in.script).filename().string();
   const bool embedded = !in.embedded_c.empty();
 
   std::string out;
-  out += "// " + file + " with the schedule of " + script + ", replayed with the Loopscape engine.\n";
-  out += "// Written by Loopscape's C++ export; prints the " + in.target +
-         " code, as `loopscape-cli emit " + file + " --script " + script +
+  out += "// " + file + (script.empty() ? " with its schedule" : " with the schedule of " + script) +
+         ", replayed with the Loopscape engine.\n";
+  out += "// Written by Loopscape's C++ export; prints the " + in.target + " code, as `loopscape-cli emit " + file +
+         (script.empty() ? std::string() : " --script " + script) +
          (in.target == "openmp" ? std::string() : " --target " + in.target) + "` does.\n";
   out += "// Open it in Loopscape (`loopscape THIS.cpp`, File > Open) for the same program and history.\n";
   out += "//\n";
@@ -158,7 +159,8 @@ std::string export_cpp(const ExportInput& in) {
       out += variable(c.target) + "." + c.command + "(" + args + ");";
     else
       out += variable(c.target) + ".call(" + cpp_string(c.command) + ", {" + args + "});";
-    out += "  // " + script + ":" + std::to_string(c.where.line) + "\n";
+    // A C++ program's own commands come from no script line.
+    out += script.empty() || c.where.file != in.script ? "\n" : "  // " + script + ":" + std::to_string(c.where.line) + "\n";
   }
 
   out += "\n    loopscape::publish(session);  // run by Loopscape to open it: the program and its history\n";
