@@ -397,6 +397,12 @@ void MainWindow::createStatusBar() {
   statusBar()->addWidget(legality_label_);
   statusBar()->addWidget(status_label_, 1);
   statusBar()->addPermanentWidget(busy_label_);
+  stop_build_button_ = new QPushButton(tr("Stop building"));
+  stop_build_button_->setObjectName(QStringLiteral("stopBuildButton"));
+  stop_build_button_->setFlat(true);
+  stop_build_button_->setVisible(false);
+  connect(stop_build_button_, &QPushButton::clicked, this, [this] { worker_->cancelOpen(); });
+  statusBar()->addPermanentWidget(stop_build_button_);
 }
 
 void MainWindow::createMenus() {
@@ -619,9 +625,10 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
   if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
-    worker_->open(file_->path, compile_options_, script_lines);
-    if (is_cpp_source(file_->path.toStdString()))
-      statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));
+    last_open_ = worker_->open(file_->path, compile_options_, script_lines);
+    const bool cpp = is_cpp_source(file_->path.toStdString());
+    stop_build_button_->setVisible(cpp);
+    if (cpp) statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));
   } else {
     showSnapshot(nullptr, nullptr);
     legality_label_->clear();
@@ -689,6 +696,10 @@ void MainWindow::onResult(const EngineResult& result) {
   if (result.kind == EngineResult::Kind::Session) {
     onSessionResult(result);
     return;
+  }
+  if (result.kind == EngineResult::Kind::Open) {
+    if (result.generation != last_open_) return;  // a newer open replaced (or cancelled) it
+    stop_build_button_->setVisible(false);
   }
   if (!result.error.isEmpty()) {
     const QString message = result.quota ? tr("isl stopped at its operation quota: %1").arg(result.error) : result.error;
@@ -1187,6 +1198,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   adoptFile(std::move(pending.file));
   EngineResult opened = result;
   opened.kind = EngineResult::Kind::Open;
+  last_open_ = result.generation;
   onResult(opened);
   const SessionView& view = pending.data.view;
   if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);

@@ -251,6 +251,8 @@ class MainWindow : public QMainWindow {
   QLabel* plot_message_ = nullptr;
   QTextBrowser* report_ = nullptr;
   QPushButton* add_include_button_ = nullptr;
+  QPushButton* stop_build_button_ = nullptr;  // while a C++ program builds and runs
+  quint64 last_open_ = 0;                     // the newest open: older opens' answers are dropped
   bool explicit_options_ = false;
   bool analysis_failed_ = false;
   QString options_note_;
