@@ -66,6 +66,10 @@ class TestGuiCppOpen : public QObject {
     QCOMPARE(window.history(), QStringList({QStringLiteral("c1.tile(i, j, 32, 32, i0, j0, i1, j1)"),
                                             QStringLiteral("c1.parallelize(i0)")}));
     QCOMPARE(window.undoStack()->count(), 2);
+    // Reopened with other options, the history stays as it is (not applied twice).
+    window.applyCompileOptions(window.compileOptions());
+    QVERIFY(window.waitForEngine(120000));
+    QCOMPARE(window.history().size(), 2);
     auto* source = window.findChild<SourceView*>(QStringLiteral("sourceView"));
     QVERIFY(source);
     QCOMPARE(source->toPlainText(), text);  // the C++, not its C rendering

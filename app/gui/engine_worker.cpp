@@ -220,7 +220,8 @@ void noteProgramFile(const ProgramFile& file, EngineResult& result) {
 
 }  // namespace
 
-quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines) {
+quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines,
+                           bool whole_history) {
   const std::string file = path.toStdString();
   const std::string script = script_lines.join(QLatin1Char('\n')).toStdString();
   const quint64 open_generation = ++open_generation_;
@@ -228,7 +229,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
   file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Open,
-      [file, options, script, file_options](EngineState& state, EngineResult& result) {
+      [file, options, script, file_options, whole_history](EngineState& state, EngineResult& result) {
         state.live_drag = -1;
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
@@ -237,8 +238,9 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         state.availability_cache.clear();
         state.plot_parameters.clear();
         result.changed = true;
-        // A C++ program's commands are its history, unless a whole history is given.
-        const std::vector<CommandCall> calls = script.empty() ? program.calls : parse_script(script, "script");
+        std::vector<CommandCall> calls = whole_history ? std::vector<CommandCall>{} : program.calls;
+        const std::vector<CommandCall> lines = parse_script(script, "script");
+        calls.insert(calls.end(), lines.begin(), lines.end());
         if (!calls.empty()) {
           const ScriptRun run = apply_script(*state.session, calls);
           if (run.refusal) {

@@ -77,10 +77,11 @@ class EngineWorker : public QObject {
 
   // Loads a C file (then applies `script_lines`), shows the last step. A C++
   // program (cpp_program/program_file.h) is built and run first, here off the
-  // GUI thread; its own commands are the history, unless `script_lines` are
-  // given: they are then the whole history (as after a change of options).
+  // GUI thread; its own commands come first, then `script_lines`, unless
+  // `whole_history`: the lines are then all of it (a reopen keeping the history).
   // A newer open, or cancelOpen(), stops a build or run still going.
-  quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {});
+  quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {},
+               bool whole_history = false);
   void cancelOpen() { ++open_generation_; }
   // Replays a saved session in a fresh state: loads the program file (a C++
   // program's own commands are ignored: the session holds them), applies every

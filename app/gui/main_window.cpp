@@ -606,7 +606,7 @@ void MainWindow::applyCompileOptions(const CompileOptions& options) {
   setCompileOptions(options);
   QString error;
   const QStringList commands = history_;  // openFile starts a new history
-  if (!openFile(file_->path, &error, commands)) QMessageBox::warning(this, tr("Compiler Options"), error);
+  if (!openFile(file_->path, &error, commands, true)) QMessageBox::warning(this, tr("Compiler Options"), error);
 }
 
 void MainWindow::showCompilerOptions() {
@@ -618,14 +618,14 @@ void MainWindow::showCompilerOptions() {
   if (dialog.exec() == QDialog::Accepted) applyCompileOptions(dialog.options());
 }
 
-bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines) {
+bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines, bool whole_history) {
   std::optional<SourceFile> loaded = loadSourceFile(path, error);
   if (!loaded) return false;
   pending_session_.reset();  // a file opened now wins over a session still replaying
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
   if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
-    last_open_ = worker_->open(file_->path, compile_options_, script_lines);
+    last_open_ = worker_->open(file_->path, compile_options_, script_lines, whole_history);
     const bool cpp = is_cpp_source(file_->path.toStdString());
     stop_build_button_->setVisible(cpp);
     if (cpp) statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));

@@ -55,7 +55,10 @@ class MainWindow : public QMainWindow {
 
   // Shows the file and asks the engine for its views (then applies
   // `script_lines`); on failure to read it keeps the current one and sets `error`.
-  bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
+  // A C++ program's own commands come first, unless `whole_history` (the
+  // lines are then the whole history, as when reopening with other options).
+  bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {},
+                bool whole_history = false);
   // The options the next openFile() analyses its file with, as given on the
   // command line (they are remembered for that file). Without them, a file
   // opens with the options last used for it, else its compile_commands.json entry.
