@@ -703,7 +703,7 @@ void MainWindow::onResult(const EngineResult& result) {
   }
   if (!result.error.isEmpty()) {
     const QString message = result.quota ? tr("isl stopped at its operation quota: %1").arg(result.error) : result.error;
-    statusBar()->showMessage(message, 15000);
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);  // a compiler's whole output is in the report
     legality_label_->setText(QStringLiteral("<span style='color:#D55E00'>\u2716</span>"));
     if (result.error_line > 0 && result.kind == EngineResult::Kind::Open) {
       QString text = result.error;
