@@ -38,10 +38,12 @@ file(CREATE_LINK ${PROJECT_SOURCE_DIR}/engine ${PROJECT_BINARY_DIR}/cpp-include/
 loopscape_write_cpp_toolchain(${PROJECT_BINARY_DIR}/loopscape-cpp-toolchain.txt
   "${PROJECT_SOURCE_DIR}/engine;${PROJECT_BINARY_DIR}/cpp-include" $<TARGET_FILE:loopscape_engine>)
 
-# The installed package (the engine component's headers and library).
+# The installed package (the engine component's headers and library), its
+# paths under @prefix@: the install prefix, found from the file's own place
+# (<prefix>/${CMAKE_INSTALL_DATADIR}/loopscape), so `cmake --install --prefix` anywhere works.
 loopscape_write_cpp_toolchain(${PROJECT_BINARY_DIR}/installed/loopscape-cpp-toolchain.txt
-  "${CMAKE_INSTALL_FULL_INCLUDEDIR}/loopscape;${CMAKE_INSTALL_FULL_INCLUDEDIR}"
-  ${CMAKE_INSTALL_FULL_LIBDIR}/$<TARGET_FILE_NAME:loopscape_engine>)
+  "@prefix@/${CMAKE_INSTALL_INCLUDEDIR}/loopscape;@prefix@/${CMAKE_INSTALL_INCLUDEDIR}"
+  @prefix@/${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:loopscape_engine>)
 install(FILES ${PROJECT_BINARY_DIR}/installed/loopscape-cpp-toolchain.txt
   DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape COMPONENT Loopscape_app)
 

@@ -46,22 +46,27 @@ std::string executable_dir() {
   return ec ? std::string() : self.parent_path().string();
 }
 
+// An installed toolchain names paths under "@prefix@": the prefix it is
+// installed in, <prefix>/share/loopscape/THIS_FILE.
 CppToolchain read_toolchain(const std::string& file) {
   CppToolchain t;
   t.file = file;
+  std::error_code ec;
+  const std::string prefix = fs::absolute(file, ec).parent_path().parent_path().parent_path().string();
   std::istringstream in(read_file_text(file));
   std::string line;
   while (std::getline(in, line)) {
     const std::size_t tab = line.find('\t');
     if (tab == std::string::npos) continue;
-    const std::string key = line.substr(0, tab), value = line.substr(tab + 1);
+    const std::string key = line.substr(0, tab);
+    std::string value = line.substr(tab + 1);
+    for (std::size_t at; (at = value.find("@prefix@")) != std::string::npos;) value.replace(at, 8, prefix);
     if (key == "compiler") t.compiler = value;
     else if (key == "compile") t.compile_flags.push_back(value);
     else if (key == "link") t.link_flags.push_back(value);
     else if (key == "stamp") t.stamps.push_back(value);
   }
   // A package built elsewhere: the compiler on PATH when the recorded one is not here.
-  std::error_code ec;
   if (t.compiler.empty() || (t.compiler.find('/') != std::string::npos && !fs::exists(t.compiler, ec))) t.compiler = "c++";
   return t;
 }
@@ -83,6 +88,7 @@ CppToolchain read_toolchain(const std::string& file) {
         where.line = static_cast<unsigned>(std::stoul(m[2].str()));
         where.column = static_cast<unsigned>(std::stoul(m[3].str()));
         first = "error: " + m[4].str();
+        continue;  // it heads the message, located by the path as given
       } else if (first.empty()) {
         first = "error: " + m[4].str() + " (in " + m[1].str() + ":" + m[2].str() + ")";
       }
