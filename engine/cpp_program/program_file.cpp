@@ -1,7 +1,5 @@
 #include "cpp_program/program_file.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <regex>
@@ -19,20 +17,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kOutputLines = 30;
-
-// A temporary folder, removed with everything in it.
-struct TemporaryFolder {
-  fs::path path;
-  TemporaryFolder() {
-    std::string pattern = (fs::temp_directory_path() / "loopscape-publish-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw InputError({}, "cannot create a temporary folder");
-    path = pattern;
-  }
-  ~TemporaryFolder() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 std::string head(const std::string& text, std::size_t lines) {
   std::istringstream in(text);
@@ -77,12 +61,12 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
   std::error_code ec;
   const fs::path absolute = fs::absolute(path, ec).lexically_normal();
   const std::string name = absolute.filename().string();
-  TemporaryFolder folder;
+  const TemporaryFolder folder({}, false, "loopscape-publish");
   ProcessSpec spec;
   spec.argv = {build.executable};
-  spec.environment = {{"LOOPSCAPE_PUBLISH", (folder.path / "published").string()}};
-  spec.stdout_path = (folder.path / "stdout").string();
-  spec.stderr_path = (folder.path / "stderr").string();
+  spec.environment = {{"LOOPSCAPE_PUBLISH", (folder.path() / "published").string()}};
+  spec.stdout_path = (folder.path() / "stdout").string();
+  spec.stderr_path = (folder.path() / "stderr").string();
   spec.working_directory = absolute.parent_path().string();
   spec.timeout_seconds = file_options.run_timeout_seconds;
   spec.cancelled = file_options.cancelled;
@@ -92,7 +76,7 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
   const std::string err = read_file_text(spec.stderr_path, 1 << 20);
 
   PublishedProgram published;
-  const bool found = read_published((folder.path / "published").string(), &published);
+  const bool found = read_published((folder.path() / "published").string(), &published);
   if (!run.succeeded() || !found) {
     if (run.succeeded())
       throw InputError({path, 0, 0}, "the program defines nothing to open: it makes no tiramisu::function and calls "

@@ -16,6 +16,8 @@
 #include <sstream>
 #include <thread>
 
+#include "support/error.h"
+
 extern char** environ;
 
 namespace loopscape {
@@ -155,6 +157,19 @@ ProcessResult run_process(const ProcessSpec& spec) {
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;
+}
+
+TemporaryFolder::TemporaryFolder(const std::string& root, bool keep, const std::string& prefix) : keep_(keep) {
+  const std::filesystem::path base = root.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(root);
+  std::string pattern = (base / (prefix + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) throw InputError({}, "cannot create a temporary folder in " + base.string());
+  path_ = pattern;
+}
+
+TemporaryFolder::~TemporaryFolder() {
+  if (keep_) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
 }
 
 std::string read_file_text(const std::string& path, std::size_t limit) {

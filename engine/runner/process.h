@@ -1,5 +1,6 @@
 #pragma once
 // Running a child process with a time limit, its output captured to files (POSIX).
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <utility>
@@ -35,6 +36,22 @@ struct ProcessResult {
 
 // Runs the process in its own process group; on timeout the whole group is killed.
 ProcessResult run_process(const ProcessSpec& spec);
+
+// A fresh folder under `root` (default: the system's temporary folder), named
+// `prefix`-XXXXXX, removed with its contents on destruction unless `keep`.
+// Throws InputError when it cannot be made.
+class TemporaryFolder {
+ public:
+  explicit TemporaryFolder(const std::string& root = {}, bool keep = false, const std::string& prefix = "loopscape-run");
+  ~TemporaryFolder();
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  bool keep_;
+};
 
 // The contents of a file (empty when it cannot be read); at most `limit` bytes.
 std::string read_file_text(const std::string& path, std::size_t limit = std::string::npos);
