@@ -21,6 +21,8 @@
 #include "codegen/target.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
+#include "cpp_program/published_program.h"
+#include "snapshot/snapshot.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
@@ -231,6 +233,53 @@ class TestCppOpen : public QObject {
     QVERIFY2(file.note.find("2 programs (first, second)") != std::string::npos &&
                  file.note.find("opened 'second'") != std::string::npos,
              file.note.c_str());
+  }
+
+  // The hook is generic: any program that builds a Session (lappy will) and
+  // publishes it opens, with its statements' C++ places and domain descriptions.
+  void anyPublishedSessionOpensWithItsDescriptions() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("generic.cpp"));
+    const QString text = QStringLiteral(
+        "#include <loopscape/api/loopscape.h>\n"
+        "#include <loopscape/api/publish.h>\n"
+        "int main() {\n"
+        "  const long number = loopscape::next_definition_number();\n"
+        "  loopscape::LoadedProgram loaded = loopscape::load_program_source(\n"
+        "      \"void f(int N, double A[N]) {\\n#pragma scop\\n  for (int i = 0; i < N; i++)\\n\"\n"
+        "      \"    S: A[i] = 2.0 * A[i];\\n#pragma endscop\\n}\\n\", \"f.c\", {});\n"
+        "  loaded.program.statements[0].domain_description = \"AND\\n  i: 0 <= i < N\\t(label i)\";\n"
+        "  loaded.program.statements[0].where = {__FILE__, __LINE__, 3};  // S is here\n"
+        "  loopscape::Session session(std::move(loaded));\n"
+        "  session.statement(\"S\").loop_reversal(\"i\");\n"
+        "  loopscape::publish(session, \"f\", number);\n"
+        "}\n");
+    writeText(path, text);
+    ProgramFile file = open_program_file(path.toStdString(), {}, options_);
+    const Statement* s = file.loaded.program.find_statement("S");
+    QVERIFY(s);
+    QCOMPARE(s->domain_description, std::string("AND\n  i: 0 <= i < N\t(label i)"));
+    QCOMPARE(s->where.file, path.toStdString());
+    QCOMPARE(s->where.line, placeOf(text, QStringLiteral("// S is here")).first);
+    QCOMPARE(file.calls.size(), std::size_t(1));
+    QCOMPARE(file.calls[0].command, std::string("loop_reversal"));
+    // The window's views get it (the Schedule dock's domain node shows it).
+    const Snapshot snap = make_snapshot(file.loaded, file.loaded.original_schedule, {});
+    QCOMPARE(snap.statements.at(0).domain_description, s->domain_description);
+  }
+
+  void malformedPublishedFilesAreRefusedWithTheirLine() {
+    QTemporaryDir dir;
+    PublishedProgram p;
+    QVERIFY(!read_published(dir.path().toStdString(), &p));  // nothing published
+    writeText(dir.filePath(QStringLiteral("manifest.txt")), QStringLiteral("loopscape-published 1\nname\tf\nbogus\tx\n"));
+    try {
+      read_published(dir.path().toStdString(), &p);
+      QFAIL("a malformed manifest was read");
+    } catch (const InputError& e) {
+      QCOMPARE(e.where().line, 3u);
+      QVERIFY2(e.message().find("bogus") != std::string::npos, e.what());
+    }
   }
 
   void cliOpensACppWithAScriptAfterItsCommands() {
