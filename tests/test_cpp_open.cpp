@@ -297,6 +297,47 @@ class TestCppOpen : public QObject {
     QVERIFY2(verify.exit_code == 0, (verify.out + verify.err).c_str());
   }
 
+  // An export opened and exported again (as File › Export does on it, and
+  // `loopscape-cli export session.cpp`) reads the same program: the C file an
+  // exported C session opens, or the C an exported C++ session carries.
+  void anExportOfAnExportIsTheSameSession_data() {
+    QTest::addColumn<QString>("sample");
+    QTest::newRow("C") << QDir(samplesDir()).filePath(QStringLiteral("matmul.c"));
+    QTest::newRow("C++") << QDir(samplesDir()).filePath(QStringLiteral("tiramisu_gemm.cpp"));
+  }
+
+  void anExportOfAnExportIsTheSameSession() {
+    QFETCH(QString, sample);
+    QTemporaryDir dir;
+    QString path = sample;
+    std::vector<std::string> scripts, codes;
+    for (int generation = 0; generation < 3; ++generation) {
+      ProgramFile file = open_program_file(path.toStdString(), {}, options_);
+      const std::string program_file = file.loaded.program.file, embedded = file.embedded_c;
+      const CompileOptions program_options = file.loaded.program.options;
+      Session session(std::move(file.loaded));
+      QVERIFY(!apply_script(session, file.calls).refusal);
+      if (generation == 0 && file.calls.empty()) {
+        for (const PlannedStep& step : plan_auto_schedule(session).steps)
+          if (session.apply(step.call)) break;
+      }
+      scripts.push_back(session.script());
+      codes.push_back(codeOrError(session, "openmp"));
+      ExportInput in;
+      set_export_source(in, path.toStdString(), {}, program_file, program_options, embedded);
+      in.target = "openmp";
+      in.calls = parse_script(session.script(), "session");
+      if (generation > 0) QCOMPARE(in.embedded_c.empty(), !is_cpp_source(sample.toStdString()));
+      path = dir.filePath(QStringLiteral("generation%1.cpp").arg(generation + 1));
+      writeText(path, QString::fromStdString(export_cpp(in)));
+    }
+    QVERIFY(!scripts.front().empty());
+    QCOMPARE(scripts[1], scripts[0]);
+    QCOMPARE(scripts[2], scripts[0]);
+    QCOMPARE(codes[1], codes[0]);
+    QCOMPARE(codes[2], codes[0]);
+  }
+
   void everySampleRoundTripsThroughTheCppExport_data() {
     QTest::addColumn<QString>("sample");
     const QStringList files = QDir(samplesDir()).entryList({QStringLiteral("*.c"), QStringLiteral("*.cpp")}, QDir::Files, QDir::Name);

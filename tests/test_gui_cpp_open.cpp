@@ -127,6 +127,11 @@ class TestGuiCppOpen : public QObject {
     QCOMPARE(back.history(), window.history());
     QVERIFY(back.snapshot() && window.snapshot());
     QCOMPARE(back.snapshot()->statements.size(), window.snapshot()->statements.size());
+    // Exported again, it carries the same C and history (not a program that opens session.cpp).
+    const QString again = back.exportCppScript();
+    QVERIFY(again.contains(QStringLiteral("loopscape::open_source(kProgram + 1, \"gemm.c\"")));
+    QCOMPARE(again.section(QStringLiteral("R\"loopscape("), 1).section(QStringLiteral(")loopscape\""), 0, 0),
+             window.exportCppScript().section(QStringLiteral("R\"loopscape("), 1).section(QStringLiteral(")loopscape\""), 0, 0));
 
     // A saved session of a .cpp reopens with the same history (the program's
     // commands are not applied twice).

@@ -73,7 +73,6 @@ struct Loaded {
   Session session;
   std::vector<CommandCall> calls;
   std::string embedded_c;  // a C++ program's C rendering (for export)
-  std::string c_name;
 };
 
 Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
@@ -82,7 +81,6 @@ Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
   ProgramFile file = open_program_file(o.input, o.compile);
   if (!file.note.empty()) std::cerr << "note: " << file.note << "\n";
   calls.insert(calls.begin(), file.calls.begin(), file.calls.end());
-  const std::string c_name = file.loaded.program.file;
   Session session(std::move(file.loaded));
   if (o.isl_quota) session.program().isl().set_max_operations(o.isl_quota);
   const std::size_t count = calls.size() - std::min(keep_back, calls.size());
@@ -91,7 +89,7 @@ Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
     std::cerr << run.refusal->report();
     throw Refused{refusal_exit(*run.refusal)};
   }
-  return Loaded{std::move(session), std::move(calls), std::move(file.embedded_c), c_name};
+  return Loaded{std::move(session), std::move(calls), std::move(file.embedded_c)};
 }
 
 // The messages of a distributed schedule on --ranks ranks, at the --param
@@ -173,9 +171,8 @@ int run_check(const CliOptions& o) {
 int run_export(const CliOptions& o) {
   if (!find_target(o.target)) throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + o.target + "'");
   Loaded l = open_session(o);  // an illegal script is not exported
-  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls,
-                 l.embedded_c, l.c_name};
-  if (!in.embedded_c.empty()) in.compile = l.session.program().options;  // the rendering's, not the C++ compiler's
+  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}};
+  set_export_source(in, o.input, o.compile, l.session.program().file, l.session.program().options, l.embedded_c);
   write_output(o.output, export_cpp(in));
   std::cerr << "wrote " << o.output << ": " << l.calls.size() << " command" << (l.calls.size() == 1 ? "" : "s")
             << ", prints the " << o.target << " code\n";

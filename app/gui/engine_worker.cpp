@@ -209,6 +209,7 @@ void noteProgramFile(const ProgramFile& file, EngineResult& result) {
   result.located_in = qs(file.located_in);
   result.embedded_c = qs(file.embedded_c);
   result.c_name = qs(file.loaded.program.file);
+  result.program_options = file.loaded.program.options;
   result.open_note = qs(file.note);
   if (is_cpp_source(file.located_in) || !file.embedded_c.empty()) {
     const QString built = file.from_cache ? QStringLiteral("built program from the cache")

@@ -58,7 +58,8 @@ struct EngineResult {
   // a C++ program carries (for the C++ export) and what to say about it.
   QString located_in;
   QString embedded_c;
-  QString c_name;
+  QString c_name;                   // Program::file: the C it reads, or the name its C carries
+  CompileOptions program_options;   // what that C was read with
   QString open_note;
 };
 

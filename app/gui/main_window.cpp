@@ -668,6 +668,7 @@ void MainWindow::adoptFile(SourceFile file) {
 void MainWindow::showProgramFile(const EngineResult& result) {
   embedded_c_ = result.embedded_c;
   c_name_ = result.c_name;
+  program_options_ = result.program_options;
   if (!result.open_note.isEmpty()) statusBar()->showMessage(result.open_note, 15000);
   if (!file_ || result.located_in.isEmpty() || QFileInfo(result.located_in).absoluteFilePath() == file_->path) return;
   QString error;
@@ -1272,13 +1273,10 @@ void MainWindow::chooseSessionToOpen() {
 QString MainWindow::exportCppScript() const {
   if (!file_) return {};
   ExportInput in;
-  in.input = file_->path.toStdString();
-  in.compile = compile_options_;
+  set_export_source(in, file_->path.toStdString(), compile_options_, c_name_.toStdString(), program_options_,
+                    embedded_c_.toStdString());
   in.target = code_view_->currentTarget().isEmpty() ? "openmp" : code_view_->currentTarget().toStdString();
   in.calls = parse_script(history_.join(QLatin1Char('\n')).toStdString(), "session");
-  in.embedded_c = embedded_c_.toStdString();
-  in.c_name = c_name_.toStdString();
-  if (!in.embedded_c.empty()) in.compile = CompileOptions{};  // the C++ compiler's options are not the C's
   return qs(export_cpp(in));
 }
 

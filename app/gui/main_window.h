@@ -263,6 +263,7 @@ class MainWindow : public QMainWindow {
   // C++ export embeds) and that C's file name. Empty for C files.
   QString embedded_c_;
   QString c_name_;
+  CompileOptions program_options_;
   QString suggested_include_;
   QLabel* title_label_ = nullptr;
   QLabel* description_label_ = nullptr;

@@ -60,6 +60,23 @@ std::string absolute(const std::string& path) {
 
 }  // namespace
 
+void set_export_source(ExportInput& in, const std::string& path, const CompileOptions& options,
+                       const std::string& program_file, const CompileOptions& program_options,
+                       const std::string& embedded_c) {
+  in.input = path;
+  in.compile = options;
+  in.embedded_c.clear();
+  in.c_name.clear();
+  if (!is_cpp_source(path)) return;
+  in.compile = program_options;  // the C's options, not the C++ compiler's
+  if (!embedded_c.empty()) {
+    in.embedded_c = embedded_c;
+    in.c_name = std::filesystem::path(program_file).filename().string();
+  } else {
+    in.input = program_file;
+  }
+}
+
 std::string cpp_string(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {

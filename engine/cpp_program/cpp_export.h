@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands/command.h"
+#include "cpp_program/program_file.h"
 #include "model/program.h"
 
 namespace loopscape {
@@ -30,6 +31,15 @@ struct ExportInput {
 // --script SCRIPT --target TARGET` prints; opened in the app, it gives the
 // same program, the same history and the same code.
 std::string export_cpp(const ExportInput& in);
+
+// Where the export of a session on the file `path` (opened with `options`,
+// cpp_program/program_file.h) reads its program: a C file itself; for a C++
+// program, the C it carries (`embedded_c`, its name `program_file`), or the
+// C file it opens (an exported session: `program_file`, read with
+// `program_options`). Sets input, compile, embedded_c and c_name.
+void set_export_source(ExportInput& in, const std::string& path, const CompileOptions& options,
+                       const std::string& program_file, const CompileOptions& program_options,
+                       const std::string& embedded_c);
 
 // A C++ string literal for `text`.
 std::string cpp_string(const std::string& text);
