@@ -144,6 +144,29 @@ class TestGuiCppOpen : public QObject {
     QCOMPARE(reopened.history(), window.history());
   }
 
+  void exportOfACSessionOpensOnItsCFile() {
+    const QString path = samplePath(QStringLiteral("matmul.c"));
+    MainWindow window;
+    QString error;
+    QVERIFY(window.openFile(path, &error));
+    QVERIFY(window.waitForEngine());
+    window.requestCommand(*loopscape::parse_script_line("S1.interchange(j, k)", {"test", 1, 1}));
+    QVERIFY(window.waitForEngine());
+    QVERIFY2(window.history().size() == 1, qPrintable(window.lastReport()));
+    QTemporaryDir dir;
+    const QString exported = dir.filePath(QStringLiteral("matmul_session.cpp"));
+    QVERIFY(writeText(exported, window.exportCppScript()));
+
+    MainWindow back;
+    QVERIFY(back.openFile(exported, &error));
+    QVERIFY(back.waitForEngine(120000));
+    QVERIFY2(!back.analysisFailed(), qPrintable(back.lastReport()));
+    QCOMPARE(back.history(), window.history());
+    // The statements are in the C file: the Source view shows it.
+    QCOMPARE(back.findChild<SourceView*>(QStringLiteral("sourceView"))->toPlainText(), readText(path));
+    QCOMPARE(back.currentFile()->path, QFileInfo(exported).absoluteFilePath());
+  }
+
   void aNewerOpenStopsTheBuild() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("slow.cpp"));
