@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::size_t kDiagnosticLines = 40;
+// Built programs kept (about 4 MB each); the least recently opened go first.
+constexpr std::size_t kCachedPrograms = 48;
 
 // 128 bits of FNV-1a (two offset bases): a cache key, not a defence.
 class Hash {
@@ -100,6 +103,19 @@ CppToolchain read_toolchain(const std::string& file) {
   throw InputError(where, first + "\n" + shown);
 }
 
+// Keeps the kCachedPrograms most recently used programs (a hit renews its time).
+void prune_cache(const fs::path& cache) {
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> programs;
+  for (const fs::directory_entry& e : fs::directory_iterator(cache, ec))
+    if (e.is_regular_file(ec) && e.path().filename().string().find(".partial-") == std::string::npos &&
+        e.path().filename().string().find(".log-") == std::string::npos)
+      programs.emplace_back(e.last_write_time(ec), e.path());
+  if (programs.size() <= kCachedPrograms) return;
+  std::sort(programs.begin(), programs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t k = kCachedPrograms; k < programs.size(); ++k) fs::remove(programs[k].second, ec);
+}
+
 }  // namespace
 
 CppToolchain find_cpp_toolchain() {
@@ -168,6 +184,7 @@ CppBuild build_cpp_program(const std::string& path, const CompileOptions& option
   result.executable = executable.string();
   if (fs::is_regular_file(executable, ec)) {
     result.cached = true;
+    fs::last_write_time(executable, fs::file_time_type::clock::now(), ec);
     return result;
   }
 
@@ -199,6 +216,7 @@ CppBuild build_cpp_program(const std::string& path, const CompileOptions& option
   }
   fs::rename(partial, executable, ec);
   if (ec) throw InputError({executable.string(), 0, 0}, "cannot keep the built program: " + ec.message());
+  prune_cache(cache);
   return result;
 }
 

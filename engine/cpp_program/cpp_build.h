@@ -2,7 +2,8 @@
 // Building a user's C++ program against the engine, as the samples are built:
 // the compiler and flags come from the toolchain file CMake writes
 // (cmake/LoopscapeCppPrograms.cmake), the built executable is kept in a cache
-// by a hash of everything that goes into it, so reopening is fast.
+// by a hash of everything that goes into it, so reopening is fast (the 48
+// most recently opened are kept).
 #include <functional>
 #include <string>
 #include <vector>
