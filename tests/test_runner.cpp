@@ -163,6 +163,21 @@ class TestRunner : public QObject {
     QVERIFY(!missing.started);
   }
 
+  void cancelledProcessIsKilledAndSaysSo() {
+    ProcessSpec spec;
+    spec.argv = {"sleep", "30"};
+    spec.timeout_seconds = 20;
+    const auto start = std::chrono::steady_clock::now();
+    spec.cancelled = [start] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(300); };
+    const ProcessResult r = run_process(spec);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.timed_out);
+    QVERIFY(!r.succeeded());
+    QVERIFY(elapsed < 5);
+    QCOMPARE(r.describe(), std::string("was cancelled"));
+  }
+
   void ownMainEqualPrograms() {
     const Program p = matmul();
     const VerifyResult r = verify_equivalence(p, p.source_text, quick());

@@ -46,10 +46,10 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return result;
 }
 
-// Waits for `pid` until `deadline` or until `cancelled` says so; true when it
-// exited (status filled in).
+// Waits for `pid` until `deadline` or until `cancelled` says so (then sets
+// `was_cancelled`); true when it exited (status filled in).
 bool wait_until(pid_t pid, int* status, bool has_deadline, Clock::time_point deadline,
-                const std::function<bool()>& cancelled) {
+                const std::function<bool()>& cancelled, bool* was_cancelled) {
   const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   for (;;) {
     const pid_t done = waitpid(pid, status, WNOHANG);
@@ -59,6 +59,7 @@ bool wait_until(pid_t pid, int* status, bool has_deadline, Clock::time_point dea
     }
     if (cancelled && cancelled()) {
       if (pidfd >= 0) close(pidfd);
+      *was_cancelled = true;
       return false;
     }
     int wait_ms = 5;
@@ -144,8 +145,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(has_deadline ? spec.timeout_seconds : 0));
   int status = 0;
-  if (!wait_until(pid, &status, has_deadline, deadline, spec.cancelled)) {
-    result.cancelled = !(has_deadline && Clock::now() >= deadline);
+  if (!wait_until(pid, &status, has_deadline, deadline, spec.cancelled, &result.cancelled)) {
     result.timed_out = !result.cancelled;
     kill(-pid, SIGKILL);
     kill(pid, SIGKILL);
