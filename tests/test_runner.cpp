@@ -159,7 +159,10 @@ class TestRunner : public QObject {
     QVERIFY(r.timed_out);
     QVERIFY(elapsed < 5);
     QVERIFY(!r.succeeded());
-    const ProcessResult missing = run_process(ProcessSpec{{"/nonexistent/loopscape-tool"}, {}, {}, {}, 1});
+    ProcessSpec missing_tool;
+    missing_tool.argv = {"/nonexistent/loopscape-tool"};
+    missing_tool.timeout_seconds = 1;
+    const ProcessResult missing = run_process(missing_tool);
     QVERIFY(!missing.started);
   }
 
