@@ -41,6 +41,8 @@
 #include "command_form.h"
 #include "command_step.h"
 #include "commands/command.h"
+#include "cpp_program/cpp_export.h"
+#include "cpp_program/program_file.h"
 #include "dependence_view.h"
 #include "domain_plot.h"
 #include "history_view.h"
@@ -50,8 +52,6 @@
 #include "schedule_tree_view.h"
 #include "session/script.h"
 #include "source_view.h"
-#include "cpp_program/cpp_export.h"
-#include "cpp_program/program_file.h"
 #include "start_page.h"
 #include "statement_colors.h"
 
