@@ -104,9 +104,8 @@ BoxContent contentFor(const Snapshot& snap, int index, bool collapsed, int hidde
     c.lines << BoxLine{statements.join(QStringLiteral(", ")), QColor(), true};
     // A domain a host language describes as more than an isl set (lappy's
     // set-expression tree): shown as it describes it.
-    for (const QString& name : statements) {
-      const int k = snap.statementIndex(name.toStdString());
-      if (k < 0) continue;
+    for (int k = 0; k < int(snap.statements.size()); ++k) {
+      const QString name = QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].name);
       const QString description = QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].domain_description);
       if (description.isEmpty()) continue;
       const QStringList lines = description.split(QLatin1Char('\n'));
