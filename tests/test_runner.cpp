@@ -159,8 +159,26 @@ class TestRunner : public QObject {
     QVERIFY(r.timed_out);
     QVERIFY(elapsed < 5);
     QVERIFY(!r.succeeded());
-    const ProcessResult missing = run_process(ProcessSpec{{"/nonexistent/loopscape-tool"}, {}, {}, {}, 1});
+    ProcessSpec missing_tool;
+    missing_tool.argv = {"/nonexistent/loopscape-tool"};
+    missing_tool.timeout_seconds = 1;
+    const ProcessResult missing = run_process(missing_tool);
     QVERIFY(!missing.started);
+  }
+
+  void cancelledProcessIsKilledAndSaysSo() {
+    ProcessSpec spec;
+    spec.argv = {"sleep", "30"};
+    spec.timeout_seconds = 20;
+    const auto start = std::chrono::steady_clock::now();
+    spec.cancelled = [start] { return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(300); };
+    const ProcessResult r = run_process(spec);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.timed_out);
+    QVERIFY(!r.succeeded());
+    QVERIFY(elapsed < 5);
+    QCOMPARE(r.describe(), std::string("was cancelled"));
   }
 
   void ownMainEqualPrograms() {

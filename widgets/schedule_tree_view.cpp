@@ -102,6 +102,19 @@ BoxContent contentFor(const Snapshot& snap, int index, bool collapsed, int hidde
     if (!snap.parameters.empty())
       c.lines << BoxLine{QStringLiteral("parameters: ") + toQt(snap.parameters).join(QStringLiteral(", ")), QColor(), false};
     c.lines << BoxLine{statements.join(QStringLiteral(", ")), QColor(), true};
+    // A domain a host language describes as more than an isl set (lappy's
+    // set-expression tree): shown as it describes it.
+    for (int k = 0; k < int(snap.statements.size()); ++k) {
+      const QString name = QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].name);
+      const QString description = QString::fromStdString(snap.statements[static_cast<std::size_t>(k)].domain_description);
+      if (description.isEmpty()) continue;
+      const QStringList lines = description.split(QLatin1Char('\n'));
+      constexpr int kShownLines = 8;
+      for (int l = 0; l < lines.size() && l < kShownLines; ++l)
+        c.lines << BoxLine{(l == 0 ? name + QStringLiteral(": ") : QStringLiteral("  ")) + lines[l], statementColor(k), true};
+      if (lines.size() > kShownLines) c.lines << BoxLine{QStringLiteral("  \u2026"), QColor(), false};
+      tip += QStringLiteral("<br><b>%1</b>: <pre>%2</pre>").arg(name, description.toHtmlEscaped());
+    }
     c.fill = QColor(0xF4, 0xF4, 0xF4);
   } else {
     for (const QString& s : statements) c.lines << BoxLine{s, statementColor(snap.statementIndex(s.toStdString())), true};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "cpp_program/program_file.h"
 #include "support/error.h"
 
 namespace loopscape::cli {
@@ -113,7 +114,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     }
   }
   if (!o.help && o.input.empty()) fail("no input file (see loopscape-cli " + o.command + " --help)");
-  if (!o.help && o.script.empty() && (o.command == "check" || o.command == "export" || o.command == "bench"))
+  // A C++ program brings its own commands: its export needs no script.
+  const bool cpp_input = is_cpp_source(o.input);
+  if (!o.help && o.script.empty() && (o.command == "check" || (o.command == "export" && !cpp_input) || o.command == "bench"))
     fail(o.command + " needs --script FILE (see loopscape-cli " + o.command + " --help)");
   if (!o.help && o.command == "export" && (o.output.empty() || o.output == "-"))
     fail("export needs -o OUT.cpp (see loopscape-cli export --help)");
@@ -140,6 +143,11 @@ commands:
 
 info, emit and verify take --script SCRIPT: the schedule is the original one
 transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
+
+FILE may be a C++ program (.cpp: Tiramisu's Layer I, an exported session): it
+is built against the engine (cached by content), run, and the program it
+defines is opened with its own schedule commands first, then the script's.
+A compile error is reported as FILE.cpp:LINE:COLUMN: error: ...
 Run 'loopscape-cli COMMAND --help' for a command's options, 'loopscape-cli --version' for the version.
 Exit status: 0 success, 2 bad input (unsupported C, bad option, malformed
 script, bad command arguments, isl quota), 3 a script command is illegal,
@@ -269,11 +277,13 @@ isl quota).
     return std::string(R"(usage: loopscape-cli export FILE.c --script SCRIPT -o OUT.cpp [--target T] [options]
 
 Writes a C++ program that replays the session with the engine library: it
-opens FILE.c with the same -D/-I/--function options, applies the script's
+opens FILE.c with the same -D/-I/--function options (a C++ FILE: the C it
+defines, carried in the program as text; --script is then optional), applies the script's
 commands as typed calls (session.statement("S1").interchange("k", "j")),
-and prints the code for the target on standard output, byte for byte what
-'loopscape-cli emit FILE.c --script SCRIPT --target T' prints. The script is
-checked first; an illegal one is not exported (exit 3).
+publishes the session (opened in the app, it gives the same program and
+history) and prints the code for the target on standard output, byte for
+byte what 'loopscape-cli emit FILE.c --script SCRIPT --target T' prints. The
+script is checked first; an illegal one is not exported (exit 3).
 
 Build the program against an installed engine (cmake --install BUILD):
   find_package(Loopscape REQUIRED)   # CMAKE_PREFIX_PATH=<install prefix>

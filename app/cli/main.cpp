@@ -22,7 +22,8 @@
 #include "codegen/halide_object.h"
 #include "codegen/target.h"
 #include "commands/transfer_pairing.h"
-#include "cpp_export.h"
+#include "cpp_program/cpp_export.h"
+#include "cpp_program/program_file.h"
 #include "pipeline/pipeline.h"
 #include "report/program_report.h"
 #include "runner/harness.h"
@@ -66,16 +67,21 @@ int refusal_exit(const Refusal& refusal) {
 
 // The session on the input file with the script's commands applied (all but
 // the last `keep_back` of them); a refused command throws Refused after
-// printing its report.
+// printing its report. A C++ program's own commands come first: `calls` is
+// the whole history (its commands, then the script's).
 struct Loaded {
   Session session;
   std::vector<CommandCall> calls;
+  std::string embedded_c;  // a C++ program's C rendering (for export)
 };
 
 Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
   std::vector<CommandCall> calls;
   if (!o.script.empty()) calls = read_script(o.script);  // malformed script: before the (slower) load
-  Session session(load_program(o.input, o.compile));
+  ProgramFile file = open_program_file(o.input, o.compile);
+  if (!file.note.empty()) std::cerr << "note: " << file.note << "\n";
+  calls.insert(calls.begin(), file.calls.begin(), file.calls.end());
+  Session session(std::move(file.loaded));
   if (o.isl_quota) session.program().isl().set_max_operations(o.isl_quota);
   const std::size_t count = calls.size() - std::min(keep_back, calls.size());
   const ScriptRun run = apply_script(session, std::vector<CommandCall>(calls.begin(), calls.begin() + static_cast<long>(count)));
@@ -83,7 +89,7 @@ Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
     std::cerr << run.refusal->report();
     throw Refused{refusal_exit(*run.refusal)};
   }
-  return Loaded{std::move(session), std::move(calls)};
+  return Loaded{std::move(session), std::move(calls), std::move(file.embedded_c)};
 }
 
 // The messages of a distributed schedule on --ranks ranks, at the --param
@@ -125,7 +131,7 @@ int run_info(const CliOptions& o) {
   Loaded l = open_session(o);
   std::cout << program_report(l.session.loaded());
   if (!l.session.history().empty()) {
-    std::cout << "\nscript " << o.script << ":\n";
+    std::cout << "\n" << (o.script.empty() ? "commands of " + o.input : "script " + o.script) << ":\n";
     for (const AppliedCommand& a : l.session.history())
       std::cout << "  " << format_call(a.call) << "  -- " << a.outcome.description << "\n";
     std::cout << "\nschedule after the script:\n" << print_schedule_tree(l.session.schedule());
@@ -165,7 +171,8 @@ int run_check(const CliOptions& o) {
 int run_export(const CliOptions& o) {
   if (!find_target(o.target)) throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + o.target + "'");
   Loaded l = open_session(o);  // an illegal script is not exported
-  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls};
+  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}};
+  set_export_source(in, o.input, o.compile, l.session.program().file, l.session.program().options, l.embedded_c);
   write_output(o.output, export_cpp(in));
   std::cerr << "wrote " << o.output << ": " << l.calls.size() << " command" << (l.calls.size() == 1 ? "" : "s")
             << ", prints the " << o.target << " code\n";

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "autoschedule/planner.h"
+#include "cpp_program/program_file.h"
 #include "lessons/lesson_check.h"
 #include "pipeline/pipeline.h"
 #include "scratchpad/scratchpad_evaluation.h"
@@ -134,6 +135,7 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
 
 EngineWorker::~EngineWorker() {
   generation_ = ~quint64(0) >> 1;  // everything queued is superseded
+  ++open_generation_;              // a C++ program still building stops
   pool_.waitForDone();
   scratchpad_generation_ = ~quint64(0) >> 1;
   scratchpad_pool_.waitForDone();
@@ -201,21 +203,47 @@ void EngineWorker::finished(const EngineResult& result) {
   }
 }
 
-quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines) {
+namespace {
+
+void noteProgramFile(const ProgramFile& file, EngineResult& result) {
+  result.located_in = qs(file.located_in);
+  result.embedded_c = qs(file.embedded_c);
+  result.c_name = qs(file.loaded.program.file);
+  result.program_options = file.loaded.program.options;
+  result.open_note = qs(file.note);
+  if (is_cpp_source(file.located_in) || !file.embedded_c.empty()) {
+    const QString built = file.from_cache ? QStringLiteral("built program from the cache")
+                                          : QStringLiteral("built in %1 s").arg(file.build_seconds, 0, 'f', 1);
+    result.open_note = (result.open_note.isEmpty() ? QString() : result.open_note + QStringLiteral("; ")) + built +
+                       QStringLiteral(", ran in %1 s").arg(file.run_seconds, 0, 'f', 2);
+  }
+}
+
+}  // namespace
+
+quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines,
+                           bool whole_history) {
   const std::string file = path.toStdString();
   const std::string script = script_lines.join(QLatin1Char('\n')).toStdString();
+  const quint64 open_generation = ++open_generation_;
+  ProgramFileOptions file_options;
+  file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Open,
-      [file, options, script](EngineState& state, EngineResult& result) {
+      [file, options, script, file_options, whole_history](EngineState& state, EngineResult& result) {
         state.live_drag = -1;
-        LoadedProgram loaded = load_program(file, options);
-        state.session = std::make_unique<Session>(std::move(loaded));
+        ProgramFile program = open_program_file(file, options, file_options);
+        noteProgramFile(program, result);
+        state.session = std::make_unique<Session>(std::move(program.loaded));
         state.cache.clear();
         state.availability_cache.clear();
         state.plot_parameters.clear();
         result.changed = true;
-        if (!script.empty()) {
-          const ScriptRun run = apply_script(*state.session, parse_script(script, "script"));
+        std::vector<CommandCall> calls = whole_history ? std::vector<CommandCall>{} : program.calls;
+        const std::vector<CommandCall> lines = parse_script(script, "script");
+        calls.insert(calls.end(), lines.begin(), lines.end());
+        if (!calls.empty()) {
+          const ScriptRun run = apply_script(*state.session, calls);
           if (run.refusal) {
             result.refused = true;
             result.report = qs(run.refusal->report());
@@ -231,10 +259,15 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
   const std::string file = path.toStdString();
   std::vector<std::string> lines;
   for (const QString& line : commands) lines.push_back(line.toStdString());
+  const quint64 open_generation = ++open_generation_;
+  ProgramFileOptions file_options;
+  file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Session,
-      [file, options, lines](EngineState& state, EngineResult& result) {
-        auto fresh = std::make_unique<Session>(load_program(file, options));
+      [file, options, lines, file_options](EngineState& state, EngineResult& result) {
+        ProgramFile program = open_program_file(file, options, file_options);
+        noteProgramFile(program, result);
+        auto fresh = std::make_unique<Session>(std::move(program.loaded));
         for (std::size_t k = 0; k < lines.size(); ++k) {
           result.failed_step = static_cast<int>(k);
           const std::optional<CommandCall> call = parse_script_line(lines[k], SourceLocation{"session", 1, 1});

@@ -53,6 +53,14 @@ struct EngineResult {
   QString witness_sink;
   QList<qint64> witness_source_point;  // the source instance's iterators
   QList<qint64> witness_sink_point;
+  // Open and Session of a program file: the file its statements are located
+  // in (a C++ program's .cpp, or the C file an exported session opens), the C
+  // a C++ program carries (for the C++ export) and what to say about it.
+  QString located_in;
+  QString embedded_c;
+  QString c_name;                   // Program::file: the C it reads, or the name its C carries
+  CompileOptions program_options;   // what that C was read with
+  QString open_note;
 };
 
 struct PreviewResult {
@@ -68,9 +76,16 @@ class EngineWorker : public QObject {
   explicit EngineWorker(QObject* parent = nullptr);
   ~EngineWorker() override;
 
-  // Loads a C file (then applies `script_lines`), shows the last step.
-  quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {});
-  // Replays a saved session in a fresh state: loads the C file, applies every
+  // Loads a C file (then applies `script_lines`), shows the last step. A C++
+  // program (cpp_program/program_file.h) is built and run first, here off the
+  // GUI thread; its own commands come first, then `script_lines`, unless
+  // `whole_history`: the lines are then all of it (a reopen keeping the history).
+  // A newer open, or cancelOpen(), stops a build or run still going.
+  quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {},
+               bool whole_history = false);
+  void cancelOpen() { ++open_generation_; }
+  // Replays a saved session in a fresh state: loads the program file (a C++
+  // program's own commands are ignored: the session holds them), applies every
   // command and shows step `step` (-1: the last). The open session is replaced
   // only when all of it succeeds; otherwise it stays as it was and the result
   // carries the error (and failed_step when a command is refused).
@@ -138,6 +153,7 @@ class EngineWorker : public QObject {
   std::atomic<quint64> scratchpad_generation_{0};
   QTimer busy_timer_;
   std::atomic<quint64> generation_{0};
+  std::atomic<quint64> open_generation_{0};  // the newest open: older builds stop
   std::atomic<quint64> preview_generation_{0};
   std::atomic<int> pending_{0};
   bool busy_shown_ = false;

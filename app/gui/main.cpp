@@ -1,5 +1,6 @@
-// loopscape [FILE.c] [-I DIR] [-D NAME[=V]] [--function F] [--script FILE]
-// [--code-target T] [--screenshot OUT.png]: opens the main window on a C file (without one: the
+// loopscape [FILE.c|FILE.cpp] [-I DIR] [-D NAME[=V]] [--function F] [--script FILE]
+// [--code-target T] [--screenshot OUT.png]: opens the main window on a C file or a C++ program
+// (built against the engine and run: cpp_program/program_file.h) (without one: the
 // start page with the bundled samples and recent files), analysed with the
 // compiler options given (else those last used for the file, else its
 // compile_commands.json entry); --script applies a schedule script; with
@@ -81,9 +82,9 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("C file to open (default: the start page; with --screenshot, "
+                               QStringLiteral("C file or C++ program (.cpp) to open (default: the start page; with --screenshot, "
                                               "samples/matmul.c)."),
-                               QStringLiteral("[FILE.c]"));
+                               QStringLiteral("[FILE.c|FILE.cpp]"));
   const QCommandLineOption script(QStringLiteral("script"),
                                   QStringLiteral("Apply the schedule script <file> (one command per line)."),
                                   QStringLiteral("file"));

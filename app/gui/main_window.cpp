@@ -44,6 +44,8 @@
 #include "command_form.h"
 #include "command_step.h"
 #include "commands/command.h"
+#include "cpp_program/cpp_export.h"
+#include "cpp_program/program_file.h"
 #include "dependence_view.h"
 #include "domain_plot.h"
 #include "history_view.h"
@@ -68,6 +70,8 @@ const QString kLayoutKey = QStringLiteral("layout/state");
 const QString kGeometryKey = QStringLiteral("layout/geometry");
 
 QString regionSummary(const SourceFile& file) {
+  if (is_cpp_source(file.path.toStdString()))
+    return QObject::tr("A C++ program: built against the engine and run; it defines the program and its commands.");
   if (!file.hasRegion()) return QObject::tr("No #pragma scop region found in this file.");
   QString where = QObject::tr("Region: lines %1\u2013%2").arg(file.region_first).arg(file.region_last);
   if (!file.function.isEmpty()) where += QObject::tr(" in %1()").arg(file.function);
@@ -405,6 +409,12 @@ void MainWindow::createStatusBar() {
   statusBar()->addWidget(legality_label_);
   statusBar()->addWidget(status_label_, 1);
   statusBar()->addPermanentWidget(busy_label_);
+  stop_build_button_ = new QPushButton(tr("Stop building"));
+  stop_build_button_->setObjectName(QStringLiteral("stopBuildButton"));
+  stop_build_button_->setFlat(true);
+  stop_build_button_->setVisible(false);
+  connect(stop_build_button_, &QPushButton::clicked, this, [this] { worker_->cancelOpen(); });
+  statusBar()->addPermanentWidget(stop_build_button_);
 }
 
 void MainWindow::createMenus() {
@@ -431,7 +441,7 @@ void MainWindow::createMenus() {
   save_session->setShortcut(QKeySequence::Save);
   file_menu->addAction(tr("Open Session\u2026"), this, &MainWindow::chooseSessionToOpen);
   QMenu* export_menu = file_menu->addMenu(tr("&Export"));
-  export_menu->addAction(tr("C++ Script\u2026"), this, &MainWindow::exportScript);
+  export_menu->addAction(tr("C++ Program\u2026"), this, &MainWindow::exportScript);
   export_menu->addAction(tr("Code for the Current Target\u2026"), this, &MainWindow::exportCode);
   QMenu* image_menu = export_menu->addMenu(tr("Image of a View"));
   const QList<QPair<QString, QWidget*>> views{{tr("Window"), this},
@@ -608,7 +618,7 @@ void MainWindow::applyCompileOptions(const CompileOptions& options) {
   setCompileOptions(options);
   QString error;
   const QStringList commands = history_;  // openFile starts a new history
-  if (!openFile(file_->path, &error, commands)) QMessageBox::warning(this, tr("Compiler Options"), error);
+  if (!openFile(file_->path, &error, commands, true)) QMessageBox::warning(this, tr("Compiler Options"), error);
 }
 
 void MainWindow::showCompilerOptions() {
@@ -620,14 +630,17 @@ void MainWindow::showCompilerOptions() {
   if (dialog.exec() == QDialog::Accepted) applyCompileOptions(dialog.options());
 }
 
-bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines) {
+bool MainWindow::openFile(const QString& path, QString* error, const QStringList& script_lines, bool whole_history) {
   std::optional<SourceFile> loaded = loadSourceFile(path, error);
   if (!loaded) return false;
   pending_session_.reset();  // a file opened now wins over a session still replaying
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
-  if (file_->hasRegion() || !compile_options_.function.empty()) {
-    worker_->open(file_->path, compile_options_, script_lines);
+  if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
+    last_open_ = worker_->open(file_->path, compile_options_, script_lines, whole_history);
+    const bool cpp = is_cpp_source(file_->path.toStdString());
+    stop_build_button_->setVisible(cpp);
+    if (cpp) statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));
   } else {
     showSnapshot(nullptr, nullptr);
     legality_label_->clear();
@@ -661,6 +674,23 @@ void MainWindow::adoptFile(SourceFile file) {
   addRecentFile(file_->path);
 }
 
+// A program file opened: a C++ program's source stays in view (its
+// statements are located there); an exported session that opens a C file
+// shows that C file, where its statements are.
+void MainWindow::showProgramFile(const EngineResult& result) {
+  embedded_c_ = result.embedded_c;
+  c_name_ = result.c_name;
+  program_options_ = result.program_options;
+  if (!result.open_note.isEmpty()) statusBar()->showMessage(result.open_note, 15000);
+  if (!file_ || result.located_in.isEmpty() || QFileInfo(result.located_in).absoluteFilePath() == file_->path) return;
+  QString error;
+  if (std::optional<SourceFile> shown = loadSourceFile(result.located_in, &error)) {
+    source_view_->setSource(shown->text);
+    source_view_->setRegion(shown->region_first, shown->region_last);
+    if (shown->hasRegion()) source_view_->revealLine(shown->region_first);
+  }
+}
+
 void MainWindow::showFileSummary() {
   const SourceFile& file = *file_;
   setWindowTitle(tr("%1 \u2014 Loopscape").arg(file.fileName()));
@@ -680,15 +710,20 @@ void MainWindow::onResult(const EngineResult& result) {
     onSessionResult(result);
     return;
   }
+  if (result.kind == EngineResult::Kind::Open) {
+    if (result.generation != last_open_) return;  // a newer open replaced (or cancelled) it
+    stop_build_button_->setVisible(false);
+  }
   if (!result.error.isEmpty()) {
     const QString message = result.quota ? tr("isl stopped at its operation quota: %1").arg(result.error) : result.error;
-    statusBar()->showMessage(message, 15000);
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);  // a compiler's whole output is in the report
     legality_label_->setText(QStringLiteral("<span style='color:#D55E00'>\u2716</span>"));
     if (result.error_line > 0 && result.kind == EngineResult::Kind::Open) {
       QString text = result.error;
       const QString prefix = QStringLiteral(":%1:%2: ").arg(result.error_line).arg(result.error_column);
       const int at = int(text.indexOf(prefix));
       if (at >= 0) text = text.mid(at + prefix.size());
+      text = text.section(QLatin1Char('\n'), 0, 0);  // a compiler's whole diagnostics are in the report
       source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
     }
     showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
@@ -720,6 +755,7 @@ void MainWindow::onResult(const EngineResult& result) {
     if (!result.note.isEmpty()) statusBar()->showMessage(result.note, 15000);
   }
   if (result.kind == EngineResult::Kind::Open) {
+    showProgramFile(result);
     run_view_->clear();
     undo_stack_->clear();
     for (const QString& line : result.history) undo_stack_->push(new CommandStep(worker_, line, -1));
@@ -1084,8 +1120,9 @@ QImage MainWindow::renderImage(const QSize& size) {
 
 void MainWindow::chooseFile() {
   const QString start = file_ ? QFileInfo(file_->path).absolutePath() : samplesDirectory();
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open C file"), start,
-                                                    tr("C sources (*.c *.h);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open program"), start,
+      tr("Programs (*.c *.h *.cpp *.cc *.cxx);;C sources (*.c *.h);;C++ programs (*.cpp *.cc *.cxx);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
   if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open"), error);
@@ -1133,7 +1170,7 @@ bool MainWindow::openSession(const QString& path, QString* error) {
   if (!session) return refuse(why);
   std::optional<SourceFile> file = loadSourceFile(session->source, &why);
   if (!file) return refuse(tr("%1: the session's C file: %2").arg(path, why));
-  if (!file->hasRegion() && session->options.function.empty())
+  if (!file->hasRegion() && session->options.function.empty() && !is_cpp_source(file->path.toStdString()))
     return refuse(tr("%1: the session's C file %2 has no #pragma scop region").arg(path, file->path));
   const quint64 generation = worker_->openSession(file->path, session->options, session->commands, session->view.step);
   pending_session_ = PendingSession{generation, path, std::move(*session), std::move(*file)};
@@ -1174,6 +1211,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   adoptFile(std::move(pending.file));
   EngineResult opened = result;
   opened.kind = EngineResult::Kind::Open;
+  last_open_ = result.generation;
   onResult(opened);
   const SessionView& view = pending.data.view;
   if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
@@ -1246,23 +1284,16 @@ void MainWindow::chooseSessionToOpen() {
 
 QString MainWindow::exportCppScript() const {
   if (!file_) return {};
-  auto literal = [](const QString& s) {
-    QString out = s;
-    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
-    return QStringLiteral("\"%1\"").arg(out);
-  };
-  QString text;
-  text += QStringLiteral("// Loopscape session on %1, replayed with the engine library.\n").arg(file_->fileName());
-  text += QStringLiteral("#include <iostream>\n\n#include \"api/loopscape.h\"\n\nint main() {\n");
-  text += QStringLiteral("  loopscape::Session session = loopscape::open(%1);\n").arg(literal(file_->path));
-  for (const QString& line : history_) text += QStringLiteral("  loopscape::apply(session, %1);\n").arg(literal(line));
-  const QString target = code_view_->currentTarget().isEmpty() ? QStringLiteral("openmp") : code_view_->currentTarget();
-  text += QStringLiteral("  std::cout << loopscape::emit(session, %1);\n  return 0;\n}\n").arg(literal(target));
-  return text;
+  ExportInput in;
+  set_export_source(in, file_->path.toStdString(), compile_options_, c_name_.toStdString(), program_options_,
+                    embedded_c_.toStdString());
+  in.target = code_view_->currentTarget().isEmpty() ? "openmp" : code_view_->currentTarget().toStdString();
+  in.calls = parse_script(history_.join(QLatin1Char('\n')).toStdString(), "session");
+  return qs(export_cpp(in));
 }
 
 void MainWindow::exportScript() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export C++ script"), QStringLiteral("session.cpp"),
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export C++ program"), QStringLiteral("session.cpp"),
                                                     tr("C++ sources (*.cpp)"));
   if (path.isEmpty()) return;
   QSaveFile out(path);

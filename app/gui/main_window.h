@@ -55,7 +55,10 @@ class MainWindow : public QMainWindow {
 
   // Shows the file and asks the engine for its views (then applies
   // `script_lines`); on failure to read it keeps the current one and sets `error`.
-  bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
+  // A C++ program's own commands come first, unless `whole_history` (the
+  // lines are then the whole history, as when reopening with other options).
+  bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {},
+                bool whole_history = false);
   // The options the next openFile() analyses its file with, as given on the
   // command line (they are remembered for that file). Without them, a file
   // opens with the options last used for it, else its compile_commands.json entry.
@@ -159,6 +162,7 @@ class MainWindow : public QMainWindow {
   void fillSampleMenu();
   void fillTransformMenu();
   void showFileSummary();
+  void showProgramFile(const EngineResult& result);
   void chooseFile();
   void chooseScreenshotPath();
   void chooseSessionToSave();
@@ -252,9 +256,16 @@ class MainWindow : public QMainWindow {
   QLabel* plot_message_ = nullptr;
   QTextBrowser* report_ = nullptr;
   QPushButton* add_include_button_ = nullptr;
+  QPushButton* stop_build_button_ = nullptr;  // while a C++ program builds and runs
+  quint64 last_open_ = 0;                     // the newest open: older opens' answers are dropped
   bool explicit_options_ = false;
   bool analysis_failed_ = false;
   QString options_note_;
+  // The open program when a C++ program defines it: the C it carries (what the
+  // C++ export embeds) and that C's file name. Empty for C files.
+  QString embedded_c_;
+  QString c_name_;
+  CompileOptions program_options_;
   QString suggested_include_;
   QLabel* title_label_ = nullptr;
   QLabel* description_label_ = nullptr;

@@ -52,7 +52,8 @@ QList<SampleInfo> listSamples(const QString& directory) {
   QList<SampleInfo> samples;
   if (directory.isEmpty()) return samples;
   const QDir dir(directory);
-  const QStringList names = dir.entryList({QStringLiteral("*.c")}, QDir::Files, QDir::Name);
+  // C files and C++ programs (Tiramisu's Layer I, lappy): both open the same way.
+  const QStringList names = dir.entryList({QStringLiteral("*.c"), QStringLiteral("*.cpp")}, QDir::Files, QDir::Name);
   for (const QString& name : names) {
     SampleInfo info;
     info.path = dir.filePath(name);

@@ -19,7 +19,7 @@ QString samplesDirectory();
 // samples/matmul.c, or empty when no samples folder is found.
 QString defaultSamplePath();
 
-// Every *.c in `directory`, sorted by name.
+// Every *.c and *.cpp in `directory`, sorted by name.
 QList<SampleInfo> listSamples(const QString& directory);
 
 }  // namespace loopscape

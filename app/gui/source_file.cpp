@@ -35,7 +35,7 @@ int SourceFile::lineCount() const {
 
 QString sampleDescription(const QString& text) {
   static const QRegularExpression pattern(
-      QStringLiteral("^/\\*\\s*Loopscape sample:\\s*(.*?)\\s*\\*/"));
+      QStringLiteral("^(?:/\\*|//)\\s*Loopscape sample:\\s*(.*?)\\s*(?:\\*/.*)?$"));
   const QString first_line = text.section(QLatin1Char('\n'), 0, 0);
   const auto match = pattern.match(first_line);
   return match.hasMatch() ? match.captured(1) : QString();

@@ -9,7 +9,7 @@ namespace loopscape {
 struct SourceFile {
   QString path;         // absolute
   QString text;
-  QString description;  // from a first-line `/* Loopscape sample: ... */`, else empty
+  QString description;  // from a first-line `/* Loopscape sample: ... */` (or `// Loopscape sample: ...`), else empty
   int region_first = 0;  // 1-based line of `#pragma scop`, 0 when there is none
   int region_last = 0;   // 1-based line of `#pragma endscop`
   QString function;      // name of the function that holds the region, when found

@@ -19,6 +19,31 @@ Session open(const std::string& path, const OpenOptions& options) {
   return session;
 }
 
+Session open_source(const std::string& text, const std::string& name, const SourceLocation& first_line,
+                    const OpenOptions& options) {
+  check_isl_version();
+  CompileOptions compile;
+  compile.defines = options.defines;
+  compile.include_dirs = options.include_dirs;
+  compile.function = options.function;
+  LoadedProgram loaded = load_program_source(text, name, compile);
+  if (!first_line.file.empty()) {
+    auto relocate = [&](SourceLocation& at) {
+      if (!at.line) return;
+      at.file = first_line.file;
+      at.line += first_line.line - 1;
+    };
+    for (Statement& s : loaded.program.statements) {
+      relocate(s.where);
+      for (Loop& l : s.loops) relocate(l.where);
+      for (Access& a : s.accesses) relocate(a.where);
+    }
+  }
+  Session session(std::move(loaded));
+  if (options.isl_max_operations) session.program().isl().set_max_operations(options.isl_max_operations);
+  return session;
+}
+
 StatementHandle Session::statement(const std::string& name) { return StatementHandle(*this, name); }
 
 StatementHandle& StatementHandle::call(const std::string& command, std::initializer_list<Argument> args) {

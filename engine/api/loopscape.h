@@ -38,6 +38,14 @@ struct OpenOptions {
 // model cannot represent (with file:line:column), IslError at the quota.
 Session open(const std::string& path, const OpenOptions& options = {});
 
+// A session on C that the program holds as text (an exported C++ program
+// carries its program's C this way): the C front-end reads `text` as the file
+// `name` ("gemm.c"). When `first_line` names a file, statements, loops and
+// accesses are located there, the text's first line being first_line.line
+// (the program's own lines, so the app shows them in its source).
+Session open_source(const std::string& text, const std::string& name, const SourceLocation& first_line = {},
+                    const OpenOptions& options = {});
+
 // One argument as written in a script: a name ("j"), a number (32), an isl
 // set or map ("{ S0[i] -> [i + 1] }"), a list ("{i, j}").
 class Argument {

@@ -1,5 +1,8 @@
 // Functions (api/tiramisu.h): the current one receives the declarations; its
 // program, C rendering and session come from layer1/program_builder.h.
+#include <exception>
+
+#include "api/publish.h"
 #include "codegen/emitter.h"
 #include "layer1/declaration_support.h"
 #include "layer1/program_builder.h"
@@ -19,11 +22,29 @@ function::function(std::string name, where at) : data_(std::make_unique<detail::
   data_->name = std::move(name);
   data_->at = at;
   data_->handle = this;
+  data_->number = next_definition_number();
   current_function = this;
 }
 
 function::~function() {
   if (current_function == this) current_function = nullptr;
+  // Run by the app (api/publish.h): what the function defines, as it stands
+  // now. Not while an exception unwinds: the program failed, and its message
+  // says where.
+  if (!publish_requested() || std::uncaught_exceptions() > 0) return;
+  try {
+    publish(session(), data_->name, data_->number);
+  } catch (const InputError& e) {
+    try {
+      publish_failure(data_->name, data_->number, e.message(), e.where());
+    } catch (const std::exception&) {
+    }
+  } catch (const std::exception& e) {
+    try {
+      publish_failure(data_->name, data_->number, e.what(), SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
+    } catch (const std::exception&) {
+    }
+  }
 }
 
 function* function::current() { return current_function; }

@@ -75,6 +75,7 @@ struct FunctionData {
   std::unique_ptr<Session> session;  // set when Layer I is frozen
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far
+  long number = 0;       // among the program's definitions (api/publish.h)
 
   bool frozen() const { return session != nullptr; }
 };

@@ -16,6 +16,8 @@
 #include <sstream>
 #include <thread>
 
+#include "support/error.h"
+
 extern char** environ;
 
 namespace loopscape {
@@ -44,14 +46,21 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return result;
 }
 
-// Waits for `pid` until `deadline`; true when it exited (status filled in).
-bool wait_until(pid_t pid, int* status, bool has_deadline, Clock::time_point deadline) {
+// Waits for `pid` until `deadline` or until `cancelled` says so (then sets
+// `was_cancelled`); true when it exited (status filled in).
+bool wait_until(pid_t pid, int* status, bool has_deadline, Clock::time_point deadline,
+                const std::function<bool()>& cancelled, bool* was_cancelled) {
   const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
   for (;;) {
     const pid_t done = waitpid(pid, status, WNOHANG);
     if (done == pid || (done < 0 && errno != EINTR)) {
       if (pidfd >= 0) close(pidfd);
       return true;
+    }
+    if (cancelled && cancelled()) {
+      if (pidfd >= 0) close(pidfd);
+      *was_cancelled = true;
+      return false;
     }
     int wait_ms = 5;
     if (has_deadline) {
@@ -64,6 +73,7 @@ bool wait_until(pid_t pid, int* status, bool has_deadline, Clock::time_point dea
     } else {
       wait_ms = 1000;
     }
+    if (cancelled) wait_ms = std::min(wait_ms, 100);
     if (pidfd >= 0) {
       pollfd p{pidfd, POLLIN, 0};
       poll(&p, 1, wait_ms);
@@ -79,6 +89,8 @@ std::string ProcessResult::describe() const {
   std::ostringstream out;
   if (!started)
     out << "could not start: " << spawn_error;
+  else if (cancelled)
+    out << "was cancelled";
   else if (timed_out)
     out << "timed out after " << seconds << " s and was killed";
   else if (signal != 0)
@@ -106,6 +118,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!spec.working_directory.empty())
+    posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
@@ -131,18 +145,31 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(has_deadline ? spec.timeout_seconds : 0));
   int status = 0;
-  if (!wait_until(pid, &status, has_deadline, deadline)) {
-    result.timed_out = true;
+  if (!wait_until(pid, &status, has_deadline, deadline, spec.cancelled, &result.cancelled)) {
+    result.timed_out = !result.cancelled;
     kill(-pid, SIGKILL);
     kill(pid, SIGKILL);
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (result.timed_out) return result;
+  if (result.timed_out || result.cancelled) return result;
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;
+}
+
+TemporaryFolder::TemporaryFolder(const std::string& root, bool keep, const std::string& prefix) : keep_(keep) {
+  const std::filesystem::path base = root.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(root);
+  std::string pattern = (base / (prefix + "-XXXXXX")).string();
+  if (!mkdtemp(pattern.data())) throw InputError({}, "cannot create a temporary folder in " + base.string());
+  path_ = pattern;
+}
+
+TemporaryFolder::~TemporaryFolder() {
+  if (keep_) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
 }
 
 std::string read_file_text(const std::string& path, std::size_t limit) {

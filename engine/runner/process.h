@@ -1,5 +1,7 @@
 #pragma once
 // Running a child process with a time limit, its output captured to files (POSIX).
+#include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,23 +15,43 @@ struct ProcessSpec {
   std::string stdout_path;  // empty: discarded
   std::string stderr_path;  // empty: discarded
   double timeout_seconds = 0;  // 0: no limit
+  std::string working_directory;  // empty: the caller's
+  // Polled while the child runs (every 100 ms at most); true kills it, as a timeout does.
+  std::function<bool()> cancelled;
 };
 
 struct ProcessResult {
   bool started = false;
   std::string spawn_error;  // why it did not start
   bool timed_out = false;
+  bool cancelled = false;  // killed because spec.cancelled said so
   int exit_code = -1;  // when it exited normally
   int signal = 0;      // when a signal ended it
   double seconds = 0;  // wall time from start to exit
 
-  bool succeeded() const { return started && !timed_out && signal == 0 && exit_code == 0; }
+  bool succeeded() const { return started && !timed_out && !cancelled && signal == 0 && exit_code == 0; }
   // "exited with status 1", "killed by signal 11 (Segmentation fault)", "timed out after 2 s".
   std::string describe() const;
 };
 
 // Runs the process in its own process group; on timeout the whole group is killed.
 ProcessResult run_process(const ProcessSpec& spec);
+
+// A fresh folder under `root` (default: the system's temporary folder), named
+// `prefix`-XXXXXX, removed with its contents on destruction unless `keep`.
+// Throws InputError when it cannot be made.
+class TemporaryFolder {
+ public:
+  explicit TemporaryFolder(const std::string& root = {}, bool keep = false, const std::string& prefix = "loopscape-run");
+  ~TemporaryFolder();
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  bool keep_;
+};
 
 // The contents of a file (empty when it cannot be read); at most `limit` bytes.
 std::string read_file_text(const std::string& path, std::size_t limit = std::string::npos);

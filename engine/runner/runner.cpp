@@ -84,28 +84,6 @@ std::string replace_region(const Program& program, const std::string& region_cod
 
 namespace {
 
-class TemporaryFolder {
- public:
-  TemporaryFolder(const std::string& root, bool keep) : keep_(keep) {
-    const fs::path base = root.empty() ? fs::temp_directory_path() : fs::path(root);
-    std::string pattern = (base / "loopscape-run-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw InputError({}, "cannot create a temporary folder in " + base.string());
-    path_ = pattern;
-  }
-  ~TemporaryFolder() {
-    if (keep_) return;
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-  bool keep_;
-};
-
 std::string tail(const std::string& text, std::size_t limit = 4000) {
   if (text.size() <= limit) return text;
   return "...\n" + text.substr(text.size() - limit);

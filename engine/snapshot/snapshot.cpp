@@ -200,6 +200,7 @@ StatementInfo statement_info(const Statement& s) {
   info.line = s.where.line;
   info.column = s.where.column;
   info.source_text = s.source_text;
+  info.domain_description = s.domain_description;
   for (const Loop& loop : s.loops) {
     info.loops.push_back(loop.iterator);
     info.loop_lines.push_back(loop.where.line);

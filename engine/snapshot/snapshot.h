@@ -25,6 +25,7 @@ struct StatementInfo {
   std::string source_text;
   std::vector<std::string> loops;       // source iterators, outermost first
   std::vector<unsigned> loop_lines;     // line of each loop's `for`
+  std::string domain_description;       // Statement::domain_description (a host language's form of the domain)
 };
 
 // One node of the schedule tree. Marks are folded into the node below them:

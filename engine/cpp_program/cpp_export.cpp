@@ -1,10 +1,11 @@
-#include "cpp_export.h"
+#include "cpp_program/cpp_export.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <set>
 
-namespace loopscape::cli {
+namespace loopscape {
 namespace {
 
 // Commands the API has a typed method for (api/loopscape.h).
@@ -59,6 +60,23 @@ std::string absolute(const std::string& path) {
 
 }  // namespace
 
+void set_export_source(ExportInput& in, const std::string& path, const CompileOptions& options,
+                       const std::string& program_file, const CompileOptions& program_options,
+                       const std::string& embedded_c) {
+  in.input = path;
+  in.compile = options;
+  in.embedded_c.clear();
+  in.c_name.clear();
+  if (!is_cpp_source(path)) return;
+  in.compile = program_options;  // the C's options, not the C++ compiler's
+  if (!embedded_c.empty()) {
+    in.embedded_c = embedded_c;
+    in.c_name = std::filesystem::path(program_file).filename().string();
+  } else {
+    in.input = program_file;
+  }
+}
+
 std::string cpp_string(const std::string& text) {
   std::string out = "\"";
   for (unsigned char c : text) {
@@ -84,19 +102,35 @@ std::string cpp_string(const std::string& text) {
 
 std::string export_cpp(const ExportInput& in) {
   const std::string file = std::filesystem::path(in.input).filename().string();
-  const std::string script = std::filesystem::path(in.script).filename().string();
+  const std::string script = in.script.empty() ? std::string() : std::filesystem::path(in.script).filename().string();
+  const bool embedded = !in.embedded_c.empty();
 
   std::string out;
-  out += "// " + file + " with the schedule of " + script + ", replayed with the Loopscape engine.\n";
-  out += "// Written by `loopscape-cli export`; prints the " + in.target +
-         " code, as `loopscape-cli emit " + file + " --script " + script +
+  out += "// " + file + (script.empty() ? " with its schedule" : " with the schedule of " + script) +
+         ", replayed with the Loopscape engine.\n";
+  out += "// Written by Loopscape's C++ export; prints the " + in.target + " code, as `loopscape-cli emit " + file +
+         (script.empty() ? std::string() : " --script " + script) +
          (in.target == "openmp" ? std::string() : " --target " + in.target) + "` does.\n";
+  out += "// Open it in Loopscape (`loopscape THIS.cpp`, File > Open) for the same program and history.\n";
   out += "//\n";
   out += "// Build against an installed engine (CMAKE_PREFIX_PATH=<prefix>):\n";
   out += "//   find_package(Loopscape REQUIRED)\n";
   out += "//   add_executable(replay replay.cpp)\n";
   out += "//   target_link_libraries(replay PRIVATE Loopscape::engine)\n";
-  out += "#include <exception>\n#include <iostream>\n\n#include <loopscape/api/loopscape.h>\n\n";
+  out += "#include <exception>\n#include <iostream>\n\n#include <loopscape/api/loopscape.h>\n#include <loopscape/api/publish.h>\n\n";
+
+  // A program defined in C++ travels as its C rendering: the C front-end reads
+  // it back into the same model, so the commands replay on it identically.
+  unsigned first_line = 0;
+  if (embedded) {
+    std::string delimiter = "loopscape";
+    for (int k = 1; in.embedded_c.find(")" + delimiter + "\"") != std::string::npos; ++k) delimiter = "loopscape" + std::to_string(k);
+    out += "// The program as C (" + in.c_name + "), as " + file + " defined it.\n";
+    out += "static const char kProgram[] = R\"" + delimiter + "(\n";
+    first_line = static_cast<unsigned>(std::count(out.begin(), out.end(), '\n')) + 1;
+    out += in.embedded_c + ")" + delimiter + "\";\n\n";
+  }
+
   out += "int main() {\n";
   out += "  try {\n";
 
@@ -110,7 +144,11 @@ std::string export_cpp(const ExportInput& in) {
   }
   if (!in.compile.function.empty()) fields.push_back(".function = " + cpp_string(in.compile.function));
   if (in.isl_quota) fields.push_back(".isl_max_operations = " + std::to_string(in.isl_quota));
-  out += "    loopscape::Session session = loopscape::open(" + cpp_string(absolute(in.input));
+  if (embedded)
+    out += "    loopscape::Session session = loopscape::open_source(kProgram + 1, " + cpp_string(in.c_name) +
+           ", {__FILE__, " + std::to_string(first_line) + ", 1}";
+  else
+    out += "    loopscape::Session session = loopscape::open(" + cpp_string(absolute(in.input));
   if (fields.empty()) {
     out += ");\n";
   } else {
@@ -138,10 +176,12 @@ std::string export_cpp(const ExportInput& in) {
       out += variable(c.target) + "." + c.command + "(" + args + ");";
     else
       out += variable(c.target) + ".call(" + cpp_string(c.command) + ", {" + args + "});";
-    out += "  // " + script + ":" + std::to_string(c.where.line) + "\n";
+    // A C++ program's own commands come from no script line.
+    out += script.empty() || c.where.file != in.script ? "\n" : "  // " + script + ":" + std::to_string(c.where.line) + "\n";
   }
 
-  out += "\n    std::cout << loopscape::emit_code(session, " + cpp_string(in.target) + ");\n";
+  out += "\n    loopscape::publish(session);  // run by Loopscape to open it: the program and its history\n";
+  out += "    std::cout << loopscape::emit_code(session, " + cpp_string(in.target) + ");\n";
   out += "    return 0;\n";
   out += "  } catch (const std::exception& e) {  // a refused command: its report\n";
   out += "    std::cerr << e.what() << \"\\n\";\n";
@@ -151,4 +191,4 @@ std::string export_cpp(const ExportInput& in) {
   return out;
 }
 
-}  // namespace loopscape::cli
+}  // namespace loopscape
