@@ -108,11 +108,22 @@ ndarray subtract(const ndarray& a, const ndarray& b, where at = where::current()
 ndarray multiply(const ndarray& a, const ndarray& b, where at = where::current());
 ndarray divide(const ndarray& a, const ndarray& b, where at = where::current());
 ndarray negative(const ndarray& a, where at = where::current());
-inline ndarray operator+(const ndarray& a, const ndarray& b) { return add(a, b); }
-inline ndarray operator-(const ndarray& a, const ndarray& b) { return subtract(a, b); }
-inline ndarray operator*(const ndarray& a, const ndarray& b) { return multiply(a, b); }
-inline ndarray operator/(const ndarray& a, const ndarray& b) { return divide(a, b); }
-inline ndarray operator-(const ndarray& a) { return negative(a); }
+
+// The left operand of an operator, with the place the user wrote it (an
+// operator takes no location argument; the conversion to operand does).
+class operand {
+ public:
+  operand(const ndarray& a, where at = where::current()) : array(a), at(at) {}
+  operand(double value, where at = where::current()) : array(value, at), at(at) {}
+  operand(int value, where at = where::current()) : array(value, at), at(at) {}
+  ndarray array;
+  where at;
+};
+inline ndarray operator+(const operand& a, const ndarray& b) { return add(a.array, b, a.at); }
+inline ndarray operator-(const operand& a, const ndarray& b) { return subtract(a.array, b, a.at); }
+inline ndarray operator*(const operand& a, const ndarray& b) { return multiply(a.array, b, a.at); }
+inline ndarray operator/(const operand& a, const ndarray& b) { return divide(a.array, b, a.at); }
+inline ndarray operator-(const operand& a) { return negative(a.array, a.at); }
 
 ndarray sin(const ndarray& a, where at = where::current());
 ndarray cos(const ndarray& a, where at = where::current());

@@ -1,6 +1,7 @@
 // Lazy arrays (api/lappy.h): each operation checks its operands' shapes and
 // axes where the user wrote it, and records a node; nothing is computed.
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "lappy/lappy_data.h"
@@ -112,6 +113,8 @@ ndarray::ndarray(std::string name, std::vector<extent> shape, dtype type, where 
   std::vector<std::string> labels(shape.size());
   node_ = make(ArrayKind::Input, std::move(name), {}, std::move(shape), std::move(shape_at), std::move(labels),
                primitive(type), at);
+  static std::atomic<long> declared{0};
+  node_->order = ++declared;
 }
 
 ndarray::ndarray(double value, where at) : node_(literal(tiramisu::expr(value), tiramisu::p_float64, at).node()) {}

@@ -28,6 +28,7 @@ struct ArrayNode {
   Mode mode = Mode::Fused;
   std::string temporary;   // the name of a pinned array ("" before eval picks one)
   where mode_at;
+  long order = 0;  // Input: when it was declared (the C function takes inputs in that order)
 };
 using ArrayPtr = std::shared_ptr<ArrayNode>;
 

@@ -129,6 +129,14 @@ class Lowering {
 
   void run(const ArrayPtr& root) {
     survey(*root);
+    // Inputs in declaration order, and the parameters their shapes use first.
+    std::stable_sort(inputs_order_.begin(), inputs_order_.end(),
+                     [](const ArrayNode* a, const ArrayNode* b) { return a->order < b->order; });
+    std::vector<std::string> parameters;
+    for (const ArrayNode* input : inputs_order_)
+      for (const extent& e : input->shape) collect_parameters(*e.node(), parameters);
+    for (const std::string& c : p_.parameters) collect_parameters(*parameter(c).node(), parameters);
+    p_.parameters = parameters;
     reserve_names(*root);
     for (const std::string& c : p_.parameters) T::constant(c, at_);
     for (const ArrayNode* input : inputs_order_) {
@@ -163,20 +171,21 @@ class Lowering {
 
   // ------------------------------------------------------------ names
 
-  // Inputs, parameters and temporaries, each checked once.
+  // Inputs, parameters and temporaries, each checked once, in order of first use.
   void survey(const ArrayNode& a) {
     if (!surveyed_.insert(&a).second) return;
+    for (const ArrayPtr& x : a.args) survey(*x);
     for (const extent& e : a.shape) collect_parameters(*e.node(), p_.parameters);
     if (a.kind == ArrayKind::Literal && a.literal.is_defined()) collect_parameters(*a.literal.node(), p_.parameters);
     if (a.kind == ArrayKind::Input) {
       for (const ArrayNode* other : inputs_order_)
         if (other->op == a.op)
-          fail(a.at, "two different input arrays named '" + a.op + "' (the other at line " +
-                         std::to_string(other->at.line()) + "): name each input once");
+          fail(other->order > a.order ? other->at : a.at,
+               "two different input arrays named '" + a.op + "' (the other at line " +
+                   std::to_string((other->order > a.order ? a : *other).at.line()) + "): name each input once");
       inputs_order_.push_back(&a);
     }
     if (a.mode != Mode::Fused) pinned_.push_back(&a);
-    for (const ArrayPtr& x : a.args) survey(*x);
   }
 
   void reserve_names(const ArrayNode& root) {
