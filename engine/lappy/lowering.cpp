@@ -156,6 +156,7 @@ class Lowering {
       lower_group(*c, loops_of(*c, true, c->mode_at), dest, true, c->mode_at);
     }
     lower_group(*root, loops, Dest{p_.output, {}}, false, at_);
+    order_parameters();
     // The output's nest first, as the spec draws it; the CSEs after it.
     std::vector<SetExpr> branches{branch(p_.groups.back())};
     for (std::size_t g = 0; g + 1 < p_.groups.size(); ++g) branches.push_back(branch(p_.groups[g]));
@@ -163,6 +164,17 @@ class Lowering {
   }
 
  private:
+  // The parameters in the order their loops run, as the C front-end orders
+  // those of the same loops (the others after them).
+  void order_parameters() {
+    std::vector<std::string> ordered;
+    for (const Group& g : p_.groups)
+      for (const std::string& i : g.inames) collect_parameters(*extent_.at(i).node(), ordered);
+    for (const std::string& c : p_.parameters) collect_parameters(*parameter(c).node(), ordered);
+    p_.parameters = ordered;
+    p_.function->data().constants = ordered;
+  }
+
   SetExpr branch(const Group& g) const {
     std::vector<SetExpr> pieces;
     for (const std::string& i : g.inames) pieces.push_back(SetExpr::piece(i, extent_text(extent_.at(i))));
