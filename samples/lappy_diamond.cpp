@@ -5,8 +5,9 @@
 //
 // Fused (the default), the matrix-vector product is computed twice inside
 // C's instruction; pinned, k is a temporary computed in C's loops; as a CSE,
-// k is computed once in loops of its own. Each prints the instructions, the
-// loop domain's set expression and the code for TARGET (openmp by default).
+// k is computed once in loops of its own. It prints the code for TARGET
+// (openmp by default); for c and openmp, the file's opening comment lists the
+// instructions and draws the loop domain's set expression.
 #include <iostream>
 #include <string>
 

@@ -4,7 +4,9 @@
 //   lappy_outer [TARGET] [fused|pin|cse]
 //
 // prints the code for TARGET (openmp by default) of c = outer(sin(k), cos(k)) with k = arange(n)
-// fused into c (the default), pinned as a temporary in c's loops, or a CSE.
+// fused into c (the default), pinned as a temporary in c's loops, or a CSE;
+// for c and openmp, the file's opening comment lists the instructions and
+// draws the loop domain's set expression.
 #include <iostream>
 #include <string>
 

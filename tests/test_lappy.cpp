@@ -487,10 +487,10 @@ class TestLappy : public QObject {
   void namingMistakesAreRefused() {
     Unsigned n("n");
     EXPECT_ERROR(Unsigned("int"), "'int' cannot name a parameter", __LINE__);
-    EXPECT_ERROR(ndarray("for", "n"), "'for' cannot name a array", __LINE__);
+    EXPECT_ERROR(ndarray("for", "n"), "'for' cannot name a lappy array", __LINE__);
     ndarray A("A", "n");
     EXPECT_ERROR(A.eval("c"), "eval() of input 'A'", __LINE__);
-    EXPECT_ERROR(sin(A).eval("1c"), "cannot name a output", __LINE__);
+    EXPECT_ERROR(sin(A).eval("1c"), "cannot name a result array", __LINE__);
     EXPECT_ERROR(sin(A).eval("A"), "the output 'A' has the name of another array", __LINE__);
     EXPECT_ERROR(sin(A).eval("n"), "the output 'n' has the name of another array or parameter", __LINE__);
     const int second = __LINE__; ndarray A2("A", "n");

@@ -107,7 +107,7 @@ ndarray::ndarray(std::string name, const std::string& shape, dtype type, where a
     : ndarray(std::move(name), parse_shape(shape, at), type, at) {}
 
 ndarray::ndarray(std::string name, std::vector<extent> shape, dtype type, where at) {
-  tiramisu::detail::check_name(name, "array", at);
+  tiramisu::detail::check_name(name, "lappy array", at);
   check_extents(shape, at);
   std::vector<where> shape_at(shape.size(), at);
   std::vector<std::string> labels(shape.size());

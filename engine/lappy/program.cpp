@@ -37,7 +37,7 @@ std::string note(const ProgramData& p) {
 
 program ndarray::eval(const std::string& name, where at) const {
   if (!node_) fail(at, "eval() of an empty ndarray (moved from)");
-  tiramisu::detail::check_name(name, "output", at);
+  tiramisu::detail::check_name(name, "result array", at);
   if (node_->kind == ArrayKind::Input)
     fail(at, "eval() of input '" + node_->op + "': it is computed by nobody; eval an expression of it");
   program p(lower(node_, name, at));
