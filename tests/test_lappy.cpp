@@ -4,6 +4,10 @@
 // lappy kernels against the same kernels written in C (same model, same
 // dependences, same code); generated code compiled and run against the
 // original.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <functional>
@@ -307,6 +311,84 @@ class TestLappy : public QObject {
                              example(name, mode).c_source());
   }
 
+  // What opening a lappy program in the app needs: its C rendering and its
+  // session's script give the same program, history and code through the C path.
+  void renderingAndScriptReplayTheSession_data() { examples(); }
+  void renderingAndScriptReplayTheSession() {
+    QFETCH(QString, name);
+    QFETCH(QString, mode);
+    program p = example(name, mode);
+    Session& lappy = p.session();
+    loopscape::apply(lappy, mode == "pin" ? "c.split(j, 4, j0, j1)" : "c.tile(i, j, 8, 8, i0, j0, i1, j1)");
+    Session c(loopscape::load_program_source(lappy.program().source_text, lappy.program().file, CompileOptions{}));
+    const loopscape::ScriptRun run = loopscape::apply_script(c, loopscape::parse_script(lappy.script(), "replay"));
+    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
+    QCOMPARE(c.history().size(), lappy.history().size());
+    for (const std::string target : {"c", "openmp", "mpi"})
+      QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)),
+               QString::fromStdString(loopscape::emit_code(lappy, target)));
+  }
+
+  // The samples, built like a user's program, print what the API emits in process.
+  void samplesPrintTheirCode_data() { examples(); }
+  void samplesPrintTheirCode() {
+    QFETCH(QString, name);
+    QFETCH(QString, mode);
+    QString out;
+    QCOMPARE(run_tool(QStringLiteral(LOOPSCAPE_SAMPLE_BINARIES "/sample_lappy_") + name, {"openmp", mode}, &out), 0);
+    QCOMPARE(out, QString::fromStdString(example(name, mode).code("openmp")));
+  }
+
+  // A user's build: the samples against the installed package alone (find_package(Loopscape)).
+  void samplesBuildAgainstTheInstalledPackage() {
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString prefix = tmp.filePath("prefix"), app = tmp.filePath("app");
+    QVERIFY(QDir().mkpath(app));
+    const QString cmake = QStringLiteral(LOOPSCAPE_CMAKE_COMMAND);
+    QString out;
+    QVERIFY2(run_tool(cmake, {"--install", LOOPSCAPE_BUILD_DIR, "--component", "Loopscape_engine", "--prefix", prefix},
+                      &out) == 0,
+             qPrintable(out));
+    QString lists = "cmake_minimum_required(VERSION 3.25)\nproject(lappy_samples LANGUAGES C CXX)\n"
+                    "find_package(Loopscape REQUIRED)\nset(CMAKE_CXX_STANDARD 20)\n";
+    for (const QString name : {"outer", "diamond"}) {
+      QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/lappy_") + name + ".cpp", app + "/" + name + ".cpp"));
+      lists += "add_executable(" + name + " " + name + ".cpp)\ntarget_link_libraries(" + name +
+               " PRIVATE Loopscape::engine)\n";
+    }
+    QFile file(app + "/CMakeLists.txt");
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(lists.toUtf8());
+    file.close();
+    QVERIFY2(run_tool(cmake, {"-S", app, "-B", app + "/build", "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release",
+                              "-DCMAKE_CXX_COMPILER=" LOOPSCAPE_CXX_COMPILER, "-DCMAKE_C_COMPILER=" LOOPSCAPE_C_COMPILER},
+                      &out) == 0,
+             qPrintable(out));
+    QVERIFY2(run_tool(cmake, {"--build", app + "/build", "--parallel", "2"}, &out) == 0, qPrintable(out));
+    for (const QString name : {"outer", "diamond"})
+      for (const QString mode : {"fused", "pin", "cse"}) {
+        QCOMPARE(run_tool(app + "/build/" + name, {"c", mode}, &out), 0);
+        QCOMPARE(out, QString::fromStdString(example(name, mode).code("c")));
+      }
+  }
+
+  // Statements and accesses are located at the user's lines.
+  void statementsAreLocatedAtTheUsersLines() {
+    ndarray A("A", "n, n"), x("x", "n");
+    const unsigned reduction = __LINE__; ndarray k = matmul(A, x);
+    const unsigned pinned = __LINE__; k.pin("k");
+    const unsigned evaluated = __LINE__; program p = sin(k).eval("c");
+    const LoadedProgram l = p.load();
+    const std::map<std::string, unsigned> lines = {{"k_init", reduction}, {"k", reduction}, {"c", evaluated}};
+    QCOMPARE(QString::fromStdString(names_of(l)), QString("k_init k c"));
+    for (const Statement& s : l.program.statements) {
+      QVERIFY2(contains(s.where.file, "test_lappy.cpp"), s.where.file.c_str());
+      QCOMPARE(s.where.line, lines.at(s.name));
+    }
+    QVERIFY(pinned > reduction);
+  }
+
   // ------------------------------------------------------------ lappy and C versions of one kernel
 
   void gemmIsTheSameProgramAsItsC() {
@@ -504,6 +586,16 @@ class TestLappy : public QObject {
   }
 
  private:
+  // Runs a program to its end; its exit code, with its standard output in `out`.
+  static int run_tool(const QString& program, const QStringList& args, QString* out) {
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(600000)) return -1;
+    *out = QString::fromUtf8(p.readAllStandardOutput());
+    if (p.exitCode() != 0) *out += QString::fromUtf8(p.readAllStandardError());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  }
+
   static void modes() {
     QTest::addColumn<QString>("mode");
     for (const char* m : {"fused", "pin", "cse"}) QTest::newRow(m) << m;
