@@ -16,6 +16,8 @@
 #include "codegen/target.h"
 #include "pipeline/pipeline.h"
 #include "runner/runner.h"
+#include "api/loopscape.h"
+#include "session/script.h"
 #include "session/session.h"
 
 namespace loopscape::testing {
@@ -123,6 +125,29 @@ inline std::optional<InputError> error_of(const std::function<void()>& work) {
     return InputError({}, std::string("not an InputError: ") + e.what());
   }
   return std::nullopt;
+}
+
+// "" when both sessions print the same code (and helpers) for `target`, and some.
+inline std::string code_difference(const Session& a, const Session& b, const std::string& target) {
+  const GeneratedCode x = code_for(a, target);
+  const GeneratedCode y = code_for(b, target);
+  if (x.text != y.text) return target + " code differs:\n" + x.text + "\n--- vs\n" + y.text;
+  if (x.helpers != y.helpers) return target + " helpers differ:\n" + x.helpers + "\n--- vs\n" + y.helpers;
+  if (x.text.empty()) return "no " + target + " code";
+  return "";
+}
+
+// "" when the session's C rendering, read back by the C front-end, replays
+// its script to the same history and the same c, openmp and mpi files (what
+// opening a program written in C++ needs).
+inline std::string replay_difference(const Session& s) {
+  Session c(load_program_source(s.program().source_text, s.program().file, CompileOptions{}));
+  const ScriptRun run = apply_script(c, parse_script(s.script(), "replay"));
+  if (run.refusal) return run.refusal->report();
+  if (c.history().size() != s.history().size()) return "histories differ";
+  for (const std::string target : {"c", "openmp", "mpi"})
+    if (emit_code(c, target) != emit_code(s, target)) return "the " + target + " files differ";
+  return "";
 }
 
 }  // namespace loopscape::testing

@@ -4,9 +4,6 @@
 // lappy kernels against the same kernels written in C (same model, same
 // dependences, same code); generated code compiled and run against the
 // original.
-#include <QDir>
-#include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -18,6 +15,7 @@
 #include "lappy/lowering.h"
 #include "lappy/set_expression.h"
 #include "program_compare.h"
+#include "sample_build.h"
 #include "session/script.h"
 
 #define LOOPSCAPE_SAMPLE_NO_MAIN
@@ -320,13 +318,7 @@ class TestLappy : public QObject {
     program p = example(name, mode);
     Session& lappy = p.session();
     loopscape::apply(lappy, mode == "pin" ? "c.split(j, 4, j0, j1)" : "c.tile(i, j, 8, 8, i0, j0, i1, j1)");
-    Session c(loopscape::load_program_source(lappy.program().source_text, lappy.program().file, CompileOptions{}));
-    const loopscape::ScriptRun run = loopscape::apply_script(c, loopscape::parse_script(lappy.script(), "replay"));
-    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
-    QCOMPARE(c.history().size(), lappy.history().size());
-    for (const std::string target : {"c", "openmp", "mpi"})
-      QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)),
-               QString::fromStdString(loopscape::emit_code(lappy, target)));
+    QCOMPARE(QString::fromStdString(replay_difference(lappy)), QString());
   }
 
   // The samples, built like a user's program, print what the API emits in process.
@@ -343,32 +335,15 @@ class TestLappy : public QObject {
   void samplesBuildAgainstTheInstalledPackage() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString prefix = tmp.filePath("prefix"), app = tmp.filePath("app");
-    QVERIFY(QDir().mkpath(app));
-    const QString cmake = QStringLiteral(LOOPSCAPE_CMAKE_COMMAND);
+    QList<QPair<QString, QString>> sources;
+    for (const QString name : {"outer", "diamond"})
+      sources.append({name, QStringLiteral(LOOPSCAPE_SAMPLES "/lappy_") + name + ".cpp"});
+    const QString failure = build_against_installed_engine(tmp.path(), sources);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
     QString out;
-    QVERIFY2(run_tool(cmake, {"--install", LOOPSCAPE_BUILD_DIR, "--component", "Loopscape_engine", "--prefix", prefix},
-                      &out) == 0,
-             qPrintable(out));
-    QString lists = "cmake_minimum_required(VERSION 3.25)\nproject(lappy_samples LANGUAGES C CXX)\n"
-                    "find_package(Loopscape REQUIRED)\nset(CMAKE_CXX_STANDARD 20)\n";
-    for (const QString name : {"outer", "diamond"}) {
-      QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/lappy_") + name + ".cpp", app + "/" + name + ".cpp"));
-      lists += "add_executable(" + name + " " + name + ".cpp)\ntarget_link_libraries(" + name +
-               " PRIVATE Loopscape::engine)\n";
-    }
-    QFile file(app + "/CMakeLists.txt");
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(lists.toUtf8());
-    file.close();
-    QVERIFY2(run_tool(cmake, {"-S", app, "-B", app + "/build", "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release",
-                              "-DCMAKE_CXX_COMPILER=" LOOPSCAPE_CXX_COMPILER, "-DCMAKE_C_COMPILER=" LOOPSCAPE_C_COMPILER},
-                      &out) == 0,
-             qPrintable(out));
-    QVERIFY2(run_tool(cmake, {"--build", app + "/build", "--parallel", "2"}, &out) == 0, qPrintable(out));
     for (const QString name : {"outer", "diamond"})
       for (const QString mode : {"fused", "pin", "cse"}) {
-        QCOMPARE(run_tool(app + "/build/" + name, {"c", mode}, &out), 0);
+        QCOMPARE(run_tool(tmp.path() + "/app/build/" + name, {"c", mode}, &out), 0);
         QCOMPARE(out, QString::fromStdString(example(name, mode).code("c")));
       }
   }
@@ -432,11 +407,7 @@ class TestLappy : public QObject {
       loopscape::apply(lappy, line.toStdString());
       loopscape::apply(c, line.toStdString());
     }
-    const auto a = code_for(lappy, target.toStdString());
-    const auto b = code_for(c, target.toStdString());
-    QCOMPARE(QString::fromStdString(a.text), QString::fromStdString(b.text));
-    QCOMPARE(QString::fromStdString(a.helpers), QString::fromStdString(b.helpers));
-    QVERIFY(!a.text.empty());
+    QCOMPARE(QString::fromStdString(code_difference(lappy, c, target.toStdString())), QString());
   }
 
   // ------------------------------------------------------------ every element, legal
@@ -586,16 +557,6 @@ class TestLappy : public QObject {
   }
 
  private:
-  // Runs a program to its end; its exit code, with its standard output in `out`.
-  static int run_tool(const QString& program, const QStringList& args, QString* out) {
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(600000)) return -1;
-    *out = QString::fromUtf8(p.readAllStandardOutput());
-    if (p.exitCode() != 0) *out += QString::fromUtf8(p.readAllStandardError());
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  }
-
   static void modes() {
     QTest::addColumn<QString>("mode");
     for (const char* m : {"fused", "pin", "cse"}) QTest::newRow(m) << m;

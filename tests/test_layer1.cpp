@@ -2,8 +2,6 @@
 // malformed; the C++ samples against the same kernels written in C (same
 // model, same dependences, byte-identical code); the C rendering read back by
 // the C front-end; generated code compiled and run against the original.
-#include <QDir>
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,6 +17,7 @@
 #include "frontend/frontend.h"
 #include "golden.h"
 #include "program_compare.h"
+#include "sample_build.h"
 #include "runner/runner.h"
 #include "session/script.h"
 
@@ -113,11 +112,7 @@ class TestLayer1 : public QObject {
       loopscape::apply(cpp, line.toStdString());
       loopscape::apply(c, line.toStdString());
     }
-    const GeneratedCode a = code_for(cpp, target.toStdString());
-    const GeneratedCode b = code_for(c, target.toStdString());
-    QCOMPARE(QString::fromStdString(a.text), QString::fromStdString(b.text));
-    QCOMPARE(QString::fromStdString(a.helpers), QString::fromStdString(b.helpers));
-    QVERIFY(!a.text.empty());
+    QCOMPARE(QString::fromStdString(code_difference(cpp, c, target.toStdString())), QString());
   }
 
   // ------------------------------------------------------------ the samples
@@ -140,13 +135,7 @@ class TestLayer1 : public QObject {
     function f(sample.toStdString());
     define_sample(sample);
     schedule_sample(sample, f);
-    Session& cpp = f.session();
-    Session c(loopscape::load_program_source(cpp.program().source_text, cpp.program().file, CompileOptions{}));
-    const loopscape::ScriptRun run = loopscape::apply_script(c, loopscape::parse_script(cpp.script(), "replay"));
-    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
-    QCOMPARE(c.history().size(), cpp.history().size());
-    for (const std::string target : {"c", "openmp", "mpi"})
-      QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)), QString::fromStdString(loopscape::emit_code(cpp, target)));
+    QCOMPARE(QString::fromStdString(replay_difference(f.session())), QString());
   }
 
   // Golden files: each sample's C rendering and its scheduled OpenMP code.
@@ -203,35 +192,17 @@ class TestLayer1 : public QObject {
   void samplesBuildAgainstTheInstalledPackage() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString prefix = tmp.filePath("prefix"), app = tmp.filePath("app");
-    QVERIFY(QDir().mkpath(app));
-    const QString cmake = QStringLiteral(LOOPSCAPE_CMAKE_COMMAND);
-    QString out;
-    QVERIFY2(run_tool(cmake, {"--install", LOOPSCAPE_BUILD_DIR, "--component", "Loopscape_engine", "--prefix", prefix},
-                      &out) == 0,
-             qPrintable(out));
     const QStringList names = {"blur", "gemm", "jacobi1d"};
-    QString lists = "cmake_minimum_required(VERSION 3.25)\nproject(tiramisu_samples LANGUAGES C CXX)\n"
-                    "find_package(Loopscape REQUIRED)\nset(CMAKE_CXX_STANDARD 20)\n";
-    for (const QString& name : names) {
-      QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_") + name + ".cpp", app + "/" + name + ".cpp"));
-      lists += "add_executable(" + name + " " + name + ".cpp)\ntarget_link_libraries(" + name +
-               " PRIVATE Loopscape::engine)\n";
-    }
-    QFile file(app + "/CMakeLists.txt");
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(lists.toUtf8());
-    file.close();
-    QVERIFY2(run_tool(cmake, {"-S", app, "-B", app + "/build", "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release",
-                              "-DCMAKE_CXX_COMPILER=" LOOPSCAPE_CXX_COMPILER, "-DCMAKE_C_COMPILER=" LOOPSCAPE_C_COMPILER},
-                      &out) == 0,
-             qPrintable(out));
-    QVERIFY2(run_tool(cmake, {"--build", app + "/build", "--parallel", "2"}, &out) == 0, qPrintable(out));
+    QList<QPair<QString, QString>> sources;
+    for (const QString& name : names) sources.append({name, QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_") + name + ".cpp"});
+    const QString failure = build_against_installed_engine(tmp.path(), sources);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QString out;
     for (const QString& name : names) {
       function f(name.toStdString());
       define_sample(name);
       schedule_sample(name, f);
-      QCOMPARE(run_tool(app + "/build/" + name, {"openmp"}, &out), 0);
+      QCOMPARE(run_tool(tmp.path() + "/app/build/" + name, {"openmp"}, &out), 0);
       QCOMPARE(out, QString::fromStdString(f.code("openmp")));
     }
   }
@@ -550,16 +521,6 @@ class TestLayer1 : public QObject {
     QTest::newRow("blur") << "blur";
     QTest::newRow("gemm") << "gemm";
     QTest::newRow("jacobi1d") << "jacobi1d";
-  }
-
-  // Runs a program to its end; its exit code, with its standard output in `out`.
-  static int run_tool(const QString& program, const QStringList& args, QString* out) {
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(600000)) return -1;
-    *out = QString::fromUtf8(p.readAllStandardOutput());
-    if (p.exitCode() != 0) *out += QString::fromUtf8(p.readAllStandardError());
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
   }
 
   static void define_sample(const QString& name) {
