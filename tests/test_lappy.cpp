@@ -9,6 +9,8 @@
 
 #include <functional>
 #include <map>
+#include <optional>
+#include <random>
 
 #include "api/lappy.h"
 #include "golden.h"
@@ -416,7 +418,7 @@ class TestLappy : public QObject {
     QTest::addColumn<QString>("element");
     for (const char* e : {"arithmetic", "math", "matvec", "vecmat", "matmat", "dot", "sum0", "sum1", "sumlast",
                           "sumall", "transpose2", "transpose3", "int", "float32", "nested", "pin_in_reduction",
-                          "cse_of_cse", "extents"})
+                          "cse_of_cse", "pinned_scalar", "cse_scalar", "pin_in_pin", "extents"})
       QTest::newRow(e) << e;
   }
   void everyElementBuildsAndRuns() {
@@ -438,6 +440,27 @@ class TestLappy : public QObject {
     QCOMPARE(QString::fromStdString(same_values(matmul(x, B).eval("r"), matmul(B.T(), x).eval("r"))), QString());
     QCOMPARE(QString::fromStdString(same_values(transpose(A.T()).eval("r"), (A + 0.0).eval("r"))), QString());
     QCOMPARE(QString::fromStdString(same_values((A - A).eval("r"), (0.0 * A).eval("r"))), QString());
+  }
+
+  // Random expressions (shared subexpressions, reductions, transposes,
+  // broadcasts), each node fused, pinned or a CSE at random: the same values
+  // as everything fused, or (for a pin) a refusal that says to use pin_cse().
+  void randomExpressionsComputeTheSameInEveryMode() {
+    int compared = 0;
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+      const program fused = random_program(seed, false);
+      std::optional<program> kept;
+      const std::optional<InputError> e = error_of([&] { kept.emplace(random_program(seed, true)); });
+      if (e) {
+        QVERIFY2(contains(e->what(), "use pin_cse()") || contains(e->what(), "make it a CSE with pin_cse()"), e->what());
+        continue;
+      }
+      QCOMPARE(QString::fromStdString(same_values(fused, *kept, "9")), QString());
+      QVERIFY2(kept->instructions() != fused.instructions() || seed_keeps_nothing_, qPrintable(QString::number(seed)));
+      ++compared;
+    }
+    qInfo("%d of 12 random programs compared with everything fused, the others refused by pin()", compared);
+    QVERIFY(compared >= 8);
   }
 
   // Labels name inames and stay with their axes through transposes.
@@ -569,6 +592,45 @@ class TestLappy : public QObject {
       for (const char* m : {"fused", "pin", "cse"}) QTest::newRow(qPrintable(QString(e) + " " + m)) << e << m;
   }
 
+  // A random expression of vectors of length n; with `keep`, some of its
+  // nodes pinned or made CSEs (the choices are drawn either way, so both
+  // programs have the same shape).
+  program random_program(unsigned seed, bool keep) {
+    std::mt19937 rng(seed);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    ndarray A("A", "n, n"), x("x", "n"), y("y", "n");
+    Unsigned n("n");
+    std::vector<ndarray> made;
+    int kept = 0;
+    std::function<ndarray(int)> gen = [&](int depth) -> ndarray {
+      if (!made.empty() && pick(4) == 0) return made[static_cast<std::size_t>(pick(static_cast<int>(made.size())))];
+      ndarray r = x;
+      const int choice = depth <= 0 ? pick(3) : 3 + pick(7);
+      switch (choice) {
+        case 0: return x;
+        case 1: return y;
+        case 2: return arange(n) * 0.1;
+        case 3: r = pick(2) ? sin(gen(depth - 1)) : tanh(gen(depth - 1)); break;
+        case 4: r = gen(depth - 1) + gen(depth - 1); break;
+        case 5: r = gen(depth - 1) * gen(depth - 1); break;
+        case 6: r = matmul(A, gen(depth - 1)) * 0.01; break;
+        case 7: r = sum(outer(gen(depth - 1), gen(depth - 1)), pick(2)) * 0.01; break;
+        case 8: r = sum(transpose(outer(gen(depth - 1), gen(depth - 1))), 0) * 0.01; break;
+        default: r = gen(depth - 1) * sum(gen(depth - 1)) * 0.01; break;
+      }
+      const int mode = pick(3);
+      if (keep && mode == 1) r.pin("t" + std::to_string(made.size()));
+      if (keep && mode == 2) r.pin_cse("t" + std::to_string(made.size()));
+      kept += mode != 0;
+      made.push_back(r);
+      return r;
+    };
+    ndarray root = pick(2) ? outer(gen(3), gen(2)) : gen(3);
+    seed_keeps_nothing_ = kept == 0;
+    return cos(root).eval("r");
+  }
+  bool seed_keeps_nothing_ = false;
+
   // One program for each API element.
   static program element_program(const QString& e) {
     Unsigned n("n"), m("m");
@@ -603,6 +665,19 @@ class TestLappy : public QObject {
       ndarray k2 = outer(k, k);
       k2.pin_cse("k2");
       return sum(k2 * 0.5, 0).eval("r");
+    }
+    if (e == "pinned_scalar" || e == "cse_scalar") {
+      ndarray s = sum(x);
+      if (e == "pinned_scalar") s.pin("s");
+      else s.pin_cse("s");
+      return (x * s).eval("r");
+    }
+    if (e == "pin_in_pin") {
+      ndarray s = sin(y);
+      s.pin("s");
+      ndarray t = s * s;
+      t.pin("t");
+      return outer(t, s).eval("r");
     }
     ndarray E("E", "n + 1, 2*n");
     return sum(E, 1).eval("r");
