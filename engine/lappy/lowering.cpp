@@ -187,6 +187,7 @@ class Lowering {
   void survey(const ArrayNode& a) {
     if (!surveyed_.insert(&a).second) return;
     for (const ArrayPtr& x : a.args) survey(*x);
+    in_order_.push_back(&a);
     for (const extent& e : a.shape) collect_parameters(*e.node(), p_.parameters);
     if (a.kind == ArrayKind::Literal && a.literal.is_defined()) collect_parameters(*a.literal.node(), p_.parameters);
     if (a.kind == ArrayKind::Input) {
@@ -213,15 +214,16 @@ class Lowering {
       take(a->temporary, a->mode_at, "temporary");
       temporary_name_[a] = a->temporary;
     }
-    for (const ArrayNode* a : pinned_)
-      if (a != &root && a->temporary.empty()) temporary_name_[a] = fresh("tmp");
-    for (const ArrayNode* a : surveyed_)
+    for (const ArrayNode* a : in_order_)
       for (const std::string& l : a->labels)
-        if (!l.empty() && taken_.count(l) && !labels_.count(l))
+        if (a->kind == ArrayKind::Label && !l.empty() && taken_.count(l))
           fail(a->at, "label '" + l + "' is the name of an array or parameter of this program: inames need names of their own");
-    for (const ArrayNode* a : surveyed_)
+    for (const ArrayNode* a : in_order_)
       for (const std::string& l : a->labels)
         if (!l.empty()) labels_.insert(l);
+    // Unnamed temporaries last, so that their names avoid the labels too.
+    for (const ArrayNode* a : pinned_)
+      if (a != &root && a->temporary.empty()) temporary_name_[a] = fresh("tmp");
   }
 
   std::string fresh(const std::string& base) {
@@ -635,6 +637,7 @@ class Lowering {
   where at_;
   IslContext isl_;
   std::set<const ArrayNode*> surveyed_;
+  std::vector<const ArrayNode*> in_order_;  // operands before their results
   std::vector<const ArrayNode*> inputs_order_;
   std::vector<const ArrayNode*> pinned_;
   std::set<std::string> taken_;       // C names: parameters, arrays, inames
