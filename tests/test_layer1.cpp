@@ -2,8 +2,6 @@
 // malformed; the C++ samples against the same kernels written in C (same
 // model, same dependences, byte-identical code); the C rendering read back by
 // the C front-end; generated code compiled and run against the original.
-#include <QDir>
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,6 +16,8 @@
 #include "codegen/target.h"
 #include "frontend/frontend.h"
 #include "golden.h"
+#include "program_compare.h"
+#include "sample_build.h"
 #include "runner/runner.h"
 #include "session/script.h"
 
@@ -34,113 +34,9 @@ using loopscape::LoadedProgram;
 using loopscape::Program;
 using loopscape::Session;
 using loopscape::Statement;
+using namespace loopscape::testing;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-template <class T>
-std::string text_of(const T& isl_object) {
-  std::ostringstream out;
-  out << isl_object;
-  return out.str();
-}
-
-// Equal as isl sets / maps, each read into `ctx` (the two programs have their own contexts).
-template <class T>
-bool same_isl(isl::ctx ctx, const T& a, const T& b) {
-  return T(ctx, text_of(a)).is_equal(T(ctx, text_of(b)));
-}
-
-std::string joined(const std::vector<int>& v) {
-  std::string s;
-  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
-  return s;
-}
-
-// "" when the two programs are the same model; else the first difference.
-std::string model_difference(const LoadedProgram& a, const LoadedProgram& b) {
-  const Program& p = a.program;
-  const Program& q = b.program;
-  isl::ctx ctx = p.ctx();
-  if (p.statements.size() != q.statements.size()) return "statement counts differ";
-  for (std::size_t k = 0; k < p.statements.size(); ++k) {
-    const Statement& s = p.statements[k];
-    const Statement& t = q.statements[k];
-    const std::string at = "statement " + s.name + ": ";
-    if (s.name != t.name) return at + "named " + t.name + " in the other";
-    if (s.iterators() != t.iterators()) return at + "iterators differ";
-    std::vector<int> ids_s, ids_t;
-    for (const auto& l : s.loops) ids_s.push_back(l.id * 10 + l.step);
-    for (const auto& l : t.loops) ids_t.push_back(l.id * 10 + l.step);
-    if (ids_s != ids_t) return at + "loops differ: " + joined(ids_s) + " vs " + joined(ids_t);
-    if (s.position != t.position) return at + "positions differ: " + joined(s.position) + " vs " + joined(t.position);
-    if (!same_isl(ctx, s.domain, t.domain)) return at + "domains differ: " + text_of(s.domain) + " vs " + text_of(t.domain);
-    if (s.assign_op != t.assign_op) return at + "assignment operators differ";
-    const std::string sa = loopscape::print_c_expr(*s.target) + " = " + loopscape::print_c_expr(*s.value);
-    const std::string ta = loopscape::print_c_expr(*t.target) + " = " + loopscape::print_c_expr(*t.value);
-    if (sa != ta) return at + "expressions differ: " + sa + " vs " + ta;
-    if (s.accesses.size() != t.accesses.size()) return at + "access counts differ";
-    for (std::size_t x = 0; x < s.accesses.size(); ++x) {
-      const Access& u = s.accesses[x];
-      const Access& v = t.accesses[x];
-      if (u.kind != v.kind || u.array != v.array || !same_isl(ctx, u.relation, v.relation))
-        return at + "access " + std::to_string(x) + " differs: " + text_of(u.relation) + " vs " + text_of(v.relation);
-    }
-  }
-  if (p.arrays.size() != q.arrays.size()) return "array counts differ";
-  for (std::size_t k = 0; k < p.arrays.size(); ++k) {
-    const auto& x = p.arrays[k];
-    const auto& y = q.arrays[k];
-    if (x.name != y.name || x.element_type != y.element_type || x.extents != y.extents || x.temporary != y.temporary)
-      return "array " + x.name + " differs from " + y.name;
-  }
-  std::vector<std::string> pp = p.parameters, qp = q.parameters;
-  std::sort(pp.begin(), pp.end());
-  std::sort(qp.begin(), qp.end());
-  if (pp != qp) return "parameters differ";
-  const auto& d = a.dependences;
-  const auto& e = b.dependences;
-  if (!same_isl(ctx, d.read_after_write, e.read_after_write)) return "RAW dependences differ";
-  if (!same_isl(ctx, d.write_after_read, e.write_after_read)) return "WAR dependences differ";
-  if (!same_isl(ctx, d.write_after_write, e.write_after_write)) return "WAW dependences differ";
-  if (d.list.size() != e.list.size()) return "dependence lists differ";
-  for (std::size_t k = 0; k < d.list.size(); ++k)
-    if (d.list[k].source_statement != e.list[k].source_statement || d.list[k].sink_statement != e.list[k].sink_statement ||
-        d.list[k].kind != e.list[k].kind || d.list[k].carried_level != e.list[k].carried_level ||
-        d.list[k].distance != e.list[k].distance)
-      return "dependence " + std::to_string(k) + " differs";
-  return "";
-}
-
-GeneratedCode code_for(const Session& s, const std::string& target) {
-  return loopscape::generate(s.program(), s.schedule(), s.dependences().all(), target, {}, nullptr, &s.dependences());
-}
-
-// "" when the emitted program computes what the program's C rendering computes.
-std::string run_against_original(const Session& s, const std::string& target,
-                                 std::vector<std::pair<std::string, std::string>> parameters = {},
-                                 loopscape::RunnerOptions options = {}) {
-  options.parameters = std::move(parameters);
-  const GeneratedCode g = code_for(s, target);
-  const std::string emitted = loopscape::emit_file(s.program(), g);
-  const loopscape::VerifyResult r = loopscape::verify_equivalence(s.program(), emitted, options);
-  if (!r.equal() && !(options.compile_only && r.status == loopscape::VerifyResult::Status::NotRun))
-    return to_string(r.status) + " at " + to_string(r.stage) + ": " + r.message + "\n" + r.log + "\n" + emitted;
-  if (r.values_compared == 0 && !options.compile_only) return "no values compared";
-  return "";
-}
-
-std::optional<InputError> error_of(const std::function<void()>& work) {
-  try {
-    work();
-  } catch (const InputError& e) {
-    return e;
-  } catch (const std::exception& e) {
-    return InputError({}, std::string("not an InputError: ") + e.what());
-  }
-  return std::nullopt;
-}
 
 LoadedProgram load_c(const std::string& name) {
   return loopscape::load_program(LOOPSCAPE_TEST_DATA "/layer1/" + name, CompileOptions{});
@@ -216,11 +112,7 @@ class TestLayer1 : public QObject {
       loopscape::apply(cpp, line.toStdString());
       loopscape::apply(c, line.toStdString());
     }
-    const GeneratedCode a = code_for(cpp, target.toStdString());
-    const GeneratedCode b = code_for(c, target.toStdString());
-    QCOMPARE(QString::fromStdString(a.text), QString::fromStdString(b.text));
-    QCOMPARE(QString::fromStdString(a.helpers), QString::fromStdString(b.helpers));
-    QVERIFY(!a.text.empty());
+    QCOMPARE(QString::fromStdString(code_difference(cpp, c, target.toStdString())), QString());
   }
 
   // ------------------------------------------------------------ the samples
@@ -243,13 +135,7 @@ class TestLayer1 : public QObject {
     function f(sample.toStdString());
     define_sample(sample);
     schedule_sample(sample, f);
-    Session& cpp = f.session();
-    Session c(loopscape::load_program_source(cpp.program().source_text, cpp.program().file, CompileOptions{}));
-    const loopscape::ScriptRun run = loopscape::apply_script(c, loopscape::parse_script(cpp.script(), "replay"));
-    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
-    QCOMPARE(c.history().size(), cpp.history().size());
-    for (const std::string target : {"c", "openmp", "mpi"})
-      QCOMPARE(QString::fromStdString(loopscape::emit_code(c, target)), QString::fromStdString(loopscape::emit_code(cpp, target)));
+    QCOMPARE(QString::fromStdString(replay_difference(f.session())), QString());
   }
 
   // Golden files: each sample's C rendering and its scheduled OpenMP code.
@@ -306,35 +192,17 @@ class TestLayer1 : public QObject {
   void samplesBuildAgainstTheInstalledPackage() {
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
-    const QString prefix = tmp.filePath("prefix"), app = tmp.filePath("app");
-    QVERIFY(QDir().mkpath(app));
-    const QString cmake = QStringLiteral(LOOPSCAPE_CMAKE_COMMAND);
-    QString out;
-    QVERIFY2(run_tool(cmake, {"--install", LOOPSCAPE_BUILD_DIR, "--component", "Loopscape_engine", "--prefix", prefix},
-                      &out) == 0,
-             qPrintable(out));
     const QStringList names = {"blur", "gemm", "jacobi1d"};
-    QString lists = "cmake_minimum_required(VERSION 3.25)\nproject(tiramisu_samples LANGUAGES C CXX)\n"
-                    "find_package(Loopscape REQUIRED)\nset(CMAKE_CXX_STANDARD 20)\n";
-    for (const QString& name : names) {
-      QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_") + name + ".cpp", app + "/" + name + ".cpp"));
-      lists += "add_executable(" + name + " " + name + ".cpp)\ntarget_link_libraries(" + name +
-               " PRIVATE Loopscape::engine)\n";
-    }
-    QFile file(app + "/CMakeLists.txt");
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(lists.toUtf8());
-    file.close();
-    QVERIFY2(run_tool(cmake, {"-S", app, "-B", app + "/build", "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release",
-                              "-DCMAKE_CXX_COMPILER=" LOOPSCAPE_CXX_COMPILER, "-DCMAKE_C_COMPILER=" LOOPSCAPE_C_COMPILER},
-                      &out) == 0,
-             qPrintable(out));
-    QVERIFY2(run_tool(cmake, {"--build", app + "/build", "--parallel", "2"}, &out) == 0, qPrintable(out));
+    QList<QPair<QString, QString>> sources;
+    for (const QString& name : names) sources.append({name, QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_") + name + ".cpp"});
+    const QString failure = build_against_installed_engine(tmp.path(), sources);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QString out;
     for (const QString& name : names) {
       function f(name.toStdString());
       define_sample(name);
       schedule_sample(name, f);
-      QCOMPARE(run_tool(app + "/build/" + name, {"openmp"}, &out), 0);
+      QCOMPARE(run_tool(tmp.path() + "/app/build/" + name, {"openmp"}, &out), 0);
       QCOMPARE(out, QString::fromStdString(f.code("openmp")));
     }
   }
@@ -653,16 +521,6 @@ class TestLayer1 : public QObject {
     QTest::newRow("blur") << "blur";
     QTest::newRow("gemm") << "gemm";
     QTest::newRow("jacobi1d") << "jacobi1d";
-  }
-
-  // Runs a program to its end; its exit code, with its standard output in `out`.
-  static int run_tool(const QString& program, const QStringList& args, QString* out) {
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(600000)) return -1;
-    *out = QString::fromUtf8(p.readAllStandardOutput());
-    if (p.exitCode() != 0) *out += QString::fromUtf8(p.readAllStandardError());
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
   }
 
   static void define_sample(const QString& name) {

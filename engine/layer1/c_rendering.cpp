@@ -45,8 +45,11 @@ void locate_region(Program& program) {
 
 std::string c_skeleton(const FunctionData& f, Program& program) {
   std::ostringstream out;
-  out << "/* " << f.name << ": a Tiramisu function written with Loopscape's C++ API, rendered as C. The region\n"
-      << "   holds its original loops, each statement labelled with its computation's name. */\n";
+  if (f.rendering_note.empty())
+    out << "/* " << f.name << ": a Tiramisu function written with Loopscape's C++ API, rendered as C. The region\n"
+        << "   holds its original loops, each statement labelled with its computation's name. */\n";
+  else
+    out << "/* " << f.rendering_note << " */\n";
   out << "#include <math.h>\n\n";
   std::string arguments;
   for (const std::string& c : program.parameters) arguments += (arguments.empty() ? "" : ", ") + ("int " + c);

@@ -49,6 +49,12 @@ function::~function() {
 
 function* function::current() { return current_function; }
 
+function* detail::exchange_current(function* f) {
+  function* previous = current_function;
+  current_function = f;
+  return previous;
+}
+
 const std::string& function::get_name() const { return data_->name; }
 
 void function::add_context_constraints(const std::string& context, where at) {

@@ -76,10 +76,16 @@ struct FunctionData {
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far
   long number = 0;       // among the program's definitions (api/publish.h)
+  // The comment that opens the C rendering ("" for a Tiramisu function's
+  // own); host languages built on Layer I (lappy) say what they describe.
+  std::string rendering_note;
 
   bool frozen() const { return session != nullptr; }
 };
 
+// Makes `f` the current function (nullptr: none) and returns the one that was:
+// a library that builds a function on the user's behalf (lappy) restores it.
+function* exchange_current(function* f);
 // Throws InputError at `at` ("file:line:column: message").
 [[noreturn]] void fail(const where& at, const std::string& message);
 // The C type name of a primitive type ("float", "unsigned char").
