@@ -15,6 +15,7 @@
 //
 // A program that defines several functions is opened on the one created last;
 // the app says which ones it left out.
+#include <functional>
 #include <string>
 
 #include "session/session.h"
@@ -38,5 +39,12 @@ void publish(const Session& session, const std::string& name = {}, long number =
 
 // Publishes a definition that failed: the app reports `error` at its place.
 void publish_failure(const std::string& name, long number, const std::string& error, const SourceLocation& where);
+
+// What a definition's destructor does: publishes the session `session()`
+// returns, or the error building it raised (an InputError at its place, any
+// other at `where`). Never throws; does nothing unless publish_requested()
+// and no exception is unwinding.
+void publish_definition(const std::function<Session&()>& session, const std::string& name, long number,
+                        const SourceLocation& where);
 
 }  // namespace loopscape

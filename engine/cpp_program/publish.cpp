@@ -1,6 +1,7 @@
 // api/publish.h: what a C++ program run by the app writes for it.
 #include <algorithm>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 
@@ -91,6 +92,24 @@ void publish_failure(const std::string& name, long number, const std::string& er
   p.error = error;
   p.error_where = where;
   offer(std::move(p), number);
+}
+
+void publish_definition(const std::function<Session&()>& session, const std::string& name, long number,
+                        const SourceLocation& where) {
+  if (!publish_requested() || std::uncaught_exceptions() > 0) return;
+  try {
+    publish(session(), name, number);
+  } catch (const InputError& e) {
+    try {
+      publish_failure(name, number, e.message(), e.where());
+    } catch (const std::exception&) {
+    }
+  } catch (const std::exception& e) {
+    try {
+      publish_failure(name, number, e.what(), where);
+    } catch (const std::exception&) {
+    }
+  }
 }
 
 }  // namespace loopscape

@@ -36,6 +36,7 @@ struct ProgramData {
   SetExpr domain;
   std::unique_ptr<tiramisu::function> function;
   std::unique_ptr<Session> session;
+  long number = 0;  // among the program's definitions (api/publish.h)
 };
 
 // Lowers `root` into a program writing `output`. Throws InputError at the

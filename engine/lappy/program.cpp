@@ -1,6 +1,7 @@
 // Programs (api/lappy.h): what eval() returns. The model comes from the
 // Layer I function the lowering built, each statement carrying the loop
 // domain's set expression.
+#include "api/publish.h"
 #include "codegen/emitter.h"
 #include "lappy/lowering.h"
 #include "layer1/declaration_support.h"
@@ -42,6 +43,8 @@ program ndarray::eval(const std::string& name, where at) const {
     fail(at, "eval() of input '" + node_->op + "': it is computed by nobody; eval an expression of it");
   program p(lower(node_, name, at));
   p.data().function->data().rendering_note = note(p.data());
+  p.data().function->data().publishes = false;  // the program publishes, with its domain tree
+  p.data().number = next_definition_number();
   p.load();  // every mistake the model finds, found now, at the user's eval()
   return p;
 }
@@ -49,7 +52,14 @@ program ndarray::eval(const std::string& name, where at) const {
 program::program(std::unique_ptr<ProgramData> data) : data_(std::move(data)) {}
 program::program(program&&) noexcept = default;
 program& program::operator=(program&&) noexcept = default;
-program::~program() = default;
+
+// Run by the app (api/publish.h): the program and the commands applied to
+// its session, as they stand now; not while an exception unwinds.
+program::~program() {
+  if (data_)
+    publish_definition([this]() -> Session& { return session(); }, data_->name, data_->number,
+                       SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
+}
 
 const std::string& program::name() const { return data_->name; }
 std::string program::instructions() const { return instruction_listing(*data_); }

@@ -31,20 +31,9 @@ function::~function() {
   // Run by the app (api/publish.h): what the function defines, as it stands
   // now. Not while an exception unwinds: the program failed, and its message
   // says where.
-  if (!publish_requested() || std::uncaught_exceptions() > 0) return;
-  try {
-    publish(session(), data_->name, data_->number);
-  } catch (const InputError& e) {
-    try {
-      publish_failure(data_->name, data_->number, e.message(), e.where());
-    } catch (const std::exception&) {
-    }
-  } catch (const std::exception& e) {
-    try {
-      publish_failure(data_->name, data_->number, e.what(), SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
-    } catch (const std::exception&) {
-    }
-  }
+  if (data_->publishes)
+    publish_definition([this]() -> Session& { return session(); }, data_->name, data_->number,
+                       SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
 }
 
 function* function::current() { return current_function; }

@@ -76,6 +76,9 @@ struct FunctionData {
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far
   long number = 0;       // among the program's definitions (api/publish.h)
+  // False when a host language built on Layer I (lappy) publishes the
+  // program itself, with what it adds.
+  bool publishes = true;
   // The comment that opens the C rendering ("" for a Tiramisu function's
   // own); host languages built on Layer I (lappy) say what they describe.
   std::string rendering_note;
