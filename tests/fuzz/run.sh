@@ -8,7 +8,8 @@
 #
 # Targets: frontend (C source), script (schedule scripts, applied), lesson
 # (lesson files), scratchpad (the isl scratchpad's language), session (saved
-# session files). Seeds come from the repository's own samples, scripts,
+# session files), cpp_program (what a C++ program run by the app publishes:
+# manifest, C and commands, separated by form feeds). Seeds come from the repository's own samples, scripts,
 # lessons and tests/fuzz/seeds. A crash (leak, timeout, out of memory) leaves BUILD_DIR/artifacts/NAME-crash-*
 # (reproduce: BUILD_DIR/tests/fuzz/fuzz_NAME FILE) and makes the script exit 1.
 # JOBS=N runs N targets at a time (default 1).
@@ -17,7 +18,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-build-fuzz}
 seconds=${2:-900}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-"frontend script lesson scratchpad session"}
+targets=${*:-"frontend script lesson scratchpad session cpp_program"}
 jobs=${JOBS:-1}
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -33,6 +34,7 @@ seeds() {  # the seed files of target $1, one per line: the repository's inputs 
     lesson) ls "$root"/resources/lessons/*.md ;;
     scratchpad) echo "$root/tests/fuzz/seeds/scratchpad.txt" ;;
     session) echo "$root/tests/fuzz/seeds/session.json" ;;
+    cpp_program) ls "$root"/tests/fuzz/seeds/cpp_program_*.txt ;;
   esac
 }
 
