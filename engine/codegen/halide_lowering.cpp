@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "codegen/gpu_loops.h"
 #include "codegen/loop_ast.h"
 #include "codegen/walker.h"
 #include "support/error.h"
@@ -377,7 +378,7 @@ class HalideBuilder : public LoopAstWalker {
   }
 };
 
-bool contains_gpu_loop(const HI::Stmt& s) {
+bool contains_kernel_loop(const HI::Stmt& s) {
   struct Finder : HI::IRVisitor {
     bool found = false;
     using HI::IRVisitor::visit;
@@ -394,7 +395,7 @@ bool contains_gpu_loop(const HI::Stmt& s) {
 // it runs on one thread instead, as the cuda target runs it.
 HI::Stmt one_thread_outside_thread_loops(const HI::Stmt& s) {
   if (const auto* f = s.as<HI::For>(); f && f->for_type == HI::ForType::GPUThread) return s;
-  if (!contains_gpu_loop(s))
+  if (!contains_kernel_loop(s))
     return HI::For::make("loopscape.single.__thread_id_x", 0, 1, HI::ForType::GPUThread, H::DeviceAPI::CUDA, s);
   if (const auto* b = s.as<HI::Block>())
     return HI::Block::make(one_thread_outside_thread_loops(b->first), one_thread_outside_thread_loops(b->rest));
@@ -432,13 +433,6 @@ HI::Stmt run_block_level_code_once(const HI::Stmt& s) {
     return HI::Allocate::make(a->name, a->type, a->memory_type, a->extents, a->condition,
                               run_block_level_code_once(a->body));
   return s;
-}
-
-bool has_gpu_tag(const LoopNode& n) {
-  if (n.kind == LoopNodeKind::For && (n.has_tag("gpu_block") || n.has_tag("gpu_thread"))) return true;
-  for (const auto& c : n.children)
-    if (has_gpu_tag(*c)) return true;
-  return false;
 }
 
 // The embedded buffers a pass left in the Stmt (the kernels' PTX), which the
@@ -500,7 +494,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
                                const HalideLoweringOptions& options) {
   const std::string& function_name = options.function_name;
   const LoopNodePtr ast = build_loop_ast(program, schedule);
-  const bool gpu = options.allow_gpu && has_gpu_tag(*ast);
+  const bool gpu = options.allow_gpu && contains_gpu_loop(*ast);
   const H::Target target = gpu ? cuda_target() : host_target(options.jit);
   HalideBuilder builder(program, gpu);
   builder.walk(*ast);

@@ -23,6 +23,7 @@
 #include "codegen/cuda_shared_memory.h"
 #include "codegen/data_layout_rewrite.h"
 #include "codegen/emitter.h"
+#include "codegen/gpu_loops.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 #include "schedule/tags.h"
@@ -31,17 +32,6 @@
 
 namespace loopscape {
 namespace {
-
-bool is_gpu_loop(const LoopNode& n) {
-  return n.kind == LoopNodeKind::For && (n.has_tag("gpu_block") || n.has_tag("gpu_thread"));
-}
-
-bool contains_gpu_loop(const LoopNode& n) {
-  if (is_gpu_loop(n)) return true;
-  for (const auto& c : n.children)
-    if (contains_gpu_loop(*c)) return true;
-  return false;
-}
 
 const LoopTag* gpu_tag(const LoopNode& n) {
   for (const LoopTag& t : n.tags)
