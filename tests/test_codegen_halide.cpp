@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "codegen/halide_object.h"
 #include "command_test_support.h"
@@ -83,6 +85,71 @@ Run run_jit(const LoadedProgram& l, const isl::schedule& s, bool contract_fma = 
   return r;
 }
 
+// The arrays whose element a loop keeps in a register (halide_register_promotion.h).
+std::set<std::string> arrays_kept_in_registers(const Halide::Internal::Stmt& s) {
+  struct Finder : Halide::Internal::IRVisitor {
+    std::set<std::string> found;
+    using Halide::Internal::IRVisitor::visit;
+    void visit(const Halide::Internal::Allocate* a) override {
+      const std::string prefix = "loopscape.register.";
+      if (a->name.rfind(prefix, 0) == 0) {
+        const std::string rest = a->name.substr(prefix.size());
+        found.insert(rest.substr(0, rest.rfind('.')));
+      }
+      Halide::Internal::IRVisitor::visit(a);
+    }
+  } finder;
+  s.accept(&finder);
+  return finder.found;
+}
+
+// For every loop named `loop`, the arrays its body reads or writes.
+std::vector<std::set<std::string>> arrays_touched_by_each(const Halide::Internal::Stmt& s, const std::string& loop) {
+  struct Finder : Halide::Internal::IRVisitor {
+    std::string loop;
+    std::vector<std::set<std::string>> loops;
+    std::vector<std::size_t> open;
+    using Halide::Internal::IRVisitor::visit;
+    void visit(const Halide::Internal::For* f) override {
+      const bool match = f->name == loop;
+      if (match) {
+        open.push_back(loops.size());
+        loops.emplace_back();
+      }
+      Halide::Internal::IRVisitor::visit(f);
+      if (match) open.pop_back();
+    }
+    void touch(const std::string& array) {
+      for (std::size_t k : open) loops[k].insert(array);
+    }
+    void visit(const Halide::Internal::Load* l) override {
+      touch(l->name);
+      Halide::Internal::IRVisitor::visit(l);
+    }
+    void visit(const Halide::Internal::Store* st) override {
+      touch(st->name);
+      Halide::Internal::IRVisitor::visit(st);
+    }
+  } finder;
+  finder.loop = loop;
+  s.accept(&finder);
+  return finder.loops;
+}
+
+bool some_loop_touches(const Halide::Internal::Stmt& s, const std::string& loop, const std::string& array) {
+  const auto loops = arrays_touched_by_each(s, loop);
+  return std::any_of(loops.begin(), loops.end(), [&](const auto& arrays) { return arrays.count(array) > 0; });
+}
+
+// gemm blocked for registers as in bench/cpu-speed/gemm.ls, with tiles that
+// leave partial ones at the MINI sizes.
+const QStringList kRegisterBlockedGemm{
+    "S1.interchange(k, j)",        "S1.tile(i, j, 9, 12, i0, j0, i1, j1)", "S1.split(k, 7, k0, k1)",
+    "S1.interchange(j1, k0)",      "S1.interchange(i1, k0)",               "S1.split(i1, 3, i2, i3)",
+    "S1.split(j1, 4, j2, j3)",     "S1.interchange(i3, j2)",               "S1.interchange(j3, k1)",
+    "S1.interchange(i3, k1)",      "S1.unroll(i3, 3)",                     "S1.vectorize(j3, 4)",
+    "S1.parallelize(i0)"};
+
 std::string differences(const Run& a, const Run& b) {
   for (const auto& [name, x] : a.arrays) {
     const std::vector<double>& y = b.arrays.at(name);
@@ -109,6 +176,7 @@ class TestCodegenHalide : public QObject {
                                         << QStringList{"S1.tile(i, j, 4, 4, i0, j0, i1, j1)", "S1.parallelize(i0)"};
     QTest::newRow("atax") << "linear-algebra/kernels/atax" << QStringList{};
     QTest::newRow("jacobi-2d tile") << "stencils/jacobi-2d" << QStringList{"S0.tile(i, j, 4, 4, i0, j0, i1, j1)"};
+    QTest::newRow("gemm register-blocked") << "linear-algebra/blas/gemm" << kRegisterBlockedGemm;
   }
   void schedules_compute_what_the_original_computes() {
     QFETCH(QString, kernel);
@@ -142,6 +210,7 @@ class TestCodegenHalide : public QObject {
     // Ill-conditioned: a fused multiply-add or a reassociated sum anywhere
     // changes its R beyond any tolerance, so it checks C's semantics.
     QTest::newRow("gramschmidt original") << "linear-algebra/solvers/gramschmidt" << QStringList{};
+    QTest::newRow("gemm register-blocked") << "linear-algebra/blas/gemm" << kRegisterBlockedGemm;
   }
   void halide_target_verifies() {
     QFETCH(QString, kernel);
@@ -192,6 +261,80 @@ class TestCodegenHalide : public QObject {
     if (Halide::get_host_target().has_feature(Halide::Target::FMA)) QVERIFY(a != b);
     const Run again = run_jit(l, l.original_schedule);
     QVERIFY(again.arrays.at("C") == a);
+  }
+
+  // A reduction's element stays in a register across the loop that reduces
+  // into it, partial-tile guards hoisted above that loop; the results are the
+  // rows above (JIT) and halide_target_verifies (gcc's original).
+  void reductions_accumulate_in_registers() {
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm");
+    std::vector<std::string> calls;
+    for (const QString& c : kRegisterBlockedGemm) calls.push_back(c.toStdString());
+    const HalideLowering blocked = lower_to_halide(l.program, apply_all(l, calls), {.jit = true});
+    QCOMPARE(arrays_kept_in_registers(blocked.lowered), std::set<std::string>{"C"});
+    // In full tiles the 3 x 4 block of C lives in registers for the whole k1
+    // loop; partial tiles keep their loads and stores.
+    bool full_tile_in_registers = false;
+    for (const std::set<std::string>& arrays : arrays_touched_by_each(blocked.lowered, "k1"))
+      full_tile_in_registers = full_tile_in_registers || (arrays.count("B") && !arrays.count("C"));
+    QVERIFY(full_tile_in_registers);
+    QVERIFY(some_loop_touches(blocked.lowered, "k1", "C"));
+
+    const LoadedProgram mvt = load_polybench("linear-algebra/kernels/mvt");
+    const HalideLowering m = lower_to_halide(mvt.program, mvt.original_schedule, {.jit = true});
+    QCOMPARE(arrays_kept_in_registers(m.lowered), (std::set<std::string>{"x1", "x2"}));
+    QVERIFY(!some_loop_touches(m.lowered, "j", "x1"));
+
+    // Two elements of one array that cannot overlap: both in registers.
+    const LoadedProgram two = load_c(R"(
+void k(int n, double s[100], double A[100]) {
+#pragma scop
+  for (int i = 1; i < n; i++) {
+    s[0] = s[0] + A[i];
+    s[1] = s[1] + s[0];
+  }
+#pragma endscop
+})");
+    const HalideLowering t = lower_to_halide(two.program, two.original_schedule, {.jit = true});
+    QVERIFY(!some_loop_touches(t.lowered, "i", "s"));
+  }
+
+  // Where keeping the element in a register could read or write what the
+  // program does not, or miss a change, the loop keeps its loads and stores.
+  void elements_stay_in_memory_where_a_register_would_be_wrong_data() {
+    QTest::addColumn<QString>("source");
+    QTest::newRow("only under a condition") << R"(
+void k(int n, double s[1], double A[100], double B[100]) {
+#pragma scop
+  for (int i = 0; i < n; i++) {
+    B[i] = A[i];
+    if (i >= 5) s[0] = s[0] + A[i];
+  }
+#pragma endscop
+})";
+    QTest::newRow("another element may be the same") << R"(
+void k(int n, int m, double s[100], double A[100]) {
+#pragma scop
+  for (int i = 1; i < n; i++) {
+    s[0] = s[0] + A[i];
+    s[m] = s[m] + s[0];
+  }
+#pragma endscop
+})";
+    QTest::newRow("index changes with the loop") << R"(
+void k(int n, double s[100], double A[100]) {
+#pragma scop
+  for (int i = 0; i < n; i++) s[i] = s[i] + A[i];
+#pragma endscop
+})";
+  }
+  void elements_stay_in_memory_where_a_register_would_be_wrong() {
+    QFETCH(QString, source);
+    const LoadedProgram l = load_c(source.toStdString());
+    const HalideLowering h = lower_to_halide(l.program, l.original_schedule, {.jit = true});
+    std::ostringstream text;
+    text << h.lowered;
+    QVERIFY2(arrays_kept_in_registers(h.lowered).empty(), text.str().c_str());
   }
 
   void unsupported_types_are_reported() {

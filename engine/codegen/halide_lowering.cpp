@@ -5,6 +5,7 @@
 #include <set>
 
 #include "codegen/gpu_loops.h"
+#include "codegen/halide_register_promotion.h"
 #include "codegen/loop_ast.h"
 #include "codegen/walker.h"
 #include "support/error.h"
@@ -549,6 +550,11 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     if (gpu) s = HI::fuse_gpu_thread_loops(s);
     s = HI::rebase_loops_to_zero(s);
     s = HI::simplify(s);
+    if (!gpu) {
+      // Ours, not Halide's: the reductions of a register-blocked schedule accumulate in registers.
+      s = promote_invariant_accesses(hoist_invariant_conditions(s));
+      s = HI::simplify(s);
+    }
     out.lowered = s;
     if (!options.build_module) return out;
     if (gpu) {
