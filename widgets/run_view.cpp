@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runner/jit_run.h"
+
 namespace loopscape {
 
 // One bar per history step: its GFLOP/s; green when faster than the step
@@ -293,6 +295,8 @@ void RunView::render() {
   row(tr("compiled by LLVM in"), QStringLiteral("%1 ms").arg(o->compile_seconds * 1e3, 0, 'f', 0));
   row(tr("floating-point operations"), QString::number(o->flops, 'g', 4));
   html += QStringLiteral("</table>");
+  if (o->peak_gflops > 0 && o->gflops() > o->peak_gflops)
+    html += QStringLiteral("<p><small>%1</small></p>").arg(QString::fromUtf8(kAbovePeakExplanation).toHtmlEscaped());
   summary_->setHtml(html);
 }
 

@@ -437,6 +437,7 @@ void print_measurement(const std::string& what, const JitRunResult& r, double fl
               r.compile_seconds * 1e3, seconds * 1e3, r.run_seconds.size(), gflops);
   if (peak > 0) std::printf(" (%.0f%% of the measured peak)", 100 * gflops / peak);
   std::printf("\n");
+  if (peak > 0 && gflops > peak) std::printf("  (%s)\n", kAbovePeakExplanation);
 }
 
 int run_run(const CliOptions& o) {

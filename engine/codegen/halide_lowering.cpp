@@ -436,6 +436,29 @@ HI::Stmt run_block_level_code_once(const HI::Stmt& s) {
   return s;
 }
 
+// Halide takes an access whose index it knows to be a multiple of the vector
+// width as aligned to the vector (vmovapd on a 64-byte boundary with
+// AVX-512), as its own allocations are; the program's arrays come from the
+// caller with only their element type's alignment guaranteed.
+HI::Stmt forget_alignment_of(const HI::Stmt& s, const std::set<std::string>& arrays) {
+  struct Forget : HI::IRMutator {
+    const std::set<std::string>& arrays;
+    explicit Forget(const std::set<std::string>& a) : arrays(a) {}
+    using HI::IRMutator::visit;
+    H::Expr visit(const HI::Load* op) override {
+      if (!arrays.count(op->name)) return HI::IRMutator::visit(op);
+      return HI::Load::make(op->type, op->name, mutate(op->index), op->image, op->param, mutate(op->predicate),
+                            HI::ModulusRemainder());
+    }
+    HI::Stmt visit(const HI::Store* op) override {
+      if (!arrays.count(op->name)) return HI::IRMutator::visit(op);
+      return HI::Store::make(op->name, mutate(op->value), mutate(op->index), op->param, mutate(op->predicate),
+                             HI::ModulusRemainder());
+    }
+  } forget(arrays);
+  return forget.mutate(s);
+}
+
 // The embedded buffers a pass left in the Stmt (the kernels' PTX), which the
 // module must carry.
 std::vector<H::Buffer<>> embedded_buffers(const HI::Stmt& s) {
@@ -554,6 +577,10 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
       // Ours, not Halide's: the reductions of a register-blocked schedule accumulate in registers.
       s = promote_invariant_accesses(hoist_invariant_conditions(s));
       s = HI::simplify(s);
+      std::set<std::string> arguments;
+      for (const HalideArgument& a : out.arguments)
+        if (a.is_buffer) arguments.insert(a.name);
+      s = forget_alignment_of(s, arguments);
     }
     out.lowered = s;
     if (!options.build_module) return out;

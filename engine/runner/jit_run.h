@@ -64,4 +64,12 @@ JitRunResult execute_jit_run(const PreparedRun& run, int repetitions, const std:
 // vectorised and on every core.
 double measured_peak_gflops();
 
+// Why a run can show more than 100 % of the peak: operations are counted as
+// the program states them, per instance, and the compiled code may compute
+// some of them once for many instances.
+inline constexpr const char* kAbovePeakExplanation =
+    "above 100 % of the peak: the operations are counted as the program states them, for every instance; "
+    "the compiled code computes some of them once for many instances (a factor that does not change along "
+    "a vectorised loop is computed once per vector)";
+
 }  // namespace loopscape
