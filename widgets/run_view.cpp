@@ -128,6 +128,11 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   run_->setObjectName(QStringLiteral("runButton"));
   run_->setToolTip(tr("Compile the current step with Halide's LLVM back-end, run it and the original, compare (Ctrl+R)"));
   run_->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
+  run_every_step_ = new QPushButton(tr("Run every step"));
+  run_every_step_->setObjectName(QStringLiteral("runEveryStep"));
+  run_every_step_->setToolTip(
+      tr("Measure every step of the history not yet measured at these values, one after the other, so the chart "
+         "shows what each click did"));
   cancel_ = new QPushButton(tr("Cancel"));
   cancel_->setObjectName(QStringLiteral("runCancel"));
   cancel_->setEnabled(false);
@@ -152,6 +157,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(run_);
+  buttons->addWidget(run_every_step_);
   buttons->addWidget(cancel_);
   buttons->addWidget(repetitions_);
   buttons->addWidget(auto_);
@@ -166,7 +172,9 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(chart_, 2);
 
   connect(run_, &QPushButton::clicked, this, &RunView::requestRun);
+  connect(run_every_step_, &QPushButton::clicked, this, &RunView::requestRunEveryStep);
   connect(cancel_, &QPushButton::clicked, this, [this] {
+    queued_steps_.clear();
     status_->setText(tr("Cancelling after the current run\u2026"));
     Q_EMIT cancelRequested();
   });
@@ -183,6 +191,7 @@ void RunView::setSteps(const QStringList& labels, int current) {
 }
 
 void RunView::clear() {
+  queued_steps_.clear();
   measurements_.clear();
   parameter_fields_.clear();
   while (parameter_row_->count() > 1) {
@@ -218,12 +227,31 @@ const RunOutcome* RunView::measurement(int step) const {
   return it == per->end() ? nullptr : &it.value();
 }
 
-void RunView::requestRun() {
+void RunView::requestRun() { startRun(current_); }
+
+void RunView::requestRunEveryStep() {
+  queued_steps_.clear();
+  for (int step = 0; step < std::max<int>(static_cast<int>(steps_.size()), 1); ++step)
+    if (!measurement(step) && !(running_ && step == running_step_)) queued_steps_.append(step);
+  if (running_) return;  // the queue goes on when the run in flight ends
+  if (queued_steps_.isEmpty()) {
+    status_->setText(tr("Every step is measured at these values."));
+    return;
+  }
+  startRun(queued_steps_.takeFirst());
+}
+
+void RunView::startRun(int step) {
   running_ = true;
+  running_step_ = step;
   run_->setEnabled(false);
   cancel_->setEnabled(true);
-  status_->setText(tr("Compiling and running step %1\u2026").arg(current_));
-  Q_EMIT runRequested(current_, parameters(), repetitions_->value());
+  status_->setText(queued_steps_.isEmpty()
+                       ? tr("Compiling and running step %1\u2026").arg(step)
+                       : tr("Compiling and running step %1 (%n more to go)\u2026", nullptr,
+                            static_cast<int>(queued_steps_.size()))
+                             .arg(step));
+  Q_EMIT runRequested(step, parameters(), repetitions_->value());
 }
 
 void RunView::setParameterFields(const QList<QPair<QString, qint64>>& values) {
@@ -249,6 +277,7 @@ void RunView::showOutcome(const RunOutcome& outcome) {
   running_ = false;
   run_->setEnabled(true);
   cancel_->setEnabled(false);
+  if (outcome.cancelled || !outcome.error.isEmpty()) queued_steps_.clear();
   if (outcome.cancelled) {
     status_->setText(tr("Cancelled."));
     return;
@@ -263,6 +292,9 @@ void RunView::showOutcome(const RunOutcome& outcome) {
                        ? tr("Step %1 measured: results equal to the original's.").arg(outcome.step)
                        : tr("Step %1 computes something else: %2").arg(outcome.step).arg(outcome.difference));
   render();
+  while (!queued_steps_.isEmpty() && queued_steps_.front() >= std::max<int>(static_cast<int>(steps_.size()), 1))
+    queued_steps_.removeFirst();  // the history became shorter meanwhile
+  if (!queued_steps_.isEmpty()) startRun(queued_steps_.takeFirst());
 }
 
 void RunView::render() {

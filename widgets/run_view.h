@@ -1,7 +1,7 @@
 #pragma once
 // The Run dock: the current history step compiled in-process by Halide's
 // LLVM back-end and run (Run, or after every click with "Run after each
-// command"), with its time, GFLOP/s, the fraction of this machine's measured
+// command"; every step of the history with "Run every step"), with its time, GFLOP/s, the fraction of this machine's measured
 // peak and the speed-up over the original schedule; a result that differs
 // from the original's is an error naming the first differing element. Every
 // step keeps its measurement (per parameter values), and a bar chart over the
@@ -41,9 +41,14 @@ class RunView : public QWidget {
   const RunOutcome* measurement(int step) const;
   QString summaryText() const;  // the result pane as plain text
   QPushButton* runButton() const { return run_; }
+  QPushButton* runEveryStepButton() const { return run_every_step_; }
+  // The step being compiled and run, or -1.
+  int runningStep() const { return running_ ? running_step_ : -1; }
 
  public Q_SLOTS:
   void requestRun();
+  // Measures, one after the other, every step not measured at these values.
+  void requestRunEveryStep();
   void showOutcome(const loopscape::RunOutcome& outcome);
 
  Q_SIGNALS:
@@ -52,11 +57,14 @@ class RunView : public QWidget {
 
  private:
   void render();
+  void startRun(int step);
   QString parameterKey() const;
   void setParameterFields(const QList<QPair<QString, qint64>>& values);
 
   QPushButton* run_;
   QPushButton* cancel_;
+  QPushButton* run_every_step_;
+  QList<int> queued_steps_;  // still to measure after the current run (Run every step)
   QCheckBox* auto_;
   QSpinBox* repetitions_;
   QWidget* parameter_box_;
@@ -68,6 +76,7 @@ class RunView : public QWidget {
   QStringList steps_;
   int current_ = 0;
   bool running_ = false;
+  int running_step_ = -1;
   // Measurements per parameter values ("n=1000 m=1200"), then per step.
   QMap<QString, QMap<int, RunOutcome>> measurements_;
 };

@@ -355,7 +355,7 @@ void MainWindow::showRun() {
 // The Run dock measures the step shown after each command, while it is in view.
 void MainWindow::measureIfWanted() {
   if (!snapshot_ || run_dock_->visibleRegion().isEmpty() || !run_view_->runsAfterEachCommand()) return;
-  if (!run_view_->measurement(step_)) run_view_->requestRun();
+  if (!run_view_->measurement(step_) && run_view_->runningStep() != step_) run_view_->requestRun();
 }
 
 // Default proportions (design/UI.md); below 1500 pixels the right column tabs
