@@ -1,6 +1,6 @@
 #!/bin/sh
 # CPU speed of the schedules a user can click (bench/cpu-speed/KERNEL.ls;
-# KERNEL.openmp.ls where the OpenMP target is faster with another one),
+# KERNEL.openmp.ls, where present, for the OpenMP target alone),
 # emitted through the OpenMP target and through the Halide target (Halide's
 # LLVM back-end), side by side with the original built by gcc -O3
 # -march=native, by clang's Polly (-O3 -mllvm -polly -mllvm -polly-parallel)
@@ -13,7 +13,8 @@
 #
 # Prints one line per kernel: seconds (POLYBENCH_TIME: the region alone; best
 # of RUNS=3) and, in brackets, the speed-up over gcc -O3. OpenBLAS needs
-# libopenblas-dev (packaging/install-deps.sh installs it); "n/a" when absent.
+# libopenblas-dev (apt-get install libopenblas-dev; not a build dependency);
+# "n/a" when it is absent.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -54,7 +55,7 @@ polly_ok=1
 echo 'int main(void){return 0;}' > "$work/p.c"
 clang-14 -O3 -mllvm -polly -mllvm -polly-parallel "$work/p.c" -o "$work/p" 2>/dev/null || polly_ok=0
 blas_ok=1
-[ -e /usr/include/x86_64-linux-gnu/cblas.h ] || [ -e /usr/include/cblas.h ] || blas_ok=0
+echo "int main(void){return 0;}" | gcc -x c - -o "$work/b" -lopenblas 2>/dev/null || blas_ok=0
 
 printf '%-11s %-7s %10s %18s %18s %18s %18s\n' kernel dataset gcc-O3 polly openmp halide openblas
 for k in $kernels; do

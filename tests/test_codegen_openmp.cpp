@@ -290,6 +290,68 @@ void kernel(int n, double A[N][N]) {
     QVERIFY2(ast.find("// @parallel\n") != std::string::npos && ast.find('#') == std::string::npos, ast.c_str());
   }
 
+  // gemm blocked for registers as in bench/cpu-speed/gemm.ls, with blocks
+  // that leave partial tiles at the MINI and SMALL sizes: the full tiles hold
+  // their 3 x 4 block of C in a local array across k1, the partial ones run
+  // the loops as they are, and both compute what the original does.
+  void registerTilesHoldTheBlockInALocalArray_data() {
+    QTest::addColumn<QString>("dataset");
+    QTest::newRow("MINI") << "MINI_DATASET";
+    QTest::newRow("SMALL") << "SMALL_DATASET";
+  }
+  void registerTilesHoldTheBlockInALocalArray() {
+    QFETCH(QString, dataset);
+    const LoadedProgram l = load_polybench("linear-algebra/blas/gemm", {dataset.toStdString()});
+    const isl::schedule s =
+        apply_all(l, {"S1.interchange(k, j)", "S1.tile(i, j, 9, 12, i0, j0, i1, j1)", "S1.split(k, 7, k0, k1)",
+                      "S1.interchange(j1, k0)", "S1.interchange(i1, k0)", "S1.split(i1, 3, i2, i3)",
+                      "S1.split(j1, 4, j2, j3)", "S1.interchange(i3, j2)", "S1.interchange(j3, k1)",
+                      "S1.interchange(i3, k1)", "S1.unroll(i3, 3)", "S1.vectorize(j3, 4)", "S1.parallelize(i0)"});
+    const std::string code = generate(l.program, s, l.dependences.all(), "openmp").text;
+    if (dataset == "MINI_DATASET") LOOPSCAPE_COMPARE_GOLDEN("gemm_register_tile.openmp.c", code);
+    QVERIFY2(code.find("// full register tile: C held across k1") != std::string::npos, code.c_str());
+    QVERIFY2(code.find("double ls_acc_C[3][4];") != std::string::npos, code.c_str());
+    // The sequential C target prints the loops as the schedule has them.
+    QVERIFY(generate(l.program, s, l.dependences.all(), "c").text.find("ls_acc_") == std::string::npos);
+    QVERIFY2(run_and_compare(l, s).empty(), run_and_compare(l, s).c_str());
+  }
+
+  void noRegisterTileWhereItWouldBeWrongOrUseless_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QStringList>("script");
+    QTest::addColumn<bool>("tiled");
+    // mvt's x1[i] across j: one element per unrolled i.
+    QTest::newRow("1-D accumulator") << "linear-algebra/kernels/mvt"
+                                     << QStringList{"S0.split(i, 4, i0, i1)", "S0.interchange(i1, j)", "S0.unroll(i1, 4)"}
+                                     << true;
+    // The block moves with the loop around it (C[i][4 * j0 + j1] across j0).
+    QTest::newRow("element moves with the loop")
+        << "linear-algebra/blas/gemm" << QStringList{"S1.split(j, 4, j0, j1)", "S1.unroll(j1, 4)"} << false;
+    // Two unrolled points on one element: x1[i] with j unrolled inside i.
+    QTest::newRow("points share an element")
+        << "linear-algebra/kernels/mvt"
+        << QStringList{"S0.split(j, 4, j0, j1)", "S0.unroll(j1, 4)"} << false;
+    // 16 x 32 points are more than registers hold.
+    QTest::newRow("too large") << "linear-algebra/blas/gemm"
+                               << QStringList{"S1.interchange(k, j)", "S1.tile(i, j, 16, 32, i0, j0, i1, j1)",
+                                              "S1.interchange(j1, k)", "S1.interchange(i1, k)", "S1.unroll(i1, 16)",
+                                              "S1.vectorize(j1, 32)"}
+                               << false;
+  }
+  void noRegisterTileWhereItWouldBeWrongOrUseless() {
+    QFETCH(QString, kernel);
+    QFETCH(QStringList, script);
+    QFETCH(bool, tiled);
+    const LoadedProgram l = load_polybench(kernel.toStdString(), {"SMALL_DATASET"});
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    QVERIFY(legality(l, s).legal());
+    const std::string code = generate(l.program, s, l.dependences.all(), "openmp").text;
+    QVERIFY2((code.find("full register tile") != std::string::npos) == tiled, code.c_str());
+    QVERIFY2(run_and_compare(l, s).empty(), run_and_compare(l, s).c_str());
+  }
+
   void loopAstIsTargetNeutral() {
     Program p = stencil_if_program();
     LoopNodePtr ast = build_loop_ast(p, build_original_schedule(p));

@@ -115,7 +115,7 @@ std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const Exp
   return "for (int " + n.iterator + " = " + expr(init) + "; " + expr(cond) + "; " + inc + ")";
 }
 
-void CPrinter::enter_for(const LoopNode& n) {
+void CPrinter::print_loop_pragmas(const LoopNode& n) {
   if (opt_.openmp) {
     if (n.has_tag("parallel") && !inside_tag("parallel")) line("#pragma omp parallel for");
     if (n.has_tag("vector")) line("#pragma omp simd");
@@ -123,10 +123,80 @@ void CPrinter::enter_for(const LoopNode& n) {
   for (const auto& t : n.tags)
     if (t.kind == "unroll" && opt_.gcc_unroll)
       line("#pragma " + opt_.unroll_pragma + " " + (t.args.empty() ? std::string("8") : t.args[0]));
+}
+
+void CPrinter::visit(const LoopNode& n) {
+  if (opt_.register_tiles && !tile_ && n.kind == LoopNodeKind::For) {
+    if (identifiers_.empty()) identifiers_ = program_identifiers(program());
+    if (const std::optional<CRegisterTile> tile = plan_c_register_tile(program(), n, identifiers_)) {
+      print_register_tile(n, *tile);
+      return;
+    }
+  }
+  LoopAstWalker::visit(n);
+}
+
+// if (full tile) { T acc[..]; load; the loop over acc; store } else { the loop as it is }
+void CPrinter::print_register_tile(const LoopNode& n, const CRegisterTile& tile) {
+  std::string held;
+  for (const auto& a : tile.accumulators) held += (held.empty() ? "" : ", ") + a.array;
+  // No condition: every tile is full.
+  line((tile.full_tile ? "if (" + expr(tile.full_tile) + ") " : std::string()) + "{  // full register tile: " + held +
+       " held across " + n.iterator);
+  indent();
+  for (const auto& a : tile.accumulators) {
+    std::string extents;
+    for (const auto& p : tile.points) extents += "[" + std::to_string(p.extent) + "]";
+    line(a.element_type + " " + a.name + extents + ";");
+  }
+  print_tile_copy(tile, true);
+  tile_ = &tile;
+  LoopAstWalker::visit(n);
+  tile_ = nullptr;
+  print_tile_copy(tile, false);
+  outdent();
+  if (!tile.full_tile) {
+    line("}");
+    return;
+  }
+  line("} else {");
+  indent();
+  LoopAstWalker::visit(n);
+  outdent();
+  line("}");
+}
+
+void CPrinter::print_tile_copy(const CRegisterTile& tile, bool load) {
+  for (const auto& p : tile.points) {
+    // No unroll pragma: gcc then unrolls the copies early, and the
+    // accumulators' mixed scalar and vector accesses keep them in memory.
+    if (opt_.openmp && p.loop->has_tag("vector")) line("#pragma omp simd");
+    const bool innermost = &p == &tile.points.back();
+    line(for_head(*p.loop, p.lower, tile.full_condition(p)) + (innermost && tile.accumulators.size() > 1 ? " {" : ""));
+    indent();
+  }
+  for (const auto& a : tile.accumulators)
+    line(load ? expr(tile.element(a)) + " = " + expr(a.access) + ";" : expr(a.access) + " = " + expr(tile.element(a)) + ";");
+  for (std::size_t k = 0; k < tile.points.size(); ++k) outdent();
+  if (tile.accumulators.size() > 1) line("}");
+}
+
+ExprPtr CPrinter::in_registers(const ExprPtr& e) const {
+  if (!e || !tile_) return e;
+  if (e->kind == ExprKind::Access)
+    if (const CRegisterTile::Accumulator* a = tile_->accumulator_of(e->text)) return tile_->element(*a);
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = in_registers(a);
+  return copy;
+}
+
+void CPrinter::enter_for(const LoopNode& n) {
+  print_loop_pragmas(n);
+  const CRegisterTile::PointLoop* point = tile_ ? tile_->point_of(n) : nullptr;
   const std::vector<std::string> prologue = iteration_prologue(n);
   OpenLoop open{false, iteration_epilogue(n)};
   open.forced_braces = !prologue.empty() || !open.epilogue.empty();
-  open_body(n.body(), for_head(n, n.init, n.cond), open.forced_braces);
+  open_body(n.body(), for_head(n, n.init, point ? tile_->full_condition(*point) : n.cond), open.forced_braces);
   for (const std::string& l : prologue) line(l);
   open_loops_.push_back(std::move(open));
 }
@@ -158,7 +228,7 @@ void CPrinter::enter_mark(const LoopNode& n) {
 }
 
 void CPrinter::user(const LoopNode&, const StatementInstance& inst) {
-  line(expr(inst.target) + " " + inst.assign_op + " " + expr(inst.value) + ";");
+  line(expr(in_registers(inst.target)) + " " + inst.assign_op + " " + expr(in_registers(inst.value)) + ";");
 }
 
 std::string print_c_expr(const Expr& e, std::set<std::string>* helpers) { return ExprPrinter{helpers}.print(e); }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/c_register_tile.h"
 #include "codegen/loop_ast.h"
 #include "codegen/walker.h"
 
@@ -19,6 +20,7 @@ struct CPrintOptions {
   bool mark_comments = false;  // print schedule node names as /* C0 */ comments
   bool gcc_unroll = true;      // unroll tags -> #pragma <unroll_pragma> N
   std::string unroll_pragma = "GCC unroll";  // "unroll" in CUDA kernels
+  bool register_tiles = false;  // full register tiles in local arrays (codegen/c_register_tile.h)
 };
 
 struct CCode {
@@ -49,6 +51,7 @@ class CPrinter : public LoopAstWalker {
   virtual std::vector<std::string> iteration_prologue(const LoopNode&) { return {}; }
   virtual std::vector<std::string> iteration_epilogue(const LoopNode&) { return {}; }
 
+  void visit(const LoopNode& n) override;
   void enter_for(const LoopNode& n) override;
   void leave_for(const LoopNode& n) override;
   void enter_if(const LoopNode& n) override;
@@ -60,6 +63,10 @@ class CPrinter : public LoopAstWalker {
  private:
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
+  void print_loop_pragmas(const LoopNode& loop);
+  void print_register_tile(const LoopNode& loop, const CRegisterTile& tile);
+  void print_tile_copy(const CRegisterTile& tile, bool load);
+  ExprPtr in_registers(const ExprPtr& e) const;
   void open_body(const LoopNode& body, const std::string& head, bool force_braces = false);
   void close_body(const LoopNode& body, bool force_braces = false);
   struct OpenLoop {
@@ -69,6 +76,8 @@ class CPrinter : public LoopAstWalker {
   std::vector<OpenLoop> open_loops_;  // the loops being printed, innermost last
 
   CPrintOptions opt_;
+  const CRegisterTile* tile_ = nullptr;  // the full register tile being printed
+  std::set<std::string> identifiers_;    // the program's, for fresh names (filled when needed)
   std::vector<std::string> lines_;
   std::set<std::string> helpers_;
   int level_ = 0;

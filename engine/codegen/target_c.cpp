@@ -1,6 +1,8 @@
 // --target c and --target openmp: plain C loops, and the same with OpenMP
 // pragmas for the loops the schedule tags (parallel: `omp parallel for`,
-// vector: `omp simd`), the outermost dependence-free loops tagged automatically.
+// vector: `omp simd`), the outermost dependence-free loops tagged automatically;
+// the OpenMP target also holds full register tiles in local arrays
+// (codegen/c_register_tile.h).
 #include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
 #include "codegen/targets_builtin.h"
@@ -25,6 +27,7 @@ class CTarget : public Target {
     const LoopNodePtr& ast = printed.ast;
     CPrintOptions po;
     po.openmp = openmp_;
+    po.register_tiles = openmp_;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     CCode code = print_c(program, *ast, po);

@@ -24,6 +24,7 @@
 #include "codegen/data_layout_rewrite.h"
 #include "codegen/emitter.h"
 #include "codegen/gpu_loops.h"
+#include "codegen/linear_form.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 #include "schedule/tags.h"
@@ -133,61 +134,6 @@ bool contains_thread_loop(const LoopNode& n) {
   if (n.kind == LoopNodeKind::For && n.has_tag("gpu_thread")) return true;
   for (const auto& c : n.children)
     if (contains_thread_loop(*c)) return true;
-  return false;
-}
-
-// An affine subscript as coefficients by name ("" for the constant term);
-// nullopt for anything else (floord, min, a product of two unknowns, ...).
-using LinearForm = std::map<std::string, long>;
-
-std::optional<LinearForm> linear_form(const ExprPtr& e) {
-  if (!e) return std::nullopt;
-  switch (e->kind) {
-    case ExprKind::IntLiteral:
-      try {
-        return LinearForm{{"", std::stol(e->text)}};
-      } catch (const std::exception&) {
-        return std::nullopt;
-      }
-    case ExprKind::Iterator:
-    case ExprKind::Parameter:
-    case ExprKind::Variable:
-      return LinearForm{{e->text, 1}};
-    case ExprKind::Unary: {
-      if (e->text != "-" && e->text != "+") return std::nullopt;
-      std::optional<LinearForm> f = linear_form(e->args.at(0));
-      if (f && e->text == "-")
-        for (auto& [name, c] : *f) c = -c;
-      return f;
-    }
-    case ExprKind::Binary: {
-      std::optional<LinearForm> a = linear_form(e->args.at(0)), b = linear_form(e->args.at(1));
-      if (!a || !b) return std::nullopt;
-      if (e->text == "+" || e->text == "-") {
-        for (const auto& [name, c] : *b) (*a)[name] += e->text == "+" ? c : -c;
-        return a;
-      }
-      if (e->text == "*") {
-        const bool a_constant = a->size() == 1 && a->count("");
-        const bool b_constant = b->size() == 1 && b->count("");
-        if (!a_constant && !b_constant) return std::nullopt;
-        const long k = a_constant ? a->at("") : b->at("");
-        LinearForm out = a_constant ? *b : *a;
-        for (auto& [name, c] : out) c *= k;
-        return out;
-      }
-      return std::nullopt;
-    }
-    default:
-      return std::nullopt;
-  }
-}
-
-bool mentions(const ExprPtr& e, const std::string& name) {
-  if (!e) return false;
-  if ((e->kind == ExprKind::Iterator || e->kind == ExprKind::Variable) && e->text == name) return true;
-  for (const ExprPtr& a : e->args)
-    if (mentions(a, name)) return true;
   return false;
 }
 
@@ -327,20 +273,15 @@ class KernelPrinter : public CPrinter {
       }
       case LoopNodeKind::For: {
         if (!n.has_tag("unroll") || gpu_tag(n) || n.step <= 0) return false;
-        const auto constant = [](const ExprPtr& e) -> std::optional<long> {
-          const std::optional<LinearForm> f = linear_form(e);
-          if (!f || !(f->empty() || (f->size() == 1 && f->count("")))) return std::nullopt;
-          return f->empty() ? 0 : f->at("");
-        };
-        const std::optional<long> lo = constant(n.init);
+        const std::optional<long> lo = constant_value(n.init);
         const std::optional<ExprPtr> bound = loop_bound_inclusive(n);
         if (!lo || !bound) return false;
         // A partial tile's bound: min(c, e) runs to c, each value guarded by v <= e.
-        std::optional<long> hi = constant(*bound);
+        std::optional<long> hi = constant_value(*bound);
         ExprPtr limit;
         if (!hi && (*bound)->kind == ExprKind::Call && (*bound)->text == "min" && (*bound)->args.size() == 2) {
           for (int side = 0; side < 2 && !hi; ++side)
-            if ((hi = constant((*bound)->args[static_cast<std::size_t>(side)])))
+            if ((hi = constant_value((*bound)->args[static_cast<std::size_t>(side)])))
               limit = (*bound)->args[static_cast<std::size_t>(1 - side)];
         }
         if (!hi || *hi - *lo > 64 * n.step) return false;  // straight-line code stays small

@@ -1,0 +1,25 @@
+#pragma once
+// Affine expressions of a loop AST as coefficients by name, for the printers
+// that reason about subscripts (register tiles, shared copies).
+#include <map>
+#include <optional>
+#include <string>
+
+#include "model/expr.h"
+
+namespace loopscape {
+
+// Coefficients by name ("" for the constant term).
+using LinearForm = std::map<std::string, long>;
+
+// `e` as a linear form; nullopt for anything that is not affine in plain
+// terms (floord, min, a product of two unknowns, ...).
+std::optional<LinearForm> linear_form(const ExprPtr& e);
+
+// The constant value of `e` when it is affine and mentions no name.
+std::optional<long> constant_value(const ExprPtr& e);
+
+// True when `e` uses the iterator or variable `name`.
+bool mentions(const ExprPtr& e, const std::string& name);
+
+}  // namespace loopscape
