@@ -3,7 +3,7 @@
 #include <map>
 
 #include "codegen/c_printer.h"
-#include "codegen/linear_form.h"
+#include "codegen/subscripts.h"
 
 namespace loopscape {
 
@@ -13,10 +13,6 @@ namespace {
 // a local array would only add copies.
 constexpr long kMaxTileElements = 256;
 
-ExprPtr binary(const std::string& op, const ExprPtr& a, const ExprPtr& b) {
-  return Expr::make(ExprKind::Binary, op, {a, b}, "int");
-}
-
 // e + c, the constant folded where e ends in one.
 ExprPtr plus_constant(const ExprPtr& e, long c) {
   if (c == 0) return e;
@@ -25,22 +21,22 @@ ExprPtr plus_constant(const ExprPtr& e, long c) {
     if (const std::optional<long> v = constant_value(e->args[1])) {
       const long folded = (e->text == "+" ? *v : -*v) + c;
       if (folded == 0) return e->args[0];
-      return binary(folded > 0 ? "+" : "-", e->args[0], make_int(folded > 0 ? folded : -folded));
+      return make_binary(folded > 0 ? "+" : "-", e->args[0], make_int(folded > 0 ? folded : -folded));
     }
-  return c > 0 ? binary("+", e, make_int(c)) : binary("-", e, make_int(-c));
+  return c > 0 ? make_binary("+", e, make_int(c)) : make_binary("-", e, make_int(-c));
 }
 
 // a - b, nothing subtracted when b is 0.
 ExprPtr minus(const ExprPtr& a, const ExprPtr& b) {
   if (const std::optional<long> v = constant_value(b); v && *v == 0) return a;
-  return binary("-", a, b);
+  return make_binary("-", a, b);
 }
 
 // `bound >= value` for each term of a min() bound, leaving out those that hold everywhere.
 void add_at_least(std::vector<ExprPtr>& conditions, const std::vector<ExprPtr>& terms, const ExprPtr& value) {
   for (const ExprPtr& t : terms) {
-    if (const std::optional<long> d = constant_value(binary("-", t, value)); d && *d >= 0) continue;
-    conditions.push_back(binary(">=", t, value));
+    if (const std::optional<long> d = constant_value(make_binary("-", t, value)); d && *d >= 0) continue;
+    conditions.push_back(make_binary(">=", t, value));
   }
 }
 
@@ -57,12 +53,6 @@ void min_terms(const ExprPtr& e, std::vector<ExprPtr>& out) {
   } else {
     out.push_back(e);
   }
-}
-
-void accesses_in(const ExprPtr& e, std::vector<ExprPtr>& out) {
-  if (!e) return;
-  if (e->kind == ExprKind::Access) out.push_back(e);
-  for (const ExprPtr& a : e->args) accesses_in(a, out);
 }
 
 bool only_point_tags(const LoopNode& loop) {
@@ -117,7 +107,7 @@ ExprPtr CRegisterTile::element(const Accumulator& a) const {
 }
 
 ExprPtr CRegisterTile::full_condition(const PointLoop& p) const {
-  return binary("<", Expr::make(ExprKind::Iterator, p.loop->iterator, {}, "int"),
+  return make_binary("<", Expr::make(ExprKind::Iterator, p.loop->iterator, {}, "int"),
                 plus_constant(p.lower, p.extent));
 }
 
@@ -156,7 +146,7 @@ std::optional<CRegisterTile> plan_c_register_tile(const Program& program, const 
     std::optional<long> extent;
     std::size_t extent_term = 0;
     for (std::size_t t = 0; t < terms.size() && !extent; ++t)
-      if (const std::optional<long> c = constant_value(binary("-", terms[t], n->init)); c && *c >= 0) {
+      if (const std::optional<long> c = constant_value(make_binary("-", terms[t], n->init)); c && *c >= 0) {
         extent = *c + 1;
         extent_term = t;
       }
@@ -210,7 +200,7 @@ std::optional<CRegisterTile> plan_c_register_tile(const Program& program, const 
     tile.accumulators.push_back({array, name, declared ? declared->element_type : access->type, access});
   }
   for (const ExprPtr& c : conditions)
-    tile.full_tile = tile.full_tile ? binary("&&", tile.full_tile, c) : c;
+    tile.full_tile = tile.full_tile ? make_binary("&&", tile.full_tile, c) : c;
   return tile;
 }
 

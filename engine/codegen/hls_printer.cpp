@@ -11,19 +11,16 @@ namespace loopscape {
 namespace {
 
 ExprPtr iterator(const std::string& name) { return Expr::make(ExprKind::Iterator, name, {}, "int"); }
-ExprPtr binary(const std::string& op, ExprPtr a, ExprPtr b, const std::string& type = "int") {
-  return Expr::make(ExprKind::Binary, op, {std::move(a), std::move(b)}, type);
-}
 bool is_zero(const ExprPtr& e) { return e && e->kind == ExprKind::IntLiteral && e->text == "0"; }
 
 // e - c, folding literals.
 ExprPtr minus(const ExprPtr& e, const ExprPtr& c) {
   if (is_zero(c)) return e;
-  if (c->kind == ExprKind::IntLiteral && c->text.rfind('-', 0) == 0) return binary("+", e, make_int(-std::stol(c->text)));
-  return binary("-", e, c);
+  if (c->kind == ExprKind::IntLiteral && c->text.rfind('-', 0) == 0) return make_binary("+", e, make_int(-std::stol(c->text)));
+  return make_binary("-", e, c);
 }
 ExprPtr minus(const ExprPtr& e, long c) {
-  return c == 0 ? e : c > 0 ? binary("-", e, make_int(c)) : binary("+", e, make_int(-c));
+  return c == 0 ? e : c > 0 ? make_binary("-", e, make_int(c)) : make_binary("+", e, make_int(-c));
 }
 
 const LoopNode* first_user(const LoopNode& n) {
@@ -256,11 +253,11 @@ void HlsPrinter::enter_for(const LoopNode& n) {
     hi = pe_upper_.at(q);
     pe_iterators_.push_back(n.iterator);
   }
-  line(for_head(n, lo, binary("<=", iterator(n.iterator), hi)) + " {");
+  line(for_head(n, lo, make_binary("<=", iterator(n.iterator), hi)) + " {");
   indent();
   for (const std::string& l : iteration_prologue(n)) line(l);
   if (innermost_time) print_shifts();
-  const ExprPtr guard = binary("&&", binary(">=", iterator(n.iterator), n.init), n.cond);
+  const ExprPtr guard = make_binary("&&", make_binary(">=", iterator(n.iterator), n.init), n.cond);
   line("if (" + expr(guard) + ") {" +
        (n.has_tag("space") ? std::string("  // CheckTime: this PE works at this step") : std::string()));
   indent();
@@ -389,7 +386,7 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
     if (inst.assign_op != "=") {
       const int old = compound_read(s);
       const ExprPtr previous = old >= 0 ? read_value(s, old, inst.target, node) : inst.target;
-      value = binary(inst.assign_op.substr(0, inst.assign_op.size() - 1), previous, value, type);
+      value = make_binary(inst.assign_op.substr(0, inst.assign_op.size() - 1), previous, value, type);
     }
     const std::string result = "ls_v" + std::to_string(locals_++);
     lines.push_back("const " + type + " " + result + " = " + expr(value) + ";");

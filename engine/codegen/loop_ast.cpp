@@ -35,8 +35,8 @@ static bool is_int(const ExprPtr& e, long* v = nullptr) {
   }
 }
 
-static ExprPtr binary(const std::string& op, ExprPtr a, ExprPtr b) {
-  return Expr::make(ExprKind::Binary, op, {std::move(a), std::move(b)}, "int");
+ExprPtr make_binary(const std::string& op, ExprPtr a, ExprPtr b, const std::string& type) {
+  return Expr::make(ExprKind::Binary, op, {std::move(a), std::move(b)}, type);
 }
 static ExprPtr call(const std::string& f, std::vector<ExprPtr> args) {
   return Expr::make(ExprKind::Call, f, std::move(args), "int");
@@ -46,11 +46,11 @@ ExprPtr make_negation(const ExprPtr& e) {
   long v = 0;
   if (is_int(e, &v)) return make_int(-v);
   if (e->kind == ExprKind::Unary && e->text == "-") return e->args[0];
-  if (e->kind == ExprKind::Binary && e->text == "-") return binary("-", e->args[1], e->args[0]);
+  if (e->kind == ExprKind::Binary && e->text == "-") return make_binary("-", e->args[1], e->args[0]);
   if (e->kind == ExprKind::Binary && e->text == "+") {
     const ExprPtr& a = e->args[0];
-    if (a->kind == ExprKind::Unary && a->text == "-") return binary("-", a->args[0], e->args[1]);
-    return binary("-", make_negation(a), e->args[1]);
+    if (a->kind == ExprKind::Unary && a->text == "-") return make_binary("-", a->args[0], e->args[1]);
+    return make_binary("-", make_negation(a), e->args[1]);
   }
   if (e->kind == ExprKind::Call && (e->text == "min" || e->text == "max") && e->args.size() == 2)
     return call(e->text == "min" ? "max" : "min", {make_negation(e->args[0]), make_negation(e->args[1])});
@@ -65,9 +65,9 @@ static ExprPtr simplify(const ExprPtr& e) {
   if (e->kind == ExprKind::Unary && e->text == "-") return make_negation(args[0]);
   if (e->kind == ExprKind::Binary) {
     auto neg = [](const ExprPtr& x) { return x->kind == ExprKind::Unary && x->text == "-"; };
-    if (e->text == "+" && neg(args[1])) return binary("-", args[0], args[1]->args[0]);
-    if (e->text == "+" && neg(args[0])) return binary("-", args[1], args[0]->args[0]);
-    if (e->text == "-" && neg(args[1])) return binary("+", args[0], args[1]->args[0]);
+    if (e->text == "+" && neg(args[1])) return make_binary("-", args[0], args[1]->args[0]);
+    if (e->text == "+" && neg(args[0])) return make_binary("-", args[1], args[0]->args[0]);
+    if (e->text == "-" && neg(args[1])) return make_binary("+", args[0], args[1]->args[0]);
   }
   auto copy = std::make_shared<Expr>(*e);
   copy->args = std::move(args);
@@ -236,7 +236,7 @@ struct Converter {
 
   ExprPtr op(isl_ast_expr* e) {
     auto a = args(e);
-    auto bin = [&](const char* o) { return binary(o, a.at(0), a.at(1)); };
+    auto bin = [&](const char* o) { return make_binary(o, a.at(0), a.at(1)); };
     switch (isl_ast_expr_op_get_type(e)) {
       case isl_ast_expr_op_and:
       case isl_ast_expr_op_and_then: return bin("&&");
@@ -404,9 +404,9 @@ void reverse_negated_loops(LoopNode& n) {
   n.init = make_negation(n.init);
   long k = 0;
   if (op == "<" && is_int(upper, &k))  // c < k: c <= k - 1, so v >= 1 - k
-    n.cond = binary(">=", var, make_int(1 - k));
+    n.cond = make_binary(">=", var, make_int(1 - k));
   else
-    n.cond = binary(op == "<=" ? ">=" : ">", var, make_negation(upper));
+    n.cond = make_binary(op == "<=" ? ">=" : ">", var, make_negation(upper));
   n.step = -1;
   const ExprPtr neg = Expr::make(ExprKind::Unary, "-", {var}, "int");
   map_exprs(*n.children[0], [&](const ExprPtr& e) { return simplify(substitute_iterators(e, {n.iterator}, {neg})); });
@@ -543,8 +543,8 @@ std::optional<ExprPtr> loop_bound_inclusive(const LoopNode& f) {
   const std::string& op = f.cond->text;
   const ExprPtr& b = f.cond->args[1];
   if ((f.step > 0 && op == "<=") || (f.step < 0 && op == ">=")) return b;
-  if (f.step > 0 && op == "<") return simplify(binary("-", b, make_int(1)));
-  if (f.step < 0 && op == ">") return simplify(binary("+", b, make_int(1)));
+  if (f.step > 0 && op == "<") return simplify(make_binary("-", b, make_int(1)));
+  if (f.step < 0 && op == ">") return simplify(make_binary("+", b, make_int(1)));
   return std::nullopt;
 }
 

@@ -133,6 +133,7 @@ std::set<std::string> program_identifiers(const Program& program);
 
 // Expression helpers that fold trivial cases.
 ExprPtr make_int(long v);
+ExprPtr make_binary(const std::string& op, ExprPtr a, ExprPtr b, const std::string& type = "int");
 ExprPtr make_negation(const ExprPtr& e);  // -e, simplified: -(-x) = x, -(a - b) = b - a, ...
 
 // A debug dump of the tree (one node per line).

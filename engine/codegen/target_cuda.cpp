@@ -24,7 +24,7 @@
 #include "codegen/data_layout_rewrite.h"
 #include "codegen/emitter.h"
 #include "codegen/gpu_loops.h"
-#include "codegen/linear_form.h"
+#include "codegen/subscripts.h"
 #include "codegen/loop_ast.h"
 #include "codegen/targets_builtin.h"
 #include "schedule/tags.h"
@@ -135,12 +135,6 @@ bool contains_thread_loop(const LoopNode& n) {
   for (const auto& c : n.children)
     if (contains_thread_loop(*c)) return true;
   return false;
-}
-
-void accesses_in(const ExprPtr& e, std::vector<ExprPtr>& out) {
-  if (!e) return;
-  if (e->kind == ExprKind::Access) out.push_back(e);
-  for (const ExprPtr& a : e->args) accesses_in(a, out);
 }
 
 // A kernel body. Code inside a block loop but outside every thread loop (a

@@ -16,6 +16,7 @@
 #include "codegen/band_extent.h"
 #include "codegen/c_like_ast.h"
 #include "codegen/c_printer.h"
+#include "codegen/subscripts.h"
 #include "codegen/emitter.h"
 #include "codegen/hls_printer.h"
 #include "codegen/targets_builtin.h"
@@ -35,20 +36,6 @@ std::optional<int> unroll_factor(const LoopNode& loop) {
   return std::nullopt;
 }
 
-void accesses_in(const ExprPtr& e, std::vector<const Expr*>& out) {
-  if (!e) return;
-  if (e->kind == ExprKind::Access) out.push_back(e.get());
-  for (const auto& a : e->args) accesses_in(a, out);
-}
-
-bool mentions(const ExprPtr& e, const std::string& iterator) {
-  if (!e) return false;
-  if (e->kind == ExprKind::Iterator && e->text == iterator) return true;
-  for (const auto& a : e->args)
-    if (mentions(a, iterator)) return true;
-  return false;
-}
-
 // The array dimensions unrolled loops index, and how far: (array, dim) -> factor (0: complete).
 class PartitionFinder : public LoopAstWalker {
  public:
@@ -57,16 +44,16 @@ class PartitionFinder : public LoopAstWalker {
 
  protected:
   void user(const LoopNode&, const StatementInstance& instance) override {
-    std::vector<const Expr*> accesses;
+    std::vector<ExprPtr> accesses;
     accesses_in(instance.target, accesses);
     accesses_in(instance.value, accesses);
     // A systolic array's PEs reach memory only for the arrays it keeps there.
     if (const SystolicArray* a = plan_.find(instance.statement->name))
-      std::erase_if(accesses, [&](const Expr* x) { return !a->direct(x->text); });
+      std::erase_if(accesses, [&](const ExprPtr& x) { return !a->direct(x->text); });
     for (const LoopNode* loop : enclosing_loops()) {
       const std::optional<int> factor = unroll_factor(*loop);
       if (!factor) continue;
-      for (const Expr* a : accesses)
+      for (const ExprPtr& a : accesses)
         for (std::size_t d = 0; d < a->args.size(); ++d) {
           if (!mentions(a->args[d], loop->iterator)) continue;
           auto [it, fresh] = partitions.emplace(std::make_pair(a->text, static_cast<int>(d) + 1), *factor);

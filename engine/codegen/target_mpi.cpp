@@ -27,9 +27,6 @@ namespace loopscape {
 namespace {
 
 ExprPtr name_expr(const std::string& name) { return Expr::make(ExprKind::Iterator, name, {}, "int"); }
-ExprPtr binary(const std::string& op, ExprPtr a, ExprPtr b) {
-  return Expr::make(ExprKind::Binary, op, {std::move(a), std::move(b)}, "int");
-}
 ExprPtr call(const std::string& f, std::vector<ExprPtr> args) {
   return Expr::make(ExprKind::Call, f, std::move(args), "int");
 }
@@ -51,10 +48,10 @@ ExprPtr affine_expr(const Program& program, const isl::pw_aff& f, const std::vec
   ExprPtr sum;
   auto add = [&](long c, ExprPtr term) {
     if (c == 0) return;
-    ExprPtr scaled = c == 1 ? term : c == -1 ? make_negation(term) : binary("*", make_int(c), term);
+    ExprPtr scaled = c == 1 ? term : c == -1 ? make_negation(term) : make_binary("*", make_int(c), term);
     if (!term) scaled = make_int(c);
-    sum = !sum ? scaled : (c < 0 && term ? binary("-", sum, c == -1 ? term : binary("*", make_int(-c), term))
-                                         : binary("+", sum, scaled));
+    sum = !sum ? scaled : (c < 0 && term ? make_binary("-", sum, c == -1 ? term : make_binary("*", make_int(-c), term))
+                                         : make_binary("+", sum, scaled));
   };
   for (int k = 0; k < static_cast<int>(isl_aff_dim(a.get(), isl_dim_in)); ++k)
     add(isl::manage(isl_aff_get_coefficient_val(a.get(), isl_dim_in, k)).get_num_si(),
@@ -65,7 +62,7 @@ ExprPtr affine_expr(const Program& program, const isl::pw_aff& f, const std::vec
         Expr::make(ExprKind::Parameter, p ? p : "", {}, "int"));
   }
   const long constant = isl::manage(isl_aff_get_constant_val(a.get())).get_num_si();
-  if (constant != 0 || !sum) sum = !sum ? make_int(constant) : binary(constant < 0 ? "-" : "+", sum, make_int(std::labs(constant)));
+  if (constant != 0 || !sum) sum = !sum ? make_int(constant) : make_binary(constant < 0 ? "-" : "+", sum, make_int(std::labs(constant)));
   (void)program;
   return sum;
 }
@@ -161,10 +158,10 @@ class MpiPrinter : public CPrinter {
       mine.init = call("max", {n.init, name_expr("ls_lo")});
     } else {  // the first value of the stride at or after ls_lo
       const ExprPtr s = make_int(n.step);
-      const ExprPtr gap = call("max", {binary("-", name_expr("ls_lo"), n.init), make_int(0)});
-      mine.init = binary("+", n.init, binary("*", s, binary("/", binary("+", gap, make_int(n.step - 1)), s)));
+      const ExprPtr gap = call("max", {make_binary("-", name_expr("ls_lo"), n.init), make_int(0)});
+      mine.init = make_binary("+", n.init, make_binary("*", s, make_binary("/", make_binary("+", gap, make_int(n.step - 1)), s)));
     }
-    mine.cond = binary("&&", n.cond, binary("<=", it, name_expr("ls_hi")));
+    mine.cond = make_binary("&&", n.cond, make_binary("<=", it, name_expr("ls_hi")));
     CPrinter::enter_for(mine);
   }
 

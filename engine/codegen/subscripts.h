@@ -1,9 +1,11 @@
 #pragma once
-// Affine expressions of a loop AST as coefficients by name, for the printers
-// that reason about subscripts (register tiles, shared copies).
+// What the printers that reason about subscripts (register tiles, shared
+// copies, array partitions) ask of a loop AST's expressions: affine forms as
+// coefficients by name, the names they mention, the accesses they hold.
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/expr.h"
 
@@ -21,5 +23,8 @@ std::optional<long> constant_value(const ExprPtr& e);
 
 // True when `e` uses the iterator or variable `name`.
 bool mentions(const ExprPtr& e, const std::string& name);
+
+// Every Access node in `e`, outermost first, appended to `out`.
+void accesses_in(const ExprPtr& e, std::vector<ExprPtr>& out);
 
 }  // namespace loopscape

@@ -1,4 +1,4 @@
-#include "codegen/linear_form.h"
+#include "codegen/subscripts.h"
 
 #include <exception>
 
@@ -66,6 +66,12 @@ bool mentions(const ExprPtr& e, const std::string& name) {
   for (const ExprPtr& a : e->args)
     if (mentions(a, name)) return true;
   return false;
+}
+
+void accesses_in(const ExprPtr& e, std::vector<ExprPtr>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Access) out.push_back(e);
+  for (const ExprPtr& a : e->args) accesses_in(a, out);
 }
 
 }  // namespace loopscape
