@@ -86,6 +86,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.output = *v;
     } else if (auto v = joined_or_next(args, i, "-t", "--target")) {
       o.target = *v;
+      o.targets.push_back(*v);
     } else if (auto v = joined_or_next(args, i, "", "--function")) {
       o.compile.function = *v;
     } else if (auto v = joined_or_next(args, i, "", "--param")) {
@@ -260,7 +261,7 @@ kernels, without a CUDA device: both programs compiled, nothing compared).
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "check")
-    return std::string(R"(usage: loopscape-cli check FILE.c --script SCRIPT [options]
+    return std::string(R"(usage: loopscape-cli check FILE.c --script SCRIPT [--target T ...] [options]
 
 Applies the script's commands in order, each checked against the exact
 dependences. Prints one line per applied command on standard output. The
@@ -268,9 +269,15 @@ first refused command stops the check with its report on standard error:
 SCRIPT:line:column, the broken dependence, a concrete source and sink
 iteration (parameters fixed to small values) and a repair hint.
 
-Exit status: 0 every command is legal, 3 a command is illegal, 2 malformed
-input (bad C, a script line that does not parse, unknown command or loop,
-isl quota).
+  --target T          also print the schedule for target T (repeatable: one
+                      --target per target): a target that cannot express it
+                      (the mpi target and data layout commands, an array
+                      extent the halide target cannot lower, ...) refuses it
+                      here, with its reason, instead of in 'emit' or 'verify'
+
+Exit status: 0 every command is legal (and every --target prints it), 3 a
+command is illegal, 2 malformed input (bad C, a script line that does not
+parse, unknown command or loop, isl quota) or a target that refuses.
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "export")

@@ -14,6 +14,7 @@ struct CliOptions {
   std::string input;     // the C file
   CompileOptions compile;
   std::string target = "openmp";
+  std::vector<std::string> targets;         // every --target, in order (check prints each)
   std::string output;                       // -o
   std::map<std::string, long> parameters;   // --param N=100
   std::string script;                       // --script FILE (the last one)

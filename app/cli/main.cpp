@@ -165,6 +165,16 @@ int run_check(const CliOptions& o) {
   // Legal, but not a complete program for distributed ranks yet.
   for (const std::string& w : unmatched_transfers(l.session.program(), l.session.schedule()))
     std::cerr << o.script << ": warning: " << w << "\n";
+  for (const std::string& target : o.targets) {
+    try {
+      emit_code(l.session, target);
+      std::cout << o.script << ": the " << target << " target prints it\n";
+    } catch (const InputError& e) {
+      std::cerr << o.script << ": the " << target << " target refuses the schedule: "
+                << (e.where().known() ? e.where().str() + ": " : std::string()) << e.message() << "\n";
+      return kExitBadInput;
+    }
+  }
   return kExitOk;
 }
 
@@ -397,6 +407,7 @@ int run_lesson(const CliOptions& o) {
   CompileOptions compile = lesson.compile;
   for (const std::string& d : o.compile.defines) compile.defines.push_back(d);
   const auto kernel = std::make_shared<const LoadedProgram>(load_program(lesson.kernel, compile));
+  validate_lesson(kernel, lesson);
   int status = kExitOk;
   auto worst = [&](int s) {
     if (s == kExitOk) return;

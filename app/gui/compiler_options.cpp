@@ -158,11 +158,16 @@ QString missing_header(const QString& error) {
 }
 
 QString find_header_near(const QString& file, const QString& header) {
-  QDir top = QFileInfo(file).absoluteDir();
+  const QDir home = QFileInfo(file).absoluteDir();
+  QDir top = home;
   for (int up = 0; up < 2 && top.cdUp();) ++up;
   const QString name = QFileInfo(header).fileName();
   QDirIterator it(top.absolutePath(), {name}, QDir::Files, QDirIterator::Subdirectories);
   const int base_depth = int(top.absolutePath().count(QLatin1Char('/')));
+  // The folder fewest steps away from the file's wins (ties by name), so an
+  // unrelated copy elsewhere under the same parent never hides the sibling one.
+  QString best;
+  qsizetype best_steps = 0;
   while (it.hasNext()) {
     const QString found = it.next();
     if (int(found.count(QLatin1Char('/'))) - base_depth > 4) continue;
@@ -172,9 +177,14 @@ QString find_header_near(const QString& file, const QString& header) {
       if (!found.endsWith(QLatin1Char('/') + header)) continue;
       folder = found.left(found.size() - header.size() - 1);
     }
-    return folder;
+    const QString relative = home.relativeFilePath(folder);
+    const qsizetype steps = relative == QStringLiteral(".") ? 0 : relative.count(QLatin1Char('/')) + 1;
+    if (best.isEmpty() || steps < best_steps || (steps == best_steps && folder < best)) {
+      best = folder;
+      best_steps = steps;
+    }
   }
-  return {};
+  return best;
 }
 
 }  // namespace loopscape

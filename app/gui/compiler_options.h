@@ -27,8 +27,8 @@ CompileOptions options_for(const QString& file, QString* note = nullptr);
 // "'polybench.h' file not found" -> "polybench.h"; empty for other messages.
 QString missing_header(const QString& error);
 
-// A folder near `file` (its own, siblings, up to two levels up, searched three
-// levels deep) that holds `header`; empty when none does.
+// The folder nearest `file` (its own, siblings, up to two levels up, searched
+// four levels deep) that holds `header`; empty when none does.
 QString find_header_near(const QString& file, const QString& header);
 
 }  // namespace loopscape

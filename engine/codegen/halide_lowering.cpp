@@ -9,6 +9,7 @@
 #include "codegen/loop_ast.h"
 #include "codegen/walker.h"
 #include "support/error.h"
+#include "support/integer_expression.h"
 
 namespace loopscape {
 namespace {
@@ -219,16 +220,28 @@ class HalideBuilder : public LoopAstWalker {
       it = buffer_parameters_.emplace(a.name, HI::Parameter(halide_type_of(a.element_type), true, 1, a.name)).first;
     return it->second;
   }
-  H::Expr extent(const std::string& text) {
-    try {
-      std::size_t used = 0;
-      const long v = std::stol(text, &used, 0);
-      if (used == text.size()) return H::Expr(static_cast<int>(v));
-    } catch (const std::exception&) {
-    }
-    for (const std::string& p : program().parameters)
-      if (p == text) return HI::Variable::make(H::Int(32), p);
-    unsupported("the array extent '" + text + "'");
+  // An extent as written ("1000", "n", "M - 1"), over the program's parameters.
+  H::Expr extent(const Array& a, std::size_t d) {
+    const std::string& text = a.extents.at(d);
+    IntegerFold<H::Expr> fold;
+    fold.literal = [](long v) { return std::optional<H::Expr>(H::Expr(static_cast<int>(v))); };
+    fold.name = [&](const std::string& name) -> std::optional<H::Expr> {
+      for (const std::string& p : program().parameters)
+        if (p == name) return HI::Variable::make(H::Int(32), p);
+      return std::nullopt;
+    };
+    fold.binary = [](char op, H::Expr x, H::Expr y) -> std::optional<H::Expr> {
+      switch (op) {
+        case '+': return x + y;
+        case '-': return x - y;
+        case '*': return x * y;
+        default: return std::nullopt;  // C's truncating / and % are not Halide's
+      }
+    };
+    fold.negate = [](H::Expr x) { return std::optional<H::Expr>(-x); };
+    if (std::optional<H::Expr> e = fold_integer_expression(text, fold)) return HI::simplify(*e);
+    throw InputError(a.declared_at, "the halide target cannot lower the extent '" + text + "' of " + a.name +
+                                        ": it takes numbers and the program's parameters with +, - and *");
   }
   // Row-major: ((s0 * e1 + s1) * e2 + s2) ...
   H::Expr index(const Array& a, const Expr& access) {
@@ -237,7 +250,7 @@ class HalideBuilder : public LoopAstWalker {
     H::Expr at = expr(access.args[0]);
     for (std::size_t d = 1; d < access.args.size(); ++d) {
       H::Expr s = expr(access.args[d]);
-      H::Expr base = at * extent(a.extents[d]);
+      H::Expr base = at * extent(a, d);
       match_c_types(base, s);
       at = base + s;
     }

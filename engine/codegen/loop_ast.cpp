@@ -648,6 +648,12 @@ LoopNodePtr scan_loop_ast(const Program& program, const isl::set& set, const std
     isl::ast_node ast = isl::manage(isl_ast_build_node_from_schedule_map(build.release(), order.release()));
     root = converter_for(program).node(ast.release());
   });
+  // Every point is an element of the set, never a statement instance, even
+  // when the set is named like a statement (Tiramisu's computations and lappy's
+  // outputs are named like the arrays they write).
+  for_each_node(*root, [](LoopNode& n) {
+    if (n.kind == LoopNodeKind::User) n.statement_index = -1;
+  });
   return root;
 }
 

@@ -147,6 +147,10 @@ class KernelPrinter : public CPrinter {
                 const isl::schedule& schedule, std::vector<std::string> host_loops)
       : CPrinter(program, options), arrays_(arrays), schedule_(schedule), host_loops_(std::move(host_loops)) {}
 
+  // What the shared copies' bounds and guards use: the host loops around the
+  // launch and the parameters they need, which the kernel takes as arguments.
+  const Uses& copy_uses() const { return copy_uses_; }
+
  protected:
   void visit(const LoopNode& n) override {
     if (inside_threads_ > 0 && print_register_tile(n)) return;
@@ -469,6 +473,9 @@ class KernelPrinter : public CPrinter {
       out.push_back("const int " + lower_name(c, d) + " = " + expr(c.lower[d]) + ";");
     scan_box(c, "if (" + expr(c.touched) + ") " + shared_element(c) + " = " + global_element(c) + ";", out);
     out.push_back("__syncthreads();  // " + c.name + " is filled");
+    for (const ExprPtr& e : c.lower) copy_uses_.add(e);
+    copy_uses_.add(c.touched);
+    copy_uses_.add(c.written);
     copies_[array] = std::move(c);
   }
   void end_copy(const LoopNode& n) {
@@ -479,6 +486,7 @@ class KernelPrinter : public CPrinter {
   const std::map<std::string, DeviceArray>& arrays_;
   const isl::schedule& schedule_;
   std::vector<std::string> host_loops_;
+  Uses copy_uses_;
   std::map<std::string, SharedCopy> copies_;  // arrays with a shared copy in scope
   std::map<const LoopNode*, std::vector<std::string>> gpu_epilogues_;
   int inside_threads_ = 0;
@@ -586,6 +594,16 @@ class HostPrinter : public CPrinter {
                                              ": every thread would have its own copy; make it an array or keep that "
                                              "statement on the host");
     }
+    std::vector<std::string> host_loops;
+    for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
+    CPrintOptions kernel_options = options_;
+    kernel_options.unroll_pragma = "unroll";  // nvcc's
+    KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
+    body.walk(n);
+    uses.parameters.insert(body.copy_uses().parameters.begin(), body.copy_uses().parameters.end());
+    for (const std::string& it : body.copy_uses().iterators)
+      if (std::find(host_loops.begin(), host_loops.end(), it) != host_loops.end()) uses.iterators.insert(it);
+
     // Parameters: arrays (device copies), then sizes, outer scalars and the host loops' values.
     std::vector<std::string> parameters, arguments;
     for (const Array& a : program().arrays) {
@@ -616,12 +634,6 @@ class HostPrinter : public CPrinter {
         arguments.push_back(it);
       }
 
-    std::vector<std::string> host_loops;
-    for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
-    CPrintOptions kernel_options = options_;
-    kernel_options.unroll_pragma = "unroll";  // nvcc's
-    KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
-    body.walk(n);
     const CCode code = body.result();
     for (const std::string& h : code.helpers) kernel_helpers_.insert(h);
     std::ostringstream k;

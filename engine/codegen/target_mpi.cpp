@@ -161,8 +161,19 @@ class MpiPrinter : public CPrinter {
       const ExprPtr gap = call("max", {make_binary("-", name_expr("ls_lo"), n.init), make_int(0)});
       mine.init = make_binary("+", n.init, make_binary("*", s, make_binary("/", make_binary("+", gap, make_int(n.step - 1)), s)));
     }
-    mine.cond = make_binary("&&", n.cond, make_binary("<=", it, name_expr("ls_hi")));
+    mine.cond = bounded_by_block(n.cond, it);
     CPrinter::enter_for(mine);
+  }
+
+  // The loop's condition cut at ls_hi, kept in the canonical form OpenMP
+  // requires of a parallel loop (`i < bound` or `i <= bound`, one test).
+  static ExprPtr bounded_by_block(const ExprPtr& cond, const ExprPtr& it) {
+    const bool canonical = cond && cond->kind == ExprKind::Binary && (cond->text == "<" || cond->text == "<=") &&
+                           cond->args.size() == 2 && cond->args[0]->kind == ExprKind::Iterator &&
+                           cond->args[0]->text == it->text;
+    if (!canonical) return make_binary("&&", cond, make_binary("<=", it, name_expr("ls_hi")));
+    const ExprPtr block_end = cond->text == "<" ? make_binary("+", name_expr("ls_hi"), make_int(1)) : name_expr("ls_hi");
+    return make_binary(cond->text, it, call("min", {cond->args[1], block_end}));
   }
 
   std::vector<std::string> iteration_prologue(const LoopNode& n) override { return transfers_at(n, false); }

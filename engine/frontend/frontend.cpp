@@ -276,7 +276,8 @@ Program parse_c_source(const std::string& source, const std::string& display_nam
                                    "-x",     "c",             "-std=gnu11",
                                    "-resource-dir", LOOPSCAPE_CLANG_RESOURCE_DIR};
   for (const std::string& d : options.defines) args.push_back("-D" + d);
-  for (const std::string& i : options.include_dirs) args.push_back("-I" + i);
+  for (const std::string& i : options.include_dirs)
+    if (!i.empty()) args.push_back("-I" + i);  // a bare -I would take the next argument as its folder
   args.push_back(path);
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());

@@ -133,7 +133,11 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   if (!closed) throw InputError(at(), "the front matter has no closing '---'");
   if (lesson.title.empty()) throw InputError(SourceLocation{file, 1, 1}, "the front matter has no 'title:'");
   if (lesson.kernel.empty()) throw InputError(SourceLocation{file, 1, 1}, "the front matter has no 'kernel:'");
-  if (fs::path(lesson.kernel).is_relative()) lesson.kernel = (fs::path(file).parent_path() / lesson.kernel).lexically_normal().string();
+  // Anchored at the lesson's folder as an absolute path: a lesson named
+  // without a folder ("rowscan.md") has an empty parent, and an empty -I
+  // would swallow the argument after it.
+  if (fs::path(lesson.kernel).is_relative())
+    lesson.kernel = (fs::absolute(fs::path(file)).parent_path() / lesson.kernel).lexically_normal().string();
   lesson.compile.include_dirs.push_back(fs::path(lesson.kernel).parent_path().string());
 
   // Text and exercises.

@@ -31,6 +31,10 @@ std::string ExerciseOutcome::feedback() const {
 
 namespace {
 
+// Feedback that starts so is the engine's finding about the student's
+// schedule itself; it comes before the lesson's words, which assume the loop exists.
+const std::string kNoSuchLoop = "your schedule has no such loop: ";
+
 // "x before y" for every pair of instances the schedule orders.
 isl::union_map runs_before(const isl::schedule& schedule) {
   const isl::union_map map = schedule.get_map().intersect_domain(schedule.domain());
@@ -154,7 +158,7 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
     try {
       loop = tag_support::resolve_tag_loop(program, schedule, s, CommandArgument{c.args[1], c.where});
     } catch (const InputError& e) {
-      return {false, e.what()};
+      return {false, kNoSuchLoop + e.message()};
     }
     if (c.kind == "tagged") {
       for (const auto& [depth, tag] : tag_support::statement_tags(program, schedule, s))
@@ -194,6 +198,7 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
 // those: the lesson's hint about the content would mislead.
 std::string feedback_for(const LessonCheck& c, const std::string& why) {
   if (c.feedback.empty()) return why;
+  if (why.rfind(kNoSuchLoop, 0) == 0) return why + " (" + c.feedback + ")";
   if (c.kind != "answer") return c.feedback;
   if (why.rfind("your answer is not", 0) == 0 || why.rfind("type your answer", 0) == 0 ||
       why.rfind("a set is asked", 0) == 0 || why.rfind("a map is asked", 0) == 0)
@@ -201,7 +206,50 @@ std::string feedback_for(const LessonCheck& c, const std::string& why) {
   return c.feedback + " (" + why + ")";
 }
 
+// The loop a check names, or the engine's reason it names none.
+std::optional<std::string> missing_loop(const Session& session, const LessonCheck& c) {
+  const Statement& s = statement_named(session.program(), c.args[0], c);
+  try {
+    tag_support::resolve_tag_loop(session.program(), session.schedule(), s, CommandArgument{c.args[1], c.where});
+    return std::nullopt;
+  } catch (const InputError& e) {
+    return e.message();
+  }
+}
+
+bool names_a_loop(const LessonCheck& c) { return c.kind == "parallel" || c.kind == "carried" || c.kind == "tagged"; }
+bool names_a_statement(const LessonCheck& c) {
+  return names_a_loop(c) || c.kind == "loops" ||
+         (c.kind == "answer" && c.args.size() > 1 && (c.args[0] == "domain" || c.args[0] == "reads" || c.args[0] == "writes"));
+}
+
 }  // namespace
+
+void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson) {
+  const Session original(kernel);
+  for (const LessonExercise& exercise : lesson.exercises) {
+    Session solved(kernel);
+    for (const std::string& line : exercise.solution) {
+      const std::optional<CommandCall> call = parse_script_line(line, exercise.where);
+      if (!call) continue;
+      if (const std::optional<Refusal> refused = solved.apply(*call))
+        throw InputError(exercise.where, "the solution of exercise '" + exercise.title + "' is refused: " +
+                                             refused->message);
+    }
+    for (const LessonCheck& c : exercise.checks) {
+      if (!names_a_statement(c)) continue;
+      const std::string& statement = c.args[c.kind == "answer" ? 1 : 0];
+      statement_named(kernel->program, statement, c);
+      if (!names_a_loop(c)) continue;
+      kernel->program.isl().bounded("check a lesson", [&] {
+        if (!missing_loop(original, c)) return;
+        if (const std::optional<std::string> why = missing_loop(solved, c))
+          throw InputError(c.where, "check '" + c.text + "' names loop " + c.args[1] + " of " + statement +
+                                        ", which neither the kernel nor the exercise's solution has (" + *why + ")");
+      });
+    }
+  }
+}
 
 ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer) {
   ExerciseOutcome out;

@@ -39,6 +39,13 @@ struct ExerciseOutcome {
   std::string feedback() const;
 };
 
+// What a lesson's checks name exists: each statement in the kernel, each
+// loop in the kernel or in the schedule the exercise's solution reaches (a
+// loop a command creates). InputError at the check's line otherwise: a typo
+// would fail every student, and the teacher's own solution, with only the
+// teacher's text. A solution that is refused is reported at its exercise.
+void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson);
+
 // Runs under the program's isl quota (IslError). `answer` is the student's
 // isl text for `answer` checks ("" when none was typed).
 ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer = "");

@@ -1,5 +1,7 @@
 #include "runner/harness.h"
 
+#include "support/integer_expression.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -263,115 +265,36 @@ std::optional<std::vector<FunctionParameter>> function_parameters(const std::str
 
 namespace {
 
-class IntegerParser {
- public:
-  IntegerParser(const std::string& text, const std::map<std::string, long>& values, const std::string& source,
-                int depth)
-      : text_(text), values_(values), source_(source), depth_(depth) {}
-
-  std::optional<long> parse() {
-    auto v = sum();
-    skip();
-    if (!v || pos_ != text_.size()) return std::nullopt;
-    return v;
-  }
-
- private:
-  void skip() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  bool eat(char c) {
-    skip();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  std::optional<long> sum() {
-    auto v = product();
-    while (v) {
-      if (eat('+')) {
-        auto r = product();
-        if (!r) return std::nullopt;
-        *v += *r;
-      } else if (eat('-')) {
-        auto r = product();
-        if (!r) return std::nullopt;
-        *v -= *r;
-      } else {
-        break;
-      }
-    }
-    return v;
-  }
-  std::optional<long> product() {
-    auto v = unary();
-    while (v) {
-      char op = 0;
-      if (eat('*')) op = '*';
-      else if (eat('/')) op = '/';
-      else if (eat('%')) op = '%';
-      else break;
-      auto r = unary();
-      if (!r || ((op == '/' || op == '%') && *r == 0)) return std::nullopt;
-      *v = op == '*' ? *v * *r : op == '/' ? *v / *r : *v % *r;
-    }
-    return v;
-  }
-  std::optional<long> unary() {
-    if (eat('-')) {
-      auto v = unary();
-      if (v) *v = -*v;
-      return v;
-    }
-    if (eat('+')) return unary();
-    if (eat('(')) {
-      auto v = sum();
-      if (!eat(')')) return std::nullopt;
-      return v;
-    }
-    skip();
-    if (pos_ >= text_.size()) return std::nullopt;
-    if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
-      std::size_t used = 0;
-      long v = 0;
-      try {
-        v = std::stol(text_.substr(pos_), &used, 0);
-      } catch (...) {
-        return std::nullopt;
-      }
-      pos_ += used;
-      while (pos_ < text_.size() && std::strchr("uUlL", text_[pos_]) && text_[pos_] != '\0') ++pos_;
-      return v;
-    }
-    if (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_') {
-      std::size_t k = pos_;
-      while (k < text_.size() && is_identifier_char(text_[k])) ++k;
-      const std::string name = text_.substr(pos_, k - pos_);
-      pos_ = k;
-      auto found = values_.find(name);
-      if (found != values_.end()) return found->second;
-      if (depth_ < 8 && !source_.empty())
-        if (auto macro = macro_value(source_, name))
-          return IntegerParser(*macro, values_, source_, depth_ + 1).parse();
-      return std::nullopt;
-    }
+// Names come from `values`, then from the file's #defines (expanded up to 8 deep).
+std::optional<long> evaluate_integer_at_depth(const std::string& expression, const std::map<std::string, long>& values,
+                                              const std::string& source, int depth) {
+  IntegerFold<long> fold;
+  fold.literal = [](long v) { return std::optional<long>(v); };
+  fold.name = [&](const std::string& name) -> std::optional<long> {
+    if (auto found = values.find(name); found != values.end()) return found->second;
+    if (depth < 8 && !source.empty())
+      if (auto macro = macro_value(source, name)) return evaluate_integer_at_depth(*macro, values, source, depth + 1);
     return std::nullopt;
-  }
-
-  const std::string& text_;
-  const std::map<std::string, long>& values_;
-  const std::string& source_;
-  int depth_;
-  std::size_t pos_ = 0;
-};
+  };
+  fold.binary = [](char op, long a, long b) -> std::optional<long> {
+    if ((op == '/' || op == '%') && b == 0) return std::nullopt;
+    switch (op) {
+      case '+': return a + b;
+      case '-': return a - b;
+      case '*': return a * b;
+      case '/': return a / b;
+      default: return a % b;
+    }
+  };
+  fold.negate = [](long v) { return std::optional<long>(-v); };
+  return fold_integer_expression(expression, fold);
+}
 
 }  // namespace
 
 std::optional<long> evaluate_integer(const std::string& expression, const std::map<std::string, long>& values,
                                      const std::string& source) {
-  return IntegerParser(expression, values, source, 0).parse();
+  return evaluate_integer_at_depth(expression, values, source, 0);
 }
 
 bool SourceFacts::is_macro(const std::string& name) const {

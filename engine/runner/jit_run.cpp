@@ -10,6 +10,7 @@
 
 #include "analysis/work_count.h"
 #include "codegen/halide_lowering.h"
+#include "runner/harness.h"
 #include "support/error.h"
 
 namespace loopscape {
@@ -80,9 +81,10 @@ double load_value(const H::Type& type, const unsigned char* at) {
   }
 }
 
-long extent_of(const std::string& e, const std::map<std::string, long>& parameters) {
-  if (auto it = parameters.find(e); it != parameters.end()) return it->second;
-  return std::stol(e);
+long extent_of(const Array& array, const std::string& e, const std::map<std::string, long>& parameters) {
+  if (std::optional<long> v = evaluate_integer(e, parameters)) return *v;
+  throw InputError(array.declared_at, "the run cannot size " + array.name + ": its extent '" + e +
+                                          "' is no integer expression of the parameters");
 }
 
 bool numeric(const std::string& e) {
@@ -194,7 +196,7 @@ std::shared_ptr<const PreparedRun> prepare_jit_run(const Program& program, const
       PreparedRun::Buffer b{a.name, {}, a.type, {}};
       long elements = 1;
       for (const std::string& e : array->extents) {
-        b.extents.push_back(extent_of(e, parameters));
+        b.extents.push_back(extent_of(*array, e, parameters));
         elements *= b.extents.back();
       }
       const std::size_t bytes = static_cast<std::size_t>(a.type.bytes());
