@@ -94,6 +94,16 @@ class TestCodegenCuda : public QObject {
     QTest::newRow("jacobi-2d (time loop on the host)")
         << "stencils/jacobi-2d" << QStringList{"S0.tile_gpu(i, j, 16, 16)", "S1.tile_gpu(i, j, 16, 16)"}
         << "jacobi-2d_host_time_loop.cu";
+    // Shared copies inside kernels launched in the host's time loop: the
+    // copies' bounds use t (and tsteps), which the kernels take as arguments.
+    QTest::newRow("jacobi-2d, cache_shared_at in the time loop")
+        << "stencils/jacobi-2d"
+        << QStringList{"S0.tile_gpu(i, j, 16, 16, i0, j0, i1, j1)", "S1.tile_gpu(i, j, 16, 16, i0, j0, i1, j1)",
+                       "S1.cache_shared_at(S0, j0)", "S0.cache_shared_at(S1, j0)"}
+        << "jacobi-2d_cache_shared_time_loop.cu";
+    QTest::newRow("heat-3d, cache_shared_at in the time loop")
+        << "stencils/heat-3d" << QStringList{"S0.gpu(i, j)", "S1.gpu(i, j)", "S1.cache_shared_at(S0, i)"}
+        << "heat-3d_cache_shared_time_loop.cu";
   }
   void polybenchMappings() {
     QFETCH(QString, kernel);

@@ -16,6 +16,7 @@
 
 #include "codegen/halide_object.h"
 #include "command_test_support.h"
+#include "runner/jit_run.h"
 #include "golden.h"
 
 using namespace loopscape;
@@ -245,6 +246,56 @@ class TestCodegenHalide : public QObject {
     const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object));
     QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
     QVERIFY(r.values_compared > 0);
+  }
+
+  // Extents with offsets (out[n - 2][m - 2], as a 3 x 3 convolution declares
+  // its output): lowered over the parameters, through the object and the JIT.
+  void extents_with_offsets_lower_data() {
+    QTest::addColumn<QStringList>("script");
+    QTest::newRow("original") << QStringList{};
+    QTest::newRow("tiled with partial tiles") << QStringList{"S0.tile(i, j, 5, 7)", "S0.parallelize(i0)"};
+  }
+  void extents_with_offsets_lower() {
+    QFETCH(QStringList, script);
+    const LoadedProgram l =
+        load_program(std::string(LOOPSCAPE_TEST_DATA) + "/sweep/conv_offset_extents.c", CompileOptions{});
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    const GeneratedCode g = generate(l.program, s, l.dependences.all(), "halide");
+    QTemporaryDir dir;
+    const std::string object = dir.filePath("k.halide.o").toStdString();
+    write_halide_object(l.program, g.schedule, object, dir.filePath("k.halide.h").toStdString());
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object));
+    QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
+    // The Run dock's in-process JIT sizes the arrays from the same extents.
+    const std::map<std::string, long> sizes{{"n", 12}, {"m", 9}};
+    const JitRunResult original = execute_jit_run(*prepare_jit_run(l.program, l.original_schedule, sizes), 1);
+    const JitRunResult transformed = execute_jit_run(*prepare_jit_run(l.program, s, sizes), 1);
+    const std::optional<std::string> difference = first_difference(original, transformed);
+    QVERIFY2(!difference, difference ? difference->c_str() : "");
+    bool has_output = false;
+    for (const JitArrayValues& a : original.arrays)
+      if (a.name == "out") has_output = a.extents == std::vector<long>{10, 7};
+    QVERIFY(has_output);
+  }
+
+  // An extent the lowering cannot express is refused at the array's declaration.
+  void extents_it_cannot_lower_name_the_array() {
+    const LoadedProgram l = load_c(R"(
+void k(int n, double A[n / 2 + 1]) {
+#pragma scop
+  for (int i = 0; i < n / 2; i++) A[i] = A[i] + 1;
+#pragma endscop
+})");
+    QString message;
+    try {
+      lower_to_halide(l.program, l.original_schedule, {.jit = true});
+    } catch (const InputError& e) {
+      message = e.what();
+    }
+    QVERIFY2(message.contains("kernel.c:2:"), qPrintable(message));
+    QVERIFY2(message.contains("extent"), qPrintable(message));
   }
 
   void gemm_matches_plain_cpp() {

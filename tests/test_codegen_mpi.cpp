@@ -97,6 +97,51 @@ class TestCodegenMpi : public QObject {
     if (ranks == 1) QCOMPARE(*run.result.bytes_sent, 0LL);
   }
 
+  // Statements named like the arrays they write (Tiramisu's computations,
+  // lappy's outputs): the exchange scans elements of C, never instances of
+  // the statement C, so the rows E reads from other ranks are sent.
+  void statementsNamedLikeTheirArraysExchangeTheirElements_data() {
+    QTest::addColumn<QStringList>("script");
+    QTest::newRow("distributed") << QStringList{"C.distribute(i)", "E.distribute(i)"};
+    QTest::newRow("tiled first") << QStringList{"C.tile(i, j, 4, 8)", "C.distribute(i0)", "E.distribute(i)"};
+  }
+  void statementsNamedLikeTheirArraysExchangeTheirElements() {
+    QFETCH(QStringList, script);
+    const LoadedProgram l =
+        load_program(std::string(LOOPSCAPE_TEST_DATA) + "/sweep/named_like_arrays.c", CompileOptions{});
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    for (int ranks : {2, 3}) {
+      const MpiRun run = run_mpi(l, s, ranks);
+      QVERIFY2(run.result.equal(), why(run).c_str());
+      QVERIFY2(run.code.text.find("ls_out[ls_n++] = C[") != std::string::npos, run.code.text.c_str());
+      QVERIFY(run.result.bytes_sent.value_or(0) > 0);
+    }
+  }
+
+  // A loop both distributed and parallel keeps OpenMP's canonical form
+  // (`i < min(bound, ls_hi + 1)`), in either order of the commands.
+  void distributedParallelLoopIsCanonicalForOpenMp_data() {
+    QTest::addColumn<QStringList>("script");
+    QTest::newRow("distribute first") << QStringList{"S0.distribute(i)", "S1.distribute(i)", "S0.parallelize(i)",
+                                                      "S1.parallelize(i)"};
+    QTest::newRow("parallelize first") << QStringList{"S0.parallelize(i)", "S1.parallelize(i)", "S0.distribute(i)",
+                                                       "S1.distribute(i)"};
+  }
+  void distributedParallelLoopIsCanonicalForOpenMp() {
+    QFETCH(QStringList, script);
+    const LoadedProgram l = load_polybench("stencils/jacobi-2d");
+    std::vector<std::string> calls;
+    for (const QString& c : script) calls.push_back(c.toStdString());
+    const isl::schedule s = apply_all(l, calls);
+    QVERIFY(legality(l, s).legal());
+    const MpiRun run = run_mpi(l, s, 3);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    QVERIFY2(run.code.text.find("#pragma omp parallel for") != std::string::npos, run.code.text.c_str());
+    QVERIFY2(run.code.text.find("&& i <= ls_hi") == std::string::npos, run.code.text.c_str());
+  }
+
   // jacobi-1d counted by hand: each sweep exchanges one element each way across
   // every block boundary (A from the second step on, B at every step), and at
   // the end rank 0 gets the other blocks of A, and of B but the one element it

@@ -145,6 +145,20 @@ class TestCodegenOpenmp : public QObject {
     QVERIFY2(fused.find("x2[c1] = x2[c1] + a[c0][c1] * y2[c0];") != std::string::npos, fused.c_str());
   }
 
+  // nussinov's else branch runs only at j = i + 1: isl pins it inside the j
+  // loop, and the loop keeps its name j in every target all the same (the
+  // isl-ast target shows isl's own AST, with isl's names, on purpose).
+  void aPinnedInstanceKeepsTheLoopsName() {
+    const LoadedProgram l = load_polybench("medley/nussinov");
+    for (const char* target : {"c", "openmp", "mpi", "hls", "cuda"}) {
+      const GeneratedCode g = generate(l.program, l.original_schedule, l.dependences.all(), target, {}, nullptr,
+                                       &l.dependences);
+      const std::string text = g.before_function + g.text;
+      QVERIFY2(text.find("for (int j = i + 1; j < n; j++)") != std::string::npos, (target + text).c_str());
+      QVERIFY2(text.find("c1") == std::string::npos, (target + text).c_str());
+    }
+  }
+
   void scheduleInCodeOut() {
     Program m = mvt_program();
     isl::schedule original = build_original_schedule(m);

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "command_test_support.h"
+#include "session/session.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;
@@ -22,7 +23,11 @@ class TestCommandTile : public QObject {
     // The witness goes one step in t and one step back in i, across a tile boundary in i.
     QCOMPARE(w.sink_iteration[0] - w.source_iteration[0], 1L);
     QCOMPARE(w.sink_iteration[1] - w.source_iteration[1], -1L);
-    QVERIFY2(o.repair_hint.find("S0.skew(t, i, 1)") != std::string::npos, o.repair_hint.c_str());
+    // The session's hint is a skew it tried: with it, the same tile is legal.
+    Session session(load_c(kStencil1D));
+    const std::optional<Refusal> refused = session.apply(parse_call("S0.tile(t, i, 4, 4)"));
+    QVERIFY(refused);
+    QVERIFY2(refused->repair_hint.find("S0.skew(t, i, 1)") != std::string::npos, refused->repair_hint.c_str());
 
     const isl::schedule skewed = apply_all(l, {"S0.skew(t, i, 1)", "S0.tile(t, i, 4, 4)"}, &o);
     const LegalityReport good = legality(l, skewed);
@@ -30,6 +35,50 @@ class TestCommandTile : public QObject {
     QVERIFY2(o.description.find("into t0, i0, t1, i1") != std::string::npos, o.description.c_str());
     const std::string diff = run_and_compare(l, skewed);
     QVERIFY2(diff.empty(), diff.c_str());
+  }
+
+  // Hints tried before they are offered (issue 23): after a skew by 1 that
+  // is not enough, jacobi-1d needs S1 fused into S0's loops first, and the
+  // hint says so with the commands that make the tile legal.
+  void refusedTileGetsARepairThatWorks_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QStringList>("before");
+    QTest::newRow("jacobi-1d after a skew by 1") << "stencils/jacobi-1d" << QStringList{"S0.skew(t, i, 1)"};
+    QTest::newRow("jacobi-1d") << "stencils/jacobi-1d" << QStringList{};
+    QTest::newRow("heat-3d after a skew by 1") << "stencils/heat-3d" << QStringList{"S0.skew(t, i, 1)"};
+  }
+  void refusedTileGetsARepairThatWorks() {
+    QFETCH(QString, kernel);
+    QFETCH(QStringList, before);
+    Session session(std::make_shared<const LoadedProgram>(load_polybench(kernel.toStdString())));
+    for (const QString& c : before) QVERIFY(!session.apply(parse_call(c.toStdString())));
+    const std::optional<Refusal> refused = session.apply(parse_call("S0.tile(t, i, 4, 4)"));
+    QVERIFY(refused);
+    const std::string& hint = refused->repair_hint;
+    const std::size_t first = hint.find("first: ");
+    QVERIFY2(first != std::string::npos, hint.c_str());
+    // Replay the hinted commands, then the tile: legal.
+    const std::string steps = hint.substr(first + 7, hint.find(", then tile") - first - 7);
+    QVERIFY2(steps.find("S1.after(S0, i)") != std::string::npos, hint.c_str());
+    std::size_t at = 0;
+    while (at < steps.size()) {
+      const std::size_t end = std::min(steps.find("; ", at), steps.size());
+      QVERIFY2(!session.apply(parse_call(steps.substr(at, end - at))), steps.c_str());
+      at = end + 2;
+    }
+    QVERIFY2(!session.apply(parse_call("S0.tile(t, i, 4, 4)")), hint.c_str());
+  }
+
+  // lu: tiling S0's j and k cannot be made legal by skewing S0's loops: S1
+  // shares j with S0 and must run between S0's iterations. The hint says that.
+  void refusedTileNamesTheStatementInTheWay() {
+    Session session(std::make_shared<const LoadedProgram>(load_polybench("linear-algebra/solvers/lu")));
+    const std::optional<Refusal> refused = session.apply(parse_call("S0.tile(j, k, 4, 4)"));
+    QVERIFY(refused);
+    const std::string& hint = refused->repair_hint;
+    QVERIFY2(hint.find("no skew of k by j") != std::string::npos, hint.c_str());
+    QVERIFY2(hint.find("links S0 with S1") != std::string::npos, hint.c_str());
+    QVERIFY2(hint.find("S0.skew(") == std::string::npos, hint.c_str());
   }
 
   void matmulTiledAndNamed() {

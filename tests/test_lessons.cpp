@@ -241,6 +241,48 @@ class TestLessons : public QObject {
     QCOMPARE(cli.exitCode(), 0);
   }
 
+  // A teacher's own lesson, checked from its folder by relative names; a
+  // check that names a loop neither the kernel nor the solution has is an
+  // error at its line, and a student whose schedule lacks the loop reads why.
+  void lessonsCheckFromTheirOwnFolder() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/mvt.c"), dir.filePath("rowscan.c")));
+    auto write = [&](const QString& name, const QByteArray& text) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    const QByteArray front = "---\ntitle: Row scan\nkernel: rowscan.c\n---\n## Exercise: Outer parallel\n";
+    write("rowscan.md", front + "check: parallel S0 i | Loop i should carry no dependence.\nsolution: S0.parallelize(i)\n");
+    write("typo.md", front + "check: parallel S0 k | Loop k should carry no dependence.\nsolution: S0.parallelize(i)\n");
+    write("ans.ls", "S0.parallelize(i)\n");
+    QProcess cli;
+    cli.setWorkingDirectory(dir.path());
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", "rowscan.md", "--script", "ans.ls"});
+    QVERIFY(cli.waitForFinished(120000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput() + cli.readAllStandardError());
+    QVERIFY2(cli.exitCode() == 0, qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("ans.ls: exercise 1 (Outer parallel): passed")), qPrintable(out));
+
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", "typo.md"});
+    QVERIFY(cli.waitForFinished(120000));
+    const QString typo = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 2);
+    QVERIFY2(typo.contains(QStringLiteral("typo.md:6:")) && typo.contains(QStringLiteral("loop k of S0")),
+             qPrintable(typo));
+
+    // The student's schedule has no loop i1: the engine says so before the lesson's words.
+    const Lesson lesson = read_lesson(dir.filePath("rowscan.md").toStdString());
+    const std::shared_ptr<const LoadedProgram> kernel = kernel_of(lesson);
+    LessonExercise renamed = lesson.exercises.at(0);
+    renamed.checks.at(0).args.at(1) = "i1";
+    Session session(kernel);
+    const ExerciseOutcome o = check_exercise(session, renamed);
+    QVERIFY(!o.passed());
+    QVERIFY2(o.feedback().rfind("your schedule has no such loop", 0) == 0, o.feedback().c_str());
+    QVERIFY2(o.feedback().find("Loop i should carry no dependence.") != std::string::npos, o.feedback().c_str());
+  }
+
   void malformedLessonsNameTheirLine() {
     QVERIFY(malformed("title: x\n").find("x.md:1:1: a lesson starts with a front matter") != std::string::npos);
     QVERIFY(malformed("---\ntitle: x\n").find("no closing '---'") != std::string::npos);

@@ -12,6 +12,7 @@
 #include <optional>
 #include <sstream>
 
+#include "codegen/subscripts.h"
 #include "schedule/loop_names.h"
 
 namespace loopscape {
@@ -383,9 +384,10 @@ bool only_negated(const ExprPtr& e, const std::string& it, bool under_minus, int
   return true;
 }
 
-void reverse_negated_loops(LoopNode& n) {
-  for (auto& c : n.children) reverse_negated_loops(*c);
+void reverse_negated_loops(LoopNode& n, const std::string& keep_tag) {
+  for (auto& c : n.children) reverse_negated_loops(*c, keep_tag);
   if (n.kind != LoopNodeKind::For || n.step != 1 || !n.cond || n.cond->kind != ExprKind::Binary) return;
+  if (!keep_tag.empty() && n.has_tag(keep_tag)) return;
   const std::string op = n.cond->text;
   if ((op != "<=" && op != "<") || !is_iterator(n.cond->args[0], n.iterator)) return;
   int count = 0;
@@ -449,6 +451,11 @@ struct Renamer {
     for_each_node(*n.children[0], [&](LoopNode& u) {
       if (u.kind != LoopNodeKind::User || u.statement_index < 0) return;
       const Statement& s = program.statements[static_cast<std::size_t>(u.statement_index)];
+      // An instance that does not vary with the loop (isl pinned it, as
+      // nussinov's j = i + 1 branch) neither names the loop nor vetoes a name.
+      if (std::none_of(u.iterator_values.begin(), u.iterator_values.end(),
+                       [&](const ExprPtr& v) { return mentions(v, from); }))
+        return;
       std::vector<std::string> names;
       for (std::size_t d = 0; d < u.iterator_values.size() && d < s.loops.size(); ++d)
         if (is_iterator(u.iterator_values[d], from)) names.push_back(s.loops[d].iterator);
@@ -520,7 +527,7 @@ LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, co
   CreatedNames created{std::move(taken)};
   std::vector<std::string> scope;
   created.visit(*root, scope);
-  if (options.reverse_negated_loops) reverse_negated_loops(*root);
+  if (options.reverse_negated_loops) reverse_negated_loops(*root, options.keep_direction_of_tag);
   if (options.rename_iterators) {
     std::set<std::string> reserved = non_iterator_identifiers(program);
     for_each_node(*root, [&](LoopNode& f) {

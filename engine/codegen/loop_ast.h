@@ -72,6 +72,9 @@ struct LoopNode {
 struct LoopAstOptions {
   bool rename_iterators = true;   // c0 -> i when the loop is exactly every statement's i
   bool reverse_negated_loops = true;  // a loop over -i becomes a decreasing loop over i
+  // Loops with a tag of this kind keep the direction of their schedule values
+  // ("" for none): the mpi target's blocks are ranges of those values.
+  std::string keep_direction_of_tag;
 };
 
 // Builds the isl AST of `schedule` (context: program.context) inside

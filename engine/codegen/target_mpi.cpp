@@ -410,7 +410,7 @@ class MpiTarget : public Target {
     const std::vector<ExplicitTransfer> transfers = explicit_transfers(in.program, in.schedule);
     if (!transfers.empty()) check_transfers(in, plan, transfers);
     LoopAstOptions ast_options;
-    ast_options.reverse_negated_loops = false;  // blocks are of schedule values
+    ast_options.keep_direction_of_tag = "node";  // blocks are of schedule values
     LoopNodePtr ast = convert_isl_ast(in.program, build_isl_ast(in.program, plan.schedule), ast_options);
     CPrintOptions po;
     po.openmp = true;  // loops the user tagged parallel stay parallel inside a rank

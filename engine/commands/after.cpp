@@ -12,8 +12,9 @@ class AfterCommand : public CommandBase {
   std::string signature() const override { return "after(S, L | root)"; }
   std::string summary() const override {
     return "Runs this statement after statement S at loop level L of S: it joins S's loops from the outermost "
-           "down to L (fusion; its own loops map onto them in order) and comes after S inside L; with root "
-           "it shares no loop and runs after S's whole nest.";
+           "down to L (fusion; its own loops map onto them in order) and comes after S inside L. With root "
+           "it shares no loop and runs after the last top-level nest of the region, not right after S's nest "
+           "(S.before(X, root) runs before the first).";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,

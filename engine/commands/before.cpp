@@ -12,7 +12,8 @@ class BeforeCommand : public CommandBase {
   std::string signature() const override { return "before(S, L | root)"; }
   std::string summary() const override {
     return "Runs this statement before statement S at loop level L of S: it joins S's loops down to L and "
-           "comes before S inside L (root: before S's whole nest).";
+           "comes before S inside L. With root it shares no loop and runs before the first top-level nest of the "
+           "region, not right before S's nest (S.after(X, root) runs after the last).";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "analysis/dependences.h"
+#include "analysis/legality.h"
 #include "model/program.h"
 #include "support/error.h"
 
@@ -80,6 +81,11 @@ class Command {
   // temporaries): "" does not promise legality, the form's preview checks that.
   virtual std::string unavailable(const CommandContext& context, const isl::schedule& schedule,
                                   const std::string& statement, const std::string& loop) const;
+  // A repair for the call when `report` refuses its result on `schedule`
+  // (the schedule before it), found by trying it: a command that makes the
+  // call legal, or why none does. "" leaves the outcome's generic hint.
+  virtual std::string repair_hint(const CommandContext& context, const CommandCall& call,
+                                  const isl::schedule& schedule, const LegalityReport& report) const;
 };
 
 // nullptr when no command has this name. For a name with both a statement

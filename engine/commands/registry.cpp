@@ -12,6 +12,11 @@ std::string Command::unavailable(const CommandContext&, const isl::schedule&, co
   return "";
 }
 
+std::string Command::repair_hint(const CommandContext&, const CommandCall&, const isl::schedule&,
+                                 const LegalityReport&) const {
+  return "";
+}
+
 std::string CommandCall::script_text() const {
   std::string s = target + "." + command + "(";
   for (std::size_t k = 0; k < args.size(); ++k) s += (k ? ", " : "") + args[k].text;
@@ -88,6 +93,11 @@ class DispatchCommand : public Command {
                           const std::string& loop) const override {
     const bool is_statement = context.program.find_statement(target) != nullptr;
     return (is_statement ? statement_ : node_)->unavailable(context, schedule, target, loop);
+  }
+  std::string repair_hint(const CommandContext& context, const CommandCall& call, const isl::schedule& schedule,
+                          const LegalityReport& report) const override {
+    const bool is_statement = context.program.find_statement(call.target) != nullptr;
+    return (is_statement ? statement_ : node_)->repair_hint(context, call, schedule, report);
   }
 
  private:

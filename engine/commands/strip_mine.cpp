@@ -78,9 +78,7 @@ CommandOutcome strip_mine(const CommandContext& ctx, const CommandCall& call, co
   out.description = std::string(verb == "tile" ? "tiles" : "splits") + " loop" + (k > 1 ? "s " : " ") +
                     join(old_names) + " of " + band_description(program, root, sb.band) + " by " +
                     join(size_text, " x ") + " into " + join(names) + merge_text(sb) + separation_text(s, separated);
-  if (k > 1)
-    out.repair_hint = "tiling needs loops that can be interchanged; skew the inner loop by the outer one first: " +
-                      s.name + ".skew(" + old_names[0] + ", " + old_names[1] + ", 1)";
+  if (k > 1) out.repair_hint = "tiling needs loops that can be interchanged: skew the inner loops by the outer ones first";
   out.schedule = to_schedule(root);
   return out;
 }

@@ -11,7 +11,8 @@ class ThenCommand : public CommandBase {
   std::string name() const override { return "then"; }
   std::string signature() const override { return "then(S, L | root)"; }
   std::string summary() const override {
-    return "Runs statement S after this statement at loop level L of this statement (S.after(this, L)).";
+    return "Runs statement S after this statement at loop level L of this statement (S.after(this, L)); with "
+           "root, after the last top-level nest of the region.";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule&, const std::string& statement,

@@ -127,7 +127,14 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
     if (!report->problems.empty()) what += (what.empty() ? "" : ", ") + count_text(report->problems.size(), "problem");
     refusal.message = location_prefix(call) + "error: " + text + " is illegal: " + what + "; first: " +
                       first_line(report->summary());
-    refusal.repair_hint = outcome->repair_hint;
+    try {
+      program.isl().bounded("find a repair for " + text, [&] {
+        refusal.repair_hint = command->repair_hint(CommandContext{program, loaded_->dependences}, call, current, *report);
+      });
+    } catch (const IslError&) {
+      refusal.repair_hint.clear();  // past the quota: the generic hint below
+    }
+    if (refusal.repair_hint.empty()) refusal.repair_hint = outcome->repair_hint;
     if (refusal.repair_hint.empty() && !report->violations.empty()) {
       const Violation& v = report->violations.front();
       refusal.repair_hint =
