@@ -283,9 +283,9 @@ class TestCodegenHalide : public QObject {
   // An extent the lowering cannot express is refused at the array's declaration.
   void extents_it_cannot_lower_name_the_array() {
     const LoadedProgram l = load_c(R"(
-void k(int n, double A[n / 2 + 1]) {
+void k(int n, double A[10][n / 2 + 1]) {
 #pragma scop
-  for (int i = 0; i < n / 2; i++) A[i] = A[i] + 1;
+  for (int i = 0; i < 10; i++) A[i][0] = A[i][0] + 1;
 #pragma endscop
 })");
     QString message;

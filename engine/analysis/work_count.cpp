@@ -6,6 +6,7 @@
 
 #include <cctype>
 
+#include "support/integer_expression.h"
 #include "view/set_points.h"
 
 namespace loopscape {
@@ -26,11 +27,9 @@ int count_flops(const Expr& e) {
 }
 
 long extent_value(const std::string& extent, const std::map<std::string, long>& parameters, const Array& array) {
-  if (!extent.empty() && std::all_of(extent.begin(), extent.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return std::stol(extent);
-  if (auto it = parameters.find(extent); it != parameters.end()) return it->second;
+  if (std::optional<long> v = evaluate_integer_expression(extent, parameters)) return *v;
   throw InputError(array.declared_at, "the extent '" + extent + "' of " + array.name +
-                                          " is neither a number nor a parameter: its bounds cannot be checked");
+                                          " is no integer expression of the parameters: its bounds cannot be checked");
 }
 
 std::string shape(const Array& a, const std::vector<long>& extents) {

@@ -116,9 +116,16 @@ std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const Exp
 }
 
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
+  std::string omp;
   if (opt_.openmp) {
-    if (n.has_tag("parallel") && !inside_tag("parallel")) line("#pragma omp parallel for");
-    if (n.has_tag("vector")) line("#pragma omp simd");
+    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for";
+    if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
+  }
+  // gcc takes one pragma right before a loop: a second one (omp simd after
+  // omp parallel for, GCC unroll after either) does not build. OpenMP's wins.
+  if (!omp.empty()) {
+    line("#pragma omp " + omp);
+    return;
   }
   for (const auto& t : n.tags)
     if (t.kind == "unroll" && opt_.gcc_unroll)

@@ -134,10 +134,20 @@ class HalideBuilder : public LoopAstWalker {
   void leave_mark(const LoopNode&) override { close_into_parent(seq(pop())); }
   void enter_for(const LoopNode& n) override {
     frames_.emplace_back();
-    if (gpu_ && n.has_tag("gpu_block")) ++inside_blocks_;
+    if (gpu_ && n.has_tag("gpu_block")) {
+      ++inside_blocks_;
+      // The values a block loop's iterator takes, for the loops of blocks inside it.
+      if (const std::optional<ExprPtr> bound = loop_bound_inclusive(n)) {
+        const H::Expr first = expr(n.init), last = expr(*bound);
+        block_ranges_.push(n.iterator, n.step > 0 ? HI::Interval(first, last) : HI::Interval(last, first));
+      }
+    }
   }
   void leave_for(const LoopNode& n) override {
-    if (gpu_ && n.has_tag("gpu_block")) --inside_blocks_;
+    if (gpu_ && n.has_tag("gpu_block")) {
+      --inside_blocks_;
+      if (block_ranges_.contains(n.iterator)) block_ranges_.pop(n.iterator);
+    }
     close_into_parent(loop(n, seq(pop())));
   }
   void enter_if(const LoopNode&) override { frames_.emplace_back(); }
@@ -190,6 +200,7 @@ class HalideBuilder : public LoopAstWalker {
   std::vector<HI::Stmt> then_;
   bool gpu_ = false;
   int inside_blocks_ = 0;
+  HI::Scope<HI::Interval> block_ranges_;  // the iterators of the block loops around, and their values
   std::map<std::string, HI::Parameter> buffer_parameters_;
 
   std::vector<HI::Stmt> pop() {
@@ -312,10 +323,12 @@ class HalideBuilder : public LoopAstWalker {
       const H::Expr min = n.step == 1 ? init : last;
       const H::Expr extent = n.step == 1 ? last - init + 1 : init - last + 1;
       if (n.step == -1) {
-        // Iterate k = 0.. and bind the iterator to init - k.
-        const std::string k = n.iterator + ".rev";
-        body = HI::LetStmt::make(n.iterator, init - HI::Variable::make(H::Int(32), k), body);
-        return HI::For::make(k, 0, extent, HI::ForType::Serial, H::DeviceAPI::None, body);
+        // Iterate k = 0.. and bind the iterator to init - k; the loop over k
+        // keeps the tags (a reversed GPU block loop is still the block loop).
+        LoopNode forward = n;
+        forward.iterator = n.iterator + ".rev";
+        body = HI::LetStmt::make(n.iterator, init - HI::Variable::make(H::Int(32), forward.iterator), body);
+        return tagged(forward, 0, extent, body);
       }
       return tagged(n, min, extent, body);
     }
@@ -370,8 +383,19 @@ class HalideBuilder : public LoopAstWalker {
     const std::string name = "loopscape." + n.iterator + (block ? ".__block_id_" : ".__thread_id_") + axis;
     const H::Expr v = HI::Variable::make(H::Int(32), name);
     if (block) {
+      // A grid is rectangular: a block loop whose extent moves with a block
+      // loop around it (a triangle of tiles) runs over the largest extent,
+      // and the blocks past its own do nothing.
+      H::Expr grid = extent;
+      if (inside_blocks_ > 0) {
+        const HI::Interval range = HI::bounds_of_expr_in_scope(extent, block_ranges_);
+        if (range.has_upper_bound() && !HI::expr_uses_vars(range.max, block_ranges_)) {
+          grid = HI::simplify(range.max);
+          if (!HI::can_prove(grid == extent)) body = HI::IfThenElse::make(v < extent, body);
+        }
+      }
       body = HI::LetStmt::make(n.iterator, min + v, body);
-      return HI::For::make(name, 0, extent, HI::ForType::GPUBlock, H::DeviceAPI::CUDA, body);
+      return HI::For::make(name, 0, grid, HI::ForType::GPUBlock, H::DeviceAPI::CUDA, body);
     }
     HI::Stmt threads;
     if (HI::can_prove(extent <= 1024)) {

@@ -268,26 +268,12 @@ namespace {
 // Names come from `values`, then from the file's #defines (expanded up to 8 deep).
 std::optional<long> evaluate_integer_at_depth(const std::string& expression, const std::map<std::string, long>& values,
                                               const std::string& source, int depth) {
-  IntegerFold<long> fold;
-  fold.literal = [](long v) { return std::optional<long>(v); };
-  fold.name = [&](const std::string& name) -> std::optional<long> {
+  return evaluate_integer_expression(expression, [&](const std::string& name) -> std::optional<long> {
     if (auto found = values.find(name); found != values.end()) return found->second;
     if (depth < 8 && !source.empty())
       if (auto macro = macro_value(source, name)) return evaluate_integer_at_depth(*macro, values, source, depth + 1);
     return std::nullopt;
-  };
-  fold.binary = [](char op, long a, long b) -> std::optional<long> {
-    if ((op == '/' || op == '%') && b == 0) return std::nullopt;
-    switch (op) {
-      case '+': return a + b;
-      case '-': return a - b;
-      case '*': return a * b;
-      case '/': return a / b;
-      default: return a % b;
-    }
-  };
-  fold.negate = [](long v) { return std::optional<long>(-v); };
-  return fold_integer_expression(expression, fold);
+  });
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 
 #include "analysis/work_count.h"
 #include "codegen/halide_lowering.h"
-#include "runner/harness.h"
+#include "support/integer_expression.h"
 #include "support/error.h"
 
 namespace loopscape {
@@ -82,7 +82,7 @@ double load_value(const H::Type& type, const unsigned char* at) {
 }
 
 long extent_of(const Array& array, const std::string& e, const std::map<std::string, long>& parameters) {
-  if (std::optional<long> v = evaluate_integer(e, parameters)) return *v;
+  if (std::optional<long> v = evaluate_integer_expression(e, parameters)) return *v;
   throw InputError(array.declared_at, "the run cannot size " + array.name + ": its extent '" + e +
                                           "' is no integer expression of the parameters");
 }

@@ -50,3 +50,33 @@ std::optional<std::string> Scanner::identifier() {
 }
 
 }  // namespace loopscape::integer_expression_detail
+
+namespace loopscape {
+
+std::optional<long> evaluate_integer_expression(const std::string& text,
+                                                const std::function<std::optional<long>(const std::string&)>& name) {
+  IntegerFold<long> fold;
+  fold.literal = [](long v) { return std::optional<long>(v); };
+  fold.name = name;
+  fold.binary = [](char op, long a, long b) -> std::optional<long> {
+    if ((op == '/' || op == '%') && b == 0) return std::nullopt;
+    switch (op) {
+      case '+': return a + b;
+      case '-': return a - b;
+      case '*': return a * b;
+      case '/': return a / b;
+      default: return a % b;
+    }
+  };
+  fold.negate = [](long v) { return std::optional<long>(-v); };
+  return fold_integer_expression(text, fold);
+}
+
+std::optional<long> evaluate_integer_expression(const std::string& text, const std::map<std::string, long>& values) {
+  return evaluate_integer_expression(text, [&](const std::string& n) -> std::optional<long> {
+    if (auto found = values.find(n); found != values.end()) return found->second;
+    return std::nullopt;
+  });
+}
+
+}  // namespace loopscape

@@ -4,6 +4,7 @@
 // parser, folded into whatever the caller builds: a value (the harness
 // evaluates extents) or another IR's expression (the Halide lowering).
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -86,5 +87,12 @@ std::optional<Value> fold_integer_expression(const std::string& text, const Inte
   if (!v || !in.at_end()) return std::nullopt;
   return v;
 }
+
+// The value of an integer expression, its names' values from `name`
+// (nullopt: unknown); nullopt for anything else, division by zero included.
+std::optional<long> evaluate_integer_expression(const std::string& text,
+                                                const std::function<std::optional<long>(const std::string&)>& name);
+// The same with every name in `values` (array extents at given parameter values).
+std::optional<long> evaluate_integer_expression(const std::string& text, const std::map<std::string, long>& values);
 
 }  // namespace loopscape
