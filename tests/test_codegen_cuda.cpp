@@ -101,6 +101,12 @@ class TestCodegenCuda : public QObject {
         << QStringList{"S0.tile_gpu(i, j, 16, 16, i0, j0, i1, j1)", "S1.tile_gpu(i, j, 16, 16, i0, j0, i1, j1)",
                        "S1.cache_shared_at(S0, j0)", "S0.cache_shared_at(S1, j0)"}
         << "jacobi-2d_cache_shared_time_loop.cu";
+    // Two arrays cached at one loop, the read one named first: the written
+    // one (B) still goes back at the end of each iteration.
+    QTest::newRow("jacobi-2d, two caches at one loop")
+        << "stencils/jacobi-2d"
+        << QStringList{"S0.tile_gpu(i, j, 4, 4)", "S1.cache_shared_at(S0, j0)", "S0.cache_shared_at(S0, j0)"}
+        << "jacobi-2d_two_caches_one_loop.cu";
     QTest::newRow("heat-3d, cache_shared_at in the time loop")
         << "stencils/heat-3d" << QStringList{"S0.gpu(i, j)", "S1.gpu(i, j)", "S1.cache_shared_at(S0, i)"}
         << "heat-3d_cache_shared_time_loop.cu";

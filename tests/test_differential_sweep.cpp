@@ -145,19 +145,24 @@ struct SweepFigures {
   std::vector<std::string> failures;
 };
 
-// Prints the script for one target in this process (as `check --target` does)
-// and, when the target takes it, verifies it through the command line.
-void run_case(const SweepKernel& kernel, Session& session, const std::vector<std::string>& script, unsigned seed,
-              const QString& scratch, SweepFigures& figures) {
+std::string joined(const QStringList& script) {
+  std::string s;
+  for (const QString& l : script) s += (s.empty() ? "" : "; ") + l.toStdString();
+  return s;
+}
+
+// Prints the script for each target in this process (as `check --target`
+// does) and, when the target takes it, verifies it through the command line.
+// Returns the failures of this case.
+std::vector<std::string> run_case(const SweepKernel& kernel, const Session& session, const QStringList& script,
+                                  int number, const QString& scratch, SweepFigures& figures) {
+  std::vector<std::string> failures;
   ++figures.cases;
-  const QString script_file = scratch + QStringLiteral("/case%1.ls").arg(figures.cases);
+  const QString script_file = scratch + QStringLiteral("/case%1.ls").arg(number);
   {
     QFile f(script_file);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
-      figures.failures.push_back("cannot write " + script_file.toStdString());
-      return;
-    }
-    for (const std::string& line : script) f.write((line + "\n").c_str());
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return {"cannot write " + script_file.toStdString()};
+    for (const QString& line : script) f.write((line + "\n").toUtf8());
   }
   std::vector<std::string> targets = {"openmp", "c", "mpi", "halide"};
   if (defines_main(session.program().source_text)) {
@@ -165,66 +170,37 @@ void run_case(const SweepKernel& kernel, Session& session, const std::vector<std
     targets.push_back("cuda");
   }
   for (const std::string& target : targets) {
-    const std::string what = kernel.path.toStdString() + " --target " + target + " with script [" +
-                             [&] {
-                               std::string s;
-                               for (const std::string& l : script) s += (s.empty() ? "" : "; ") + l;
-                               return s;
-                             }() +
-                             "]";
+    const std::string what = kernel.path.toStdString() + " --target " + target + " with script [" + joined(script) + "]";
     try {
       generate(session.program(), session.schedule(), session.dependences().all(), target, {}, nullptr,
                &session.dependences());
-    } catch (const InputError& e) {
+    } catch (const InputError&) {
       ++figures.refused;  // refused when checked for the target: the allowed outcome
       continue;
     } catch (const std::exception& e) {
-      figures.failures.push_back(what + ": the printer failed: " + e.what());
+      failures.push_back(what + ": the printer failed: " + e.what());
       continue;
     }
     QStringList args = {"verify", kernel.path, "--script", script_file, "--target", QString::fromStdString(target)};
-    if (target == "mpi") args << "--ranks" << QString::number(1 + (seed + figures.cases) % 4);
+    if (target == "mpi") args << "--ranks" << QString::number(1 + number % 4);
     args << kernel.options;
     ++figures.runs;
     const CliRun run = run_cli(args, kernel.folder);
     if (run.exit_code == 0) ++figures.equal;
     else if (run.exit_code == 5 && (target == "cuda" || target == "halide")) ++figures.not_run;
-    else figures.failures.push_back(what + ": exit " + std::to_string(run.exit_code) + "\n" + run.out + run.err);
+    else failures.push_back(what + ": exit " + std::to_string(run.exit_code) + "\n" + run.out + run.err);
   }
+  figures.failures.insert(figures.failures.end(), failures.begin(), failures.end());
+  return failures;
 }
 
-SweepFigures sweep(unsigned seed, int cases) {
-  SweepFigures figures;
-  QTemporaryDir scratch;
-  const std::vector<SweepKernel> kernels = sweep_kernels();
-  std::mt19937 order(seed);
-  std::map<QString, std::shared_ptr<const LoadedProgram>> loaded;
-  for (int c = 0; c < cases; ++c) {
-    const SweepKernel& kernel = kernels[order() % kernels.size()];
-    std::shared_ptr<const LoadedProgram>& program = loaded[kernel.path];
-    try {
-      if (!program)
-        program = std::make_shared<const LoadedProgram>(load_program(kernel.path.toStdString(), kernel.compile));
-    } catch (const std::exception& e) {
-      figures.failures.push_back(kernel.path.toStdString() + ": does not open: " + e.what());
-      continue;
-    }
-    Session session(program);
-    ScriptMaker maker(seed * 1000003u + static_cast<unsigned>(c));
-    const std::vector<std::string> script = maker.make(session, 1 + static_cast<int>(order() % 3));
-    if (script.empty()) continue;
-    run_case(kernel, session, script, seed, scratch.path(), figures);
-  }
-  return figures;
+unsigned sweep_seed() {
+  return qEnvironmentVariableIsSet("LOOPSCAPE_SWEEP_SEED")
+             ? static_cast<unsigned>(qEnvironmentVariableIntValue("LOOPSCAPE_SWEEP_SEED"))
+             : 23u;
 }
-
-std::string report(const SweepFigures& f) {
-  std::ostringstream os;
-  os << "sweep: " << f.cases << " cases, " << f.runs << " target runs: " << f.equal << " equal, " << f.refused
-     << " refused when checked for the target, " << f.not_run << " built but not run (no CUDA device), "
-     << f.failures.size() << " failures";
-  for (const std::string& failure : f.failures) os << "\n--- " << failure;
-  return os.str();
+int sweep_cases() {
+  return qEnvironmentVariableIsSet("LOOPSCAPE_SWEEP_CASES") ? qEnvironmentVariableIntValue("LOOPSCAPE_SWEEP_CASES") : 10;
 }
 
 }  // namespace
@@ -232,19 +208,66 @@ std::string report(const SweepFigures& f) {
 class TestDifferentialSweep : public QObject {
   Q_OBJECT
 
+  std::vector<SweepKernel> kernels_ = sweep_kernels();
+  std::map<int, std::shared_ptr<const LoadedProgram>> loaded_;
+  QTemporaryDir scratch_;
+  SweepFigures figures_;
+
+  std::shared_ptr<const LoadedProgram> program(int kernel) {
+    std::shared_ptr<const LoadedProgram>& p = loaded_[kernel];
+    if (!p) {
+      const SweepKernel& k = kernels_.at(static_cast<std::size_t>(kernel));
+      p = std::make_shared<const LoadedProgram>(load_program(k.path.toStdString(), k.compile));
+    }
+    return p;
+  }
+
  private Q_SLOTS:
+  // One row a case: a kernel and a legal script for it, from the seed.
+  void everyTargetComputesTheOriginalsResultsOrRefuses_data() {
+    QTest::addColumn<int>("kernel");
+    QTest::addColumn<QStringList>("script");
+    const unsigned seed = sweep_seed();
+    std::mt19937 order(seed);
+    for (int c = 0; c < sweep_cases(); ++c) {
+      const int kernel = static_cast<int>(order() % kernels_.size());
+      const int steps = 1 + static_cast<int>(order() % 3);
+      std::vector<std::string> script;
+      try {
+        Session session(program(kernel));
+        ScriptMaker maker(seed * 1000003u + static_cast<unsigned>(c));
+        script = maker.make(session, steps);
+      } catch (const std::exception& e) {
+        QTest::newRow(qPrintable(QStringLiteral("case %1 does not open").arg(c))) << kernel << QStringList{};
+        continue;
+      }
+      if (script.empty()) continue;
+      QStringList lines;
+      for (const std::string& l : script) lines << QString::fromStdString(l);
+      QTest::newRow(qPrintable(QStringLiteral("case %1 %2").arg(c).arg(QFileInfo(kernels_[static_cast<std::size_t>(kernel)].path).fileName())))
+          << kernel << lines;
+    }
+  }
   void everyTargetComputesTheOriginalsResultsOrRefuses() {
-    const unsigned seed = qEnvironmentVariableIsSet("LOOPSCAPE_SWEEP_SEED")
-                              ? static_cast<unsigned>(qEnvironmentVariableIntValue("LOOPSCAPE_SWEEP_SEED"))
-                              : 23u;
-    const int cases = qEnvironmentVariableIsSet("LOOPSCAPE_SWEEP_CASES")
-                          ? qEnvironmentVariableIntValue("LOOPSCAPE_SWEEP_CASES")
-                          : 10;
-    const SweepFigures figures = sweep(seed, cases);
-    const std::string text = report(figures);
-    qInfo("%s", text.c_str());
-    QVERIFY(figures.runs > 0);
-    QVERIFY2(figures.failures.empty(), text.c_str());
+    QFETCH(int, kernel);
+    QFETCH(QStringList, script);
+    QVERIFY2(!script.isEmpty(), "the kernel does not open");
+    Session session(program(kernel));
+    for (const QString& line : script)
+      QVERIFY(!session.apply(*parse_script_line(line.toStdString(), SourceLocation{"sweep", 1, 1})));
+    const std::vector<std::string> failures =
+        run_case(kernels_.at(static_cast<std::size_t>(kernel)), session, script, figures_.cases + 1, scratch_.path(), figures_);
+    std::string text;
+    for (const std::string& f : failures) text += "\n--- " + f;
+    QVERIFY2(failures.empty(), text.c_str());
+  }
+
+  void cleanupTestCase() {
+    qInfo("sweep (seed %u): %d cases, %d target runs: %d equal, %d refused when checked for the target, %d built but "
+          "not run (no CUDA device), %zu failures",
+          sweep_seed(), figures_.cases, figures_.runs, figures_.equal, figures_.refused, figures_.not_run,
+          figures_.failures.size());
+    QVERIFY(figures_.runs > 0);
   }
 };
 

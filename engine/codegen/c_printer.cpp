@@ -9,8 +9,24 @@ namespace {
 
 bool starts_with_minus(const std::string& s) { return !s.empty() && (s[0] == '-' || s[0] == '+'); }
 
+// The floating type libm's function `f` takes ("" when f is none of them).
+std::string math_argument_type(const std::string& f) {
+  static const std::set<std::string> functions = {"sin",  "cos",   "tan",  "asin", "acos",  "atan", "atan2", "sinh",
+                                                  "cosh", "tanh",  "exp",  "exp2", "log",   "log2", "log10", "sqrt",
+                                                  "cbrt", "pow",   "fabs", "floor", "ceil", "round", "fmod", "hypot"};
+  if (functions.count(f)) return "double";
+  if (!f.empty() && f.back() == 'f' && functions.count(f.substr(0, f.size() - 1))) return "float";
+  return "";
+}
+
+bool integer_typed(const Expr& e) {
+  if (e.kind == ExprKind::IntLiteral || e.kind == ExprKind::Iterator || e.kind == ExprKind::Parameter) return true;
+  return e.type == "int" || e.type == "long" || e.type == "unsigned" || e.type == "short" || e.type == "char";
+}
+
 struct ExprPrinter {
   std::set<std::string>* helpers;
+  bool float_math_arguments = false;
 
   std::string wrap(const Expr& e, bool paren) { return paren ? "(" + print(e) + ")" : print(e); }
 
@@ -51,8 +67,12 @@ struct ExprPrinter {
       case ExprKind::Call: {
         if (helpers && (e.text == "floord" || e.text == "ceild" || e.text == "min" || e.text == "max"))
           helpers->insert(e.text);
+        const std::string cast = float_math_arguments ? math_argument_type(e.text) : std::string();
         std::string s = e.text + "(";
-        for (std::size_t k = 0; k < e.args.size(); ++k) s += (k ? ", " : "") + print(*e.args[k]);
+        for (std::size_t k = 0; k < e.args.size(); ++k) {
+          const Expr& a = *e.args[k];
+          s += (k ? ", " : "") + (!cast.empty() && integer_typed(a) ? "(" + cast + ")" + wrap(a, c_precedence(a) < 14) : print(a));
+        }
         return s + ")";
       }
     }
@@ -72,7 +92,7 @@ void CPrinter::line(const std::string& s) {
   lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s);
 }
 
-std::string CPrinter::expr(const ExprPtr& e) { return ExprPrinter{&helpers_}.print(*e); }
+std::string CPrinter::expr(const ExprPtr& e) { return ExprPrinter{&helpers_, opt_.float_math_arguments}.print(*e); }
 
 // Bodies that are one C statement (a statement instance or a loop) go
 // without braces; blocks and ifs (dangling else) get them.

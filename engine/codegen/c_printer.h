@@ -21,6 +21,9 @@ struct CPrintOptions {
   bool gcc_unroll = true;      // unroll tags -> #pragma <unroll_pragma> N
   std::string unroll_pragma = "GCC unroll";  // "unroll" in CUDA kernels
   bool register_tiles = false;  // full register tiles in local arrays (codegen/c_register_tile.h)
+  // Integer arguments of libm's functions cast to their floating type: in a
+  // CUDA kernel sin(i) would pick the host-only integer overload of C++'s <cmath>.
+  bool float_math_arguments = false;
 };
 
 struct CCode {

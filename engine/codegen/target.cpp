@@ -1,5 +1,7 @@
 #include "codegen/target.h"
 
+#include "support/integer_expression.h"
+
 #include <map>
 #include <mutex>
 
@@ -81,7 +83,23 @@ GeneratedCode generate(const Program& program, const isl::schedule& schedule,
     for (const auto& n : target_names()) known += (known.empty() ? "" : ", ") + n;
     throw InputError(SourceLocation{}, "unknown target '" + target + "' (known: " + known + ")");
   }
-  return t->generate(CodegenInput{program, schedule, dependences, options, cache, details});
+  try {
+    return t->generate(CodegenInput{program, schedule, dependences, options, cache, details});
+  } catch (const InputError& e) {
+    // A target's refusal with no place of its own is about the region.
+    if (e.where().known() || program.file.empty()) throw;
+    throw InputError(SourceLocation{program.file, program.region.begin_line, 1}, e.message());
+  }
+}
+
+void require_constant_extents(const Program& program, const std::string& target, const std::string& why) {
+  for (const Array& a : program.arrays)
+    for (const std::string& e : a.extents)
+      if (!evaluate_integer_expression(e, std::map<std::string, long>{}))
+        throw InputError(a.declared_at, "the " + target + " target needs arrays of constant size: the extent '" + e +
+                                            "' of " + a.name + " changes with the parameters, and " + why +
+                                            " (declare it with a constant, e.g. a #define, and keep the parameter "
+                                            "for the loop bounds)");
 }
 
 std::string generate_code(const Program& program, const isl::schedule& schedule, const isl::union_map& dependences,

@@ -70,6 +70,11 @@ class Target {
 
 // nullptr when no target has this name.
 const Target* find_target(const std::string& name);
+
+// InputError at the first array whose extent is no constant, saying why the
+// target needs one: for targets that print C++ (no variable-length array
+// parameters) or fixed-size memories.
+void require_constant_extents(const Program& program, const std::string& target, const std::string& why);
 std::vector<std::string> target_names();
 // Adds a target (replacing one of the same name).
 void register_target(std::unique_ptr<Target> target);

@@ -220,14 +220,21 @@ class KernelPrinter : public CPrinter {
   }
   std::vector<std::string> iteration_epilogue(const LoopNode& n) override {
     std::vector<std::string> out;
+    // Every copy this loop holds goes back, not only the first: two arrays
+    // cached at one loop are both written back.
+    std::vector<const SharedCopy*> held;
     for (const LoopTag& t : n.tags)
-      if (t.kind == "cache_shared" && t.args.size() == 2 && copies_.count(t.args[1])) {
-        const SharedCopy& c = copies_.at(t.args[1]);
-        out.push_back("__syncthreads();  // every thread is done with " + c.name);
-        if (c.written) scan_box(c, "if (" + expr(c.written) + ") " + global_element(c) + " = " + shared_element(c) + ";", out);
-        out.push_back("__syncthreads();");
-        return out;
-      }
+      if (t.kind == "cache_shared" && t.args.size() == 2 && copies_.count(t.args[1])) held.push_back(&copies_.at(t.args[1]));
+    if (!held.empty()) {
+      std::string names;
+      for (const SharedCopy* c : held) names += (names.empty() ? "" : ", ") + c->name;
+      out.push_back("__syncthreads();  // every thread is done with " + names);
+      for (const SharedCopy* c : held)
+        if (c->written)
+          scan_box(*c, "if (" + expr(c->written) + ") " + global_element(*c) + " = " + shared_element(*c) + ";", out);
+      out.push_back("__syncthreads();");
+      return out;
+    }
     if (!gpu_tag(n) && inside_threads_ == 0 && !single_thread_ && inside_tag("gpu_block") &&
         contains_thread_loop(n.body()))
       out.push_back("__syncthreads();  // the next iteration needs all of this one");
@@ -598,6 +605,7 @@ class HostPrinter : public CPrinter {
     for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
     CPrintOptions kernel_options = options_;
     kernel_options.unroll_pragma = "unroll";  // nvcc's
+    kernel_options.float_math_arguments = true;
     KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
     body.walk(n);
     uses.parameters.insert(body.copy_uses().parameters.begin(), body.copy_uses().parameters.end());
@@ -733,6 +741,7 @@ class CudaTarget : public Target {
     if (in.program.region.function.empty())
       throw InputError(SourceLocation{in.program.file, in.program.region.begin_line, 0},
                        "the cuda target needs the region inside a function (kernels go before it)");
+    require_constant_extents(in.program, name(), "nvcc builds the file as C++, which has no variable-length array parameters");
     const Program& program = in.program;
     GeneratedCode out;
     out.target = name();

@@ -316,6 +316,9 @@ class HlsTarget : public Target {
     if (in.program.region.function.empty())
       throw InputError(SourceLocation{in.program.file, in.program.region.begin_line, 0},
                        "the hls target needs the region inside a function");
+    require_constant_extents(in.program, name(),
+                             "on-chip memories have a size fixed at synthesis (and C++, the C simulation, has no "
+                             "variable-length array parameters)");
     GeneratedCode out;
     out.target = name();
     out.replaces_region = true;

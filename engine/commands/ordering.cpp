@@ -14,7 +14,9 @@ CommandOutcome order_statements(const CommandContext& ctx, const CommandCall& ca
   out.changed_statements = {moving.name};
   const std::string where = after ? "after " : "before ";
   if (r.shared_levels == 0)
-    out.description = "moves " + moving.name + " " + where + anchor->name + " at the root (no shared loop)";
+    out.description = "moves " + moving.name + " out of every loop, " +
+                      (after ? "after the last top-level nest" : "before the first top-level nest") +
+                      " (root: it shares no loop with " + anchor->name + ")";
   else
     out.description = "fuses " + moving.name + " into the loops " + join(r.shared_loop_names) + " of " +
                       anchor->name + " and runs it " + where + anchor->name + " inside " + level.text;

@@ -5,6 +5,7 @@
 #include "commands/preconditions.h"
 #include "commands/strip_mine.h"
 #include "commands/tag_support.h"
+#include "support/text.h"
 
 namespace loopscape {
 namespace {
@@ -28,20 +29,23 @@ class TileCommand : public CommandBase {
     return preconditions::needs_loops(context, schedule, statement, loop, 2, true);
   }
 
-  // Tries what experts do before a 2-D tile, from the schedule as it is now:
-  // a skew of the inner tiled loop by the outer one (factors 1 to 4); when the
+  // Tries what experts do before a tile, from the schedule as it is now: the
+  // inner tiled loops skewed by the outer one (factors 1 to 4); when the
   // broken dependence links another statement that shares the outer loop,
-  // that statement fused into the tiled loops first (shifted by 0 to 2 along
-  // the inner one), then the skews. Offers the first sequence after which the
-  // tile is legal; when none is, says which statements the dependence links.
+  // that statement fused into the tiled loops first (skewed by 0 to 2 and
+  // shifted by 0 to 2 along the inner ones, as the skews S had alone), then
+  // the skews. Offers the first sequence after which the tile is legal; when
+  // none is, says which statements the dependence links.
   std::string repair_hint(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule,
                           const LegalityReport& report) const override {
     const std::size_t n = call.args.size();
-    if (n != 4 && n != 8) return "";
-    const CommandArgument& outer = call.args[0];
-    const CommandArgument& inner = call.args[1];
-    if (std::optional<std::string> steps = legal_after(ctx, call, schedule, {})) return hint_text(*steps);
-    const std::string tried = "no skew of " + inner.text + " by " + outer.text + " (factors 1 to " +
+    const std::size_t k = n == 4 || n == 8 ? 2 : n == 6 || n == 12 ? 3 : 0;
+    if (k == 0) return "";
+    std::vector<std::string> loops;
+    for (std::size_t a = 0; a < k; ++a) loops.push_back(call.args[a].text);
+    const std::vector<std::string> inner(loops.begin() + 1, loops.end());
+    if (std::optional<std::string> steps = legal_after(ctx, call, schedule, loops, {})) return hint_text(*steps);
+    const std::string tried = "no skew of " + join(inner) + " by " + loops[0] + " (factors 1 to " +
                               std::to_string(kLargestSkewTried) + ") makes this tile legal";
     if (report.violations.empty()) return "";
     const DependenceWitness& w = report.violations.front().witness;
@@ -54,25 +58,27 @@ class TileCommand : public CommandBase {
     if (s && t) {
       const std::vector<StatementLoop> mine = tag_support::loops_of(ctx.program, schedule, *s);
       const std::vector<StatementLoop> theirs = tag_support::loops_of(ctx.program, schedule, *t);
-      for (std::size_t d = 1; d < mine.size() && d < theirs.size(); ++d) {
-        if (mine[d].name != inner.text || mine[d - 1].name != outer.text) continue;
-        // Skewed and shifted like S's loops where S was skewed alone, then fused.
+      for (std::size_t d = 0; d + k <= mine.size() && d + k <= theirs.size(); ++d) {
+        bool here = true;
+        for (std::size_t m = 0; m < k; ++m) here = here && mine[d + m].name == loops[m];
+        if (!here) continue;
+        auto arg = [&](const std::string& text) { return CommandArgument{text, call.where}; };
         for (long skew = 0; skew <= 2; ++skew)
           for (long shift = 0; shift <= 2; ++shift) {
             std::vector<CommandCall> fuse;
-            if (skew > 0)
-              fuse.push_back({other, "skew",
-                              {{theirs[d - 1].name, call.where}, {theirs[d].name, call.where}, {std::to_string(skew), call.where}},
-                              call.where});
-            if (shift > 0)
-              fuse.push_back({other, "shift", {{theirs[d].name, call.where}, {std::to_string(shift), call.where}}, call.where});
-            fuse.push_back({other, "after", {{call.target, call.where}, {inner.text, call.where}}, call.where});
-            if (std::optional<std::string> steps = legal_after(ctx, call, schedule, fuse)) return hint_text(*steps);
+            for (std::size_t m = 1; m < k; ++m) {
+              const std::string& theirs_inner = theirs[d + m].name;
+              if (skew > 0)
+                fuse.push_back({other, "skew", {arg(theirs[d].name), arg(theirs_inner), arg(std::to_string(skew))}, call.where});
+              if (shift > 0) fuse.push_back({other, "shift", {arg(theirs_inner), arg(std::to_string(shift))}, call.where});
+            }
+            fuse.push_back({other, "after", {arg(call.target), arg(loops.back())}, call.where});
+            if (std::optional<std::string> steps = legal_after(ctx, call, schedule, loops, fuse)) return hint_text(*steps);
           }
       }
     }
     return tried + ": the broken dependence links " + call.target + " with " + other + " (" + w.source + " -> " +
-           w.sink + "), which shares loop " + outer.text + " with " + call.target +
+           w.sink + "), which shares loop " + loops[0] + " with " + call.target +
            " but is not tiled with it, and fusing " + other + " into the tiled loops does not help either";
   }
 
@@ -81,11 +87,13 @@ class TileCommand : public CommandBase {
     return "tiling needs loops that can be interchanged; first: " + steps + ", then tile";
   }
 
-  // The calls `first`, then a skew by factor 0 (none) to kLargestSkewTried,
-  // then `call`: the first combination that is legal at every step, as
-  // script text ("" steps: none); nullopt when none is.
+  // The calls `first`, then the inner `loops` each skewed by the outer one
+  // with a factor from 0 (none) to kLargestSkewTried, then `call`: the first
+  // combination that is legal at every step, as script text; nullopt when none is.
   std::optional<std::string> legal_after(const CommandContext& ctx, const CommandCall& call,
-                                         const isl::schedule& schedule, const std::vector<CommandCall>& first) const {
+                                         const isl::schedule& schedule, const std::vector<std::string>& loops,
+                                         const std::vector<CommandCall>& first) const {
+    auto legal = [&](const isl::schedule& s) { return check_schedule(ctx.program, ctx.dependences, s).legal(); };
     isl::schedule at = schedule;
     std::string steps;
     try {
@@ -93,7 +101,7 @@ class TileCommand : public CommandBase {
         const Command* command = find_command(c.command, CommandTarget::Statement);
         if (!command) return std::nullopt;
         at = command->apply(ctx, c, at).schedule;
-        if (!check_schedule(ctx.program, ctx.dependences, at).legal()) return std::nullopt;
+        if (!legal(at)) return std::nullopt;
         steps += (steps.empty() ? "" : "; ") + c.script_text();
       }
     } catch (const InputError&) {
@@ -101,16 +109,20 @@ class TileCommand : public CommandBase {
     }
     const Command* skew = find_command("skew", CommandTarget::Statement);
     for (long factor = first.empty() ? 1 : 0; skew && factor <= kLargestSkewTried; ++factor) {
-      const CommandCall skew_call{call.target, "skew", {call.args[0], call.args[1], {std::to_string(factor), call.where}},
-                                  call.where};
       try {
         isl::schedule skewed = at;
-        if (factor > 0) {
-          skewed = skew->apply(ctx, skew_call, at).schedule;
-          if (!check_schedule(ctx.program, ctx.dependences, skewed).legal()) continue;
+        std::string skews;
+        bool ok = true;
+        for (std::size_t m = 1; m < loops.size() && factor > 0 && ok; ++m) {
+          const CommandCall skew_call{call.target, "skew",
+                                      {{loops[0], call.where}, {loops[m], call.where}, {std::to_string(factor), call.where}},
+                                      call.where};
+          skewed = skew->apply(ctx, skew_call, skewed).schedule;
+          ok = legal(skewed);
+          skews += "; " + skew_call.script_text();
         }
-        if (check_schedule(ctx.program, ctx.dependences, apply(ctx, call, skewed).schedule).legal())
-          return steps + (factor > 0 ? (steps.empty() ? "" : "; ") + skew_call.script_text() : std::string());
+        if (!ok) continue;
+        if (legal(apply(ctx, call, skewed).schedule)) return steps.empty() ? skews.substr(2) : steps + skews;
       } catch (const InputError&) {
         return std::nullopt;  // the loops cannot be skewed (or tiled) from here
       }

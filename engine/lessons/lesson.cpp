@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -86,6 +87,19 @@ LessonCheck parse_check(const std::string& body, const SourceLocation& where) {
                                  : want == 2         ? std::string("statement, loop")
                                                      : std::string("nothing")) +
                                 "), not " + std::to_string(c.args.size()));
+  if (c.kind == "tagged") {
+    // The tag as the schedule holds it; the command that sets it names it too.
+    static const std::map<std::string, std::string> by_command = {
+        {"parallelize", "parallel"}, {"vectorize", "vector"}, {"distribute", "node"}, {"distributed", "node"}};
+    static const std::set<std::string> kinds = {"parallel", "vector",   "unroll",       "gpu_block", "gpu_thread", "node",
+                                                "pipeline", "space",    "cache_shared", "send",      "receive"};
+    if (const auto alias = by_command.find(c.args[2]); alias != by_command.end()) c.args[2] = alias->second;
+    if (!kinds.count(c.args[2])) {
+      std::string known;
+      for (const std::string& k : kinds) known += (known.empty() ? "" : ", ") + k;
+      throw InputError(where, "unknown tag '" + c.args[2] + "' (tags: " + known + "; distribute's is node)");
+    }
+  }
   return c;
 }
 
@@ -164,6 +178,8 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       current->hints.push_back(trim(t.substr(5)));
     } else if (starts_with(t, "solution:")) {
       current->solution.push_back(trim(t.substr(9)));
+      const std::size_t body = line.find_first_not_of(" \t", line.find(':') + 1);
+      current->solution_where.push_back(at(static_cast<unsigned>((body == std::string::npos ? line.size() : body) + 1)));
     } else if (starts_with(t, "answer:")) {
       if (!current->answer.empty()) throw InputError(at(), "an exercise has one 'answer:' line");
       current->answer = trim(t.substr(7));

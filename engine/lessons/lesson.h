@@ -51,6 +51,7 @@ struct LessonExercise {
   std::vector<LessonCheck> checks;
   std::vector<std::string> hints;
   std::vector<std::string> solution;  // script lines
+  std::vector<SourceLocation> solution_where;  // where each solution line's command starts
   std::string answer;                 // the model answer of `answer` checks ("" when none)
   SourceLocation where;
   bool asks_for_answer() const;

@@ -229,12 +229,15 @@ void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const L
   const Session original(kernel);
   for (const LessonExercise& exercise : lesson.exercises) {
     Session solved(kernel);
-    for (const std::string& line : exercise.solution) {
-      const std::optional<CommandCall> call = parse_script_line(line, exercise.where);
+    for (std::size_t k = 0; k < exercise.solution.size(); ++k) {
+      const SourceLocation& where = k < exercise.solution_where.size() ? exercise.solution_where[k] : exercise.where;
+      const std::optional<CommandCall> call = parse_script_line(exercise.solution[k], where);
       if (!call) continue;
-      if (const std::optional<Refusal> refused = solved.apply(*call))
-        throw InputError(exercise.where, "the solution of exercise '" + exercise.title + "' is refused: " +
-                                             refused->message);
+      if (const std::optional<Refusal> refused = solved.apply(*call)) {
+        std::string why = refused->message;
+        if (why.rfind(where.str() + ": ", 0) == 0) why = why.substr(where.str().size() + 2);
+        throw InputError(where, "the solution of exercise '" + exercise.title + "' is refused: " + why);
+      }
     }
     for (const LessonCheck& c : exercise.checks) {
       if (!names_a_statement(c)) continue;
