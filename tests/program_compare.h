@@ -129,6 +129,22 @@ inline std::optional<InputError> error_of(const std::function<void()>& work) {
 
 // "" when both sessions print the same code (and helpers) for `target`, and some.
 inline std::string code_difference(const Session& a, const Session& b, const std::string& target) {
+  // A target that refuses one must refuse the other, for the same reason
+  // (each at its own file's place).
+  auto refusal = [&](const Session& s) -> std::optional<std::string> {
+    try {
+      code_for(s, target);
+      return std::nullopt;
+    } catch (const InputError& e) {
+      return e.message();
+    }
+  };
+  const std::optional<std::string> refused_a = refusal(a), refused_b = refusal(b);
+  if (refused_a || refused_b) {
+    if (refused_a && refused_b && *refused_a == *refused_b) return "";
+    return target + " is refused for one and not the other, or for other reasons: " + refused_a.value_or("(printed)") +
+           "\n--- vs\n" + refused_b.value_or("(printed)");
+  }
   const GeneratedCode x = code_for(a, target);
   const GeneratedCode y = code_for(b, target);
   if (x.text != y.text) return target + " code differs:\n" + x.text + "\n--- vs\n" + y.text;
