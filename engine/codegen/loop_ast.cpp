@@ -436,7 +436,7 @@ struct CreatedNames {
 
 struct Renamer {
   const Program& program;
-  std::set<std::string> reserved;  // identifiers other than iterators, and names commands created
+  std::set<std::string> reserved;  // identifiers other than iterators
 
   void visit(LoopNode& n, std::vector<std::string>& scope) {
     if (n.kind != LoopNodeKind::For || n.created_name) {
@@ -471,6 +471,12 @@ struct Renamer {
     });
     for (const auto& name : common) {
       if (reserved.count(name) || std::find(scope.begin(), scope.end(), name) != scope.end()) continue;
+      // A loop inside with that name (one a command named) would hide this one.
+      bool hidden = false;
+      for_each_node(*n.children[0], [&](LoopNode& inner) {
+        hidden = hidden || (inner.kind == LoopNodeKind::For && inner.iterator == name);
+      });
+      if (hidden) continue;
       const ExprPtr to = Expr::make(ExprKind::Iterator, name, {}, "int");
       n.iterator = name;
       map_exprs(n, [&](const ExprPtr& e) { return substitute_iterators(e, {from}, {to}); }, true);
@@ -529,11 +535,7 @@ LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, co
   created.visit(*root, scope);
   if (options.reverse_negated_loops) reverse_negated_loops(*root, options.keep_direction_of_tag);
   if (options.rename_iterators) {
-    std::set<std::string> reserved = non_iterator_identifiers(program);
-    for_each_node(*root, [&](LoopNode& f) {
-      if (f.created_name) reserved.insert(f.iterator);
-    });
-    Renamer r{program, std::move(reserved)};
+    Renamer r{program, non_iterator_identifiers(program)};
     std::vector<std::string> scope;
     r.visit(*root, scope);
   }
