@@ -45,6 +45,10 @@ class TestCodegenHalideGpu : public QObject {
         << "stencils/jacobi-2d" << QStringList{"S0.gpu(i, j)", "S1.gpu(i, j)"} << 2;
     QTest::newRow("heat-3d, a serial loop in each thread")
         << "stencils/heat-3d" << QStringList{"S0.gpu(i, j)", "S1.gpu(i, j)"} << 2;
+    // A triangle of tiles (j0 up to i0) with the block loop reversed: the
+    // grid stays rectangular and the reversed loop stays the block loop.
+    QTest::newRow("syr2k, reversed triangular blocks")
+        << "linear-algebra/blas/syr2k" << QStringList{"S0.tile_gpu(i, j, 8, 8)", "S0.loop_reversal(i0)"} << 1;
   }
   void kernels_compile_and_run() {
     QFETCH(QString, kernel);

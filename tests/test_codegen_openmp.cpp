@@ -159,6 +159,18 @@ class TestCodegenOpenmp : public QObject {
     }
   }
 
+  // gcc takes one pragma before a loop: a loop tagged vector and unroll gets
+  // one OpenMP directive (parallel and vector: `parallel for simd`), and builds.
+  void aLoopWithSeveralTagsGetsOneDirective() {
+    const LoadedProgram l = load_polybench("datamining/covariance");
+    const isl::schedule s = apply_all(l, {"S1.unroll(j, 4)", "S5.tile(i, j, 5, 4)", "S0.vectorize(j1, 8)"});
+    const std::string code = openmp_text(l, s);
+    QVERIFY2(code.find("#pragma omp simd\n") != std::string::npos, code.c_str());
+    QVERIFY2(code.find("#pragma omp simd\n    #pragma") == std::string::npos, code.c_str());
+    const std::string diff = run_and_compare(l, s);
+    QVERIFY2(diff.empty(), diff.c_str());
+  }
+
   void scheduleInCodeOut() {
     Program m = mvt_program();
     isl::schedule original = build_original_schedule(m);
