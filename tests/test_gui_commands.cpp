@@ -15,6 +15,7 @@
 #include <QMenu>
 #include <QPointer>
 #include <QSpinBox>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolTip>
 #include <QUndoStack>
@@ -29,6 +30,7 @@
 #include "domain_plot.h"
 #include "history_view.h"
 #include "main_window.h"
+#include "session/script.h"
 
 using namespace loopscape;
 
@@ -114,7 +116,30 @@ class TestGuiCommands : public QObject {
   void dragAfterARefusedValueKeepsEarlierSteps();
   void inapplicableCommandsWaitDisabledWithTheirReason();
   void aTiledLoopInTheCodeOffersItsCommands();
+  void aRefusedTileShowsTheRepairItTried();
 };
+
+// A refused tile on jacobi-1d after a skew by 1: the panel leads with the
+// repair the engine tried (fuse S1 in, skew once more), above the witnesses.
+void TestGuiCommands::aRefusedTileShowsTheRepairItTried() {
+  MainWindow window;
+  const QString corpus = QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench");
+  CompileOptions options;
+  options.include_dirs = {(corpus + QStringLiteral("/utilities")).toStdString()};
+  options.defines = {"MINI_DATASET"};
+  window.setCompileOptions(options);
+  QVERIFY(window.openFile(corpus + QStringLiteral("/stencils/jacobi-1d/jacobi-1d.c"), nullptr,
+                          {QStringLiteral("S0.skew(t, i, 1)")}));
+  QVERIFY(window.waitForEngine());
+  window.requestCommand(*parse_script_line("S0.tile(t, i, 4, 4)", SourceLocation{}));
+  QVERIFY(window.waitForEngine());
+  auto* panel = window.findChild<QTextBrowser*>(QStringLiteral("reportPanel"));
+  QVERIFY(panel);
+  const QString shown = panel->toPlainText();
+  const qsizetype hint = shown.indexOf(QStringLiteral("Hint: tiling needs loops that can be interchanged; first: S1."));
+  QVERIFY2(hint > 0, qPrintable(shown));
+  QVERIFY2(hint < shown.indexOf(QStringLiteral("broken dependence")), qPrintable(shown));
+}
 
 void TestGuiCommands::plotPointOffersItsStatementsCommands() {
   MainWindow window;

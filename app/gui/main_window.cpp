@@ -764,7 +764,11 @@ void MainWindow::onResult(const EngineResult& result) {
   redo_ = result.redo;
   if (result.refused) {
     QString text = result.report.toHtmlEscaped();
-    showReport(tr("Refused \u2014 the session is unchanged"), result.report, true);
+    // The repair comes first: the report's witnesses can run to many lines.
+    const qsizetype hint = result.report.indexOf(QStringLiteral("\n  hint: "));
+    const QString repair = hint < 0 ? QString() : result.report.mid(hint + 9).section(QLatin1Char('\n'), 0, 0);
+    showReport(tr("Refused \u2014 the session is unchanged"), result.report, true,
+               repair.isEmpty() ? QString() : tr("Hint: %1").arg(repair));
     statusBar()->showMessage(tr("Refused: %1").arg(result.report.section(QLatin1Char('\n'), 0, 0)), 15000);
     if (!result.witness_source.isEmpty()) {
       Selection s;
@@ -843,11 +847,12 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   broadcastSelection(selection_, nullptr);
 }
 
-void MainWindow::showReport(const QString& title, const QString& text, bool error) {
+void MainWindow::showReport(const QString& title, const QString& text, bool error, const QString& lead) {
   last_report_ = text;
-  report_->setHtml(QStringLiteral("<p style='color:%1'><b>%2</b></p><pre>%3</pre>")
+  const QString lead_html = lead.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(lead.toHtmlEscaped());
+  report_->setHtml(QStringLiteral("<p style='color:%1'><b>%2</b></p>%3<pre>%4</pre>")
                        .arg(error ? QStringLiteral("#C04E00") : QStringLiteral("#00795A"), title.toHtmlEscaped(),
-                            text.toHtmlEscaped()));
+                            lead_html, text.toHtmlEscaped()));
   report_->setVisible(true);
 }
 

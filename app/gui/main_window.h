@@ -189,7 +189,7 @@ class MainWindow : public QMainWindow {
   void showLessonOf(const QString& path);
   void onResult(const EngineResult& result);
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
-  void showReport(const QString& title, const QString& text, bool error);
+  void showReport(const QString& title, const QString& text, bool error, const QString& lead = {});
   void clearReport();
   void broadcastSelection(const Selection& selection, QObject* origin);
   void onSourceLineClicked(int line);
