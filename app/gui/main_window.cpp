@@ -763,7 +763,6 @@ void MainWindow::onResult(const EngineResult& result) {
   history_ = result.history;
   redo_ = result.redo;
   if (result.refused) {
-    QString text = result.report.toHtmlEscaped();
     // The repair comes first: the report's witnesses can run to many lines.
     const qsizetype hint = result.report.indexOf(QStringLiteral("\n  hint: "));
     const QString repair = hint < 0 ? QString() : result.report.mid(hint + 9).section(QLatin1Char('\n'), 0, 0);
