@@ -3,9 +3,10 @@
 // own kernels (statements named like their arrays, extents with offsets),
 // printed for every target and built and run with that target's real
 // toolchain (gcc/OpenMP, mpicc + mpirun on 1 to 4 ranks, g++ C simulation,
-// Halide's LLVM, nvcc) against the original program. Each case must end as
-// equal results, or as a refusal when the script is checked for the target
-// (`check --target T`); a build failure or a difference is a bug.
+// Halide's LLVM as an object and in-process JIT, nvcc) against the original
+// program. Each case must end as equal results, or as a refusal when the
+// script is checked for the target (`check --target T`); a build failure or a
+// difference is a bug.
 //
 // The suite runs a bounded number of cases from a fixed seed. A long run is
 //   LOOPSCAPE_SWEEP_CASES=400 LOOPSCAPE_SWEEP_SEED=7 build/tests/test_differential_sweep
@@ -27,6 +28,7 @@
 #include "pipeline/pipeline.h"
 #include "polybench_corpus.h"
 #include "runner/harness.h"
+#include "runner/jit_run.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
@@ -180,6 +182,25 @@ std::vector<std::string> run_case(const SweepKernel& kernel, const Session& sess
     } catch (const std::exception& e) {
       failures.push_back(what + ": the printer failed: " + e.what());
       continue;
+    }
+    if (target == "halide") {
+      // The Run dock's path too: the same lowering JIT-compiled in this
+      // process, against the original schedule's run.
+      try {
+        const std::map<std::string, long> sizes = default_run_parameters(session.program());
+        const JitRunResult original =
+            execute_jit_run(*prepare_jit_run(session.program(), session.loaded().original_schedule, sizes), 1);
+        const JitRunResult transformed = execute_jit_run(*prepare_jit_run(session.program(), session.schedule(), sizes), 1);
+        ++figures.runs;
+        if (const std::optional<std::string> d = first_difference(original, transformed))
+          failures.push_back(what + " (JIT): " + *d);
+        else
+          ++figures.equal;
+      } catch (const InputError&) {
+        ++figures.refused;  // the run refuses what it cannot size or lower, with its reason
+      } catch (const std::exception& e) {
+        failures.push_back(what + " (JIT): " + e.what());
+      }
     }
     QStringList args = {"verify", kernel.path, "--script", script_file, "--target", QString::fromStdString(target)};
     if (target == "mpi") args << "--ranks" << QString::number(1 + number % 4);
