@@ -26,11 +26,6 @@ int count_flops(const Expr& e) {
   return n;
 }
 
-long extent_value(const std::string& extent, const std::map<std::string, long>& parameters, const Array& array) {
-  if (std::optional<long> v = evaluate_integer_expression(extent, parameters)) return *v;
-  throw InputError(array.declared_at, "the extent '" + extent + "' of " + array.name +
-                                          " is no integer expression of the parameters: its bounds cannot be checked");
-}
 
 std::string shape(const Array& a, const std::vector<long>& extents) {
   std::string s = a.name;
@@ -78,14 +73,25 @@ RegionWork region_work(const Program& program, const std::map<std::string, long>
   return work;
 }
 
+std::vector<long> array_extents(const Array& array, const std::map<std::string, long>& parameters) {
+  std::vector<long> out;
+  for (const std::string& e : array.extents) {
+    const std::optional<long> v = evaluate_integer_expression(e, parameters);
+    if (!v)
+      throw InputError(array.declared_at, "the extent '" + e + "' of " + array.name +
+                                              " is no integer expression of the parameters");
+    out.push_back(*v);
+  }
+  return out;
+}
+
 void check_accesses_in_bounds(const Program& program, const std::map<std::string, long>& parameters) {
   program.isl().bounded("check the accesses' bounds", [&] {
     for (const Statement& s : program.statements) {
       for (const Access& access : s.accesses) {
         const Array* array = program.find_array(access.array);
         if (!array || array->is_scalar()) continue;
-        std::vector<long> extents;
-        for (const std::string& e : array->extents) extents.push_back(extent_value(e, parameters, *array));
+        const std::vector<long> extents = array_extents(*array, parameters);
         isl::set domain;
         try {
           domain = fix_parameters(s.domain, parameters, "the domain of " + s.name);

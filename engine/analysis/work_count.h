@@ -31,6 +31,10 @@ int flops_per_instance(const Statement& s);
 // a parameter the domains involve has no value.
 RegionWork region_work(const Program& program, const std::map<std::string, long>& parameters);
 
+// The array's extents at these parameter values; InputError at its
+// declaration for an extent that is no integer expression of them.
+std::vector<long> array_extents(const Array& array, const std::map<std::string, long>& parameters);
+
 // Throws InputError naming the first access that leaves its array's extents at
 // these parameter values ("S1 reads A[1000][0] outside A[1000][1200]"), or an
 // extent it cannot evaluate. Code that runs inside the app's process checks it first.

@@ -35,6 +35,8 @@ namespace {
 // schedule itself; it comes before the lesson's words, which assume the loop exists.
 const std::string kNoSuchLoop = "your schedule has no such loop: ";
 
+bool names_a_loop(const LessonCheck& c) { return c.kind == "parallel" || c.kind == "carried" || c.kind == "tagged"; }
+
 // "x before y" for every pair of instances the schedule orders.
 isl::union_map runs_before(const isl::schedule& schedule) {
   const isl::union_map map = schedule.get_map().intersect_domain(schedule.domain());
@@ -152,7 +154,7 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
     const LegalityReport report = check_schedule(program, session.dependences(), schedule);
     return {report.legal(), "the schedule is not legal: " + report.summary()};
   }
-  if (c.kind == "parallel" || c.kind == "carried" || c.kind == "tagged") {
+  if (names_a_loop(c)) {
     const Statement& s = statement_named(program, c.args[0], c);
     tag_support::TagLoop loop;
     try {
@@ -217,7 +219,6 @@ std::optional<std::string> missing_loop(const Session& session, const LessonChec
   }
 }
 
-bool names_a_loop(const LessonCheck& c) { return c.kind == "parallel" || c.kind == "carried" || c.kind == "tagged"; }
 bool names_a_statement(const LessonCheck& c) {
   return names_a_loop(c) || c.kind == "loops" ||
          (c.kind == "answer" && c.args.size() > 1 && (c.args[0] == "domain" || c.args[0] == "reads" || c.args[0] == "writes"));

@@ -10,7 +10,6 @@
 
 #include "analysis/work_count.h"
 #include "codegen/halide_lowering.h"
-#include "support/integer_expression.h"
 #include "support/error.h"
 
 namespace loopscape {
@@ -79,12 +78,6 @@ double load_value(const H::Type& type, const unsigned char* at) {
     case 32: return type.is_uint() ? load<std::uint32_t>(at) : load<std::int32_t>(at);
     default: return type.is_uint() ? load<std::uint64_t>(at) : load<std::int64_t>(at);
   }
-}
-
-long extent_of(const Array& array, const std::string& e, const std::map<std::string, long>& parameters) {
-  if (std::optional<long> v = evaluate_integer_expression(e, parameters)) return *v;
-  throw InputError(array.declared_at, "the run cannot size " + array.name + ": its extent '" + e +
-                                          "' is no integer expression of the parameters");
 }
 
 bool numeric(const std::string& e) {
@@ -194,11 +187,9 @@ std::shared_ptr<const PreparedRun> prepare_jit_run(const Program& program, const
       const Array* array = program.find_array(a.name);
       if (!array) throw InputError({}, "the lowered function takes " + a.name + ", which is no array of the program");
       PreparedRun::Buffer b{a.name, {}, a.type, {}};
+      b.extents = array_extents(*array, parameters);
       long elements = 1;
-      for (const std::string& e : array->extents) {
-        b.extents.push_back(extent_of(*array, e, parameters));
-        elements *= b.extents.back();
-      }
+      for (long e : b.extents) elements *= e;
       const std::size_t bytes = static_cast<std::size_t>(a.type.bytes());
       b.initial.resize(static_cast<std::size_t>(std::max(elements, 1L)) * bytes);
       for (long k = 0; k < std::max(elements, 1L); ++k)
