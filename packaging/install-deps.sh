@@ -17,6 +17,8 @@ PACKAGES=(
   qt6-base-dev qt6-svg-dev libgl-dev libgraphviz-dev
   # the runner's targets: MPI (gcc's libgomp comes with g++ for OpenMP)
   libopenmpi-dev openmpi-bin
+  # the sandbox every program the product runs goes into
+  bubblewrap
   # running without a display: a virtual X server, and a font for offscreen rendering
   xvfb xauth fonts-dejavu-core
   # the Debian package and its check (packaging/check-package.sh): dpkg-shlibdeps, lintian, validators

@@ -106,6 +106,15 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.fp_contract = true;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
       o.isl_quota = static_cast<unsigned long>(positive_integer("--isl-quota", *v));
+    } else if (a == "--no-sandbox") {
+      o.sandbox = false;
+    } else if (auto v = joined_or_next(args, i, "", "--sandbox")) {
+      if (*v != "on" && *v != "off") fail("--sandbox expects on or off, got '" + *v + "'");
+      o.sandbox = *v == "on";
+    } else if (auto v = joined_or_next(args, i, "", "--cpu-limit")) {
+      o.cpu_limit_seconds = static_cast<double>(positive_integer("--cpu-limit", *v));
+    } else if (auto v = joined_or_next(args, i, "", "--memory-limit")) {
+      o.memory_limit_mib = static_cast<unsigned long>(positive_integer("--memory-limit", *v));
     } else if (!a.empty() && a[0] == '-') {
       fail("unknown option '" + a + "' (see loopscape-cli " + o.command + " --help)");
     } else if (o.input.empty()) {
@@ -164,6 +173,19 @@ const char* kCommonOptions = R"(input options (as a compiler's):
                       #pragma scop / #pragma endscop region
   FILE.c ...          further C files are extra sources, compiled with the
                       program by 'verify' (e.g. utilities/polybench.c)
+
+sandbox options (every program run: a C++ program opened, both sides of
+verify and run, lesson checks that run code):
+  --sandbox on|off    run programs in bubblewrap: no network, the system and
+                      your files read-only, /tmp and /run empty, only the
+                      run's scratch folder writable (default on; also
+                      LOOPSCAPE_SANDBOX=off). Where bubblewrap is missing or
+                      not permitted, stderr says so once and programs run with
+                      the limits alone
+  --no-sandbox        the same as --sandbox off
+  --cpu-limit S       CPU seconds of each process a program starts (default 600)
+  --memory-limit MIB  data memory of each process (default: half the machine's
+                      memory, at most 16 GiB)
 )";
 
 const char* kScriptOptions = R"(schedule options:

@@ -30,6 +30,7 @@
 #include "runner/jit_run.h"
 #include "analysis/work_count.h"
 #include "runner/runner.h"
+#include "runner/sandbox.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
 #include "session/script.h"
@@ -495,6 +496,20 @@ int run_autoschedule(const CliOptions& o) {
   return kExitOk;
 }
 
+// The sandbox settings the options ask for; where programs will run with less
+// than the full sandbox, standard error says so before the first runs.
+void apply_sandbox_options(const CliOptions& o) {
+  SandboxSettings settings = sandbox_settings();
+  if (o.sandbox) settings.enabled = *o.sandbox;
+  if (o.cpu_limit_seconds > 0) settings.cpu_seconds = o.cpu_limit_seconds;
+  if (o.memory_limit_mib > 0) settings.memory_bytes = static_cast<std::uint64_t>(o.memory_limit_mib) << 20;
+  set_sandbox_settings(settings);
+  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "run" ||
+                             o.command == "lesson";
+  if (runs_programs)
+    if (const std::string notice = take_sandbox_notice(); !notice.empty()) std::cerr << "loopscape-cli: " << notice << "\n";
+}
+
 int run(const std::vector<std::string>& args) {
   const CliOptions o = parse_cli(args);
   if (o.version) {
@@ -505,6 +520,7 @@ int run(const std::vector<std::string>& args) {
     std::cout << (o.command.empty() ? general_help() : command_help(o.command));
     return kExitOk;
   }
+  apply_sandbox_options(o);
   try {
     if (o.command == "info") return run_info(o);
     if (o.command == "emit") return run_emit(o);

@@ -32,6 +32,7 @@ RunnerOptions halide_runner_options(const std::string& object_path, bool gpu, Ru
   base.link_flags.push_back("-lpthread");
   base.link_flags.push_back("-ldl");
   if (gpu) {
+    base.emitted_uses_gpu = true;
     base.emitted_compile_flags.push_back("-I" LOOPSCAPE_HALIDE_INCLUDE_DIR);  // HalideRuntime.h
     if (!cuda_device_present()) {
       base.compile_only = true;

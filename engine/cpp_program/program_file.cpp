@@ -70,6 +70,7 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
   spec.working_directory = absolute.parent_path().string();
   spec.timeout_seconds = file_options.run_timeout_seconds;
   spec.cancelled = file_options.cancelled;
+  spec.confinement = Confinement{{folder.path().string()}, false};
   const ProcessResult run = run_process(spec);
   if (run.cancelled) throw InputError({path, 0, 0}, "opening the program was cancelled");
   if (!run.started) throw InputError({path, 0, 0}, "cannot run the built program: " + run.spawn_error);

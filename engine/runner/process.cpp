@@ -93,6 +93,10 @@ std::string ProcessResult::describe() const {
     out << "was cancelled";
   else if (timed_out)
     out << "timed out after " << seconds << " s and was killed";
+  else if (signal == SIGXCPU)
+    out << "was stopped at its CPU-time limit (" << sandbox_settings().cpu_seconds << " s)";
+  else if (signal == SIGXFSZ)
+    out << "was stopped writing a file past its size limit";
   else if (signal != 0)
     out << "killed by signal " << signal << " (" << strsignal(signal) << ")";
   else
@@ -108,6 +112,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   std::vector<std::string> args = spec.argv;
   std::vector<std::string> env = child_environment(spec);
+  if (spec.confinement) {
+    args = confined_command(spec.argv, *spec.confinement, spec.working_directory);
+    std::erase_if(env, [](const std::string& e) { return e.rfind("TMPDIR=", 0) == 0; });
+    if (!spec.confinement->writable.empty()) env.push_back("TMPDIR=" + spec.confinement->writable.front());
+  }
   std::vector<char*> argv = pointers(args);
   std::vector<char*> envp = pointers(env);
 

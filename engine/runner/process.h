@@ -2,9 +2,12 @@
 // Running a child process with a time limit, its output captured to files (POSIX).
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "runner/sandbox.h"
 
 namespace loopscape {
 
@@ -18,6 +21,9 @@ struct ProcessSpec {
   std::string working_directory;  // empty: the caller's
   // Polled while the child runs (every 100 ms at most); true kills it, as a timeout does.
   std::function<bool()> cancelled;
+  // Set: the program runs in the sandbox (runner/sandbox.h) with these
+  // folders writable (the first is also its TMPDIR). Compilers run unset.
+  std::optional<Confinement> confinement;
 };
 
 struct ProcessResult {

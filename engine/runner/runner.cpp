@@ -103,6 +103,7 @@ struct Side {
   std::vector<std::string> base_flags;  // the options' compile flags, or the emitted side's own
   std::vector<std::string> launcher;
   std::vector<std::pair<std::string, std::string>> environment;
+  bool gpu = false;
   fs::path folder;
   fs::path source;
   fs::path binary;
@@ -173,6 +174,7 @@ void run_side(const RunnerOptions& options, const Plan& plan, Side& side) {
     spec.stdout_path = (side.folder / ("stdout" + std::to_string(r) + ".txt")).string();
     spec.stderr_path = (side.folder / ("stderr" + std::to_string(r) + ".txt")).string();
     spec.timeout_seconds = options.run_timeout_seconds;
+    spec.confinement = Confinement{{side.folder.string()}, side.gpu};
     if (options.threads > 0) spec.environment.emplace_back("OMP_NUM_THREADS", std::to_string(options.threads));
     spec.environment.emplace_back("LOOPSCAPE_REGION_TIME_FILE", region_time.string());
     spec.environment.insert(spec.environment.end(), side.environment.begin(), side.environment.end());
@@ -369,6 +371,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   emitted.base_flags = options.emitted_base_flags.value_or(options.compile_flags);
   emitted.launcher = options.emitted_launcher;
   emitted.environment = options.emitted_environment;
+  emitted.gpu = options.emitted_uses_gpu;
   const fs::path mpi_report = folder.path() / "mpi-report.txt";
   emitted.environment.emplace_back(kMpiReportVariable, mpi_report.string());
   for (Side* side : {&original, &emitted}) {
@@ -562,6 +565,7 @@ RunnerOptions cuda_runner_options(RunnerOptions base) {
                                      "/usr/local/cuda/bin (install the CUDA toolkit)");
   base.emitted_base_flags = std::vector<std::string>{"-O3"};
   base.emitted_compile_flags = {"-x", "cu", "-w"};  // extra sources (polybench.c) too
+  base.emitted_uses_gpu = true;
   if (!cuda_device_present()) {
     base.compile_only = true;
     base.compile_only_reason = "this machine has no CUDA device, so the program built with nvcc could not run";

@@ -32,6 +32,7 @@ struct RunnerOptions {
   std::optional<std::vector<std::string>> emitted_base_flags;
   // Build both programs and run neither (no device for the emitted one):
   // the result is Status::NotRun when both build.
+  bool emitted_uses_gpu = false;  // the emitted program's sandbox shows the GPU's device files
   bool compile_only = false;
   std::string compile_only_reason;  // said in the result's message
   std::vector<std::string> compile_flags = {"-O3", "-fopenmp"};

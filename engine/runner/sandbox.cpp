@@ -1,0 +1,195 @@
+#include "runner/sandbox.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <sstream>
+
+#include "runner/process.h"
+
+namespace fs = std::filesystem;
+
+namespace loopscape {
+
+namespace {
+
+// Folders the sandbox replaces with empty ones: sockets of the desktop
+// session (D-Bus, X11, ssh and gpg agents) live there, and a read-only bind
+// does not stop a program from connecting to a socket.
+const char* const kHiddenRoots[] = {"/tmp", "/run", "/var/tmp"};
+
+std::mutex& settings_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+SandboxSettings& current() {
+  static SandboxSettings settings = [] {
+    SandboxSettings s;
+    if (const char* v = std::getenv("LOOPSCAPE_SANDBOX")) {
+      const std::string value = v;
+      s.enabled = !(value == "off" || value == "0" || value == "no" || value == "false");
+    }
+    return s;
+  }();
+  return settings;
+}
+
+bool notice_taken = false;
+
+std::uint64_t memory_limit(const SandboxSettings& s) {
+  if (s.memory_bytes) return s.memory_bytes;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  const std::uint64_t half = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page / 2 : 4ull << 30;
+  return std::min<std::uint64_t>(half, 16ull << 30);
+}
+
+std::string in_path(const std::string& name) {
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    for (std::string dir; std::getline(dirs, dir, ':');)
+      if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
+  }
+  for (const char* dir : {"/usr/bin", "/bin", "/usr/sbin", "/sbin"})
+    if (access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
+  return {};
+}
+
+bool inside(const fs::path& path, const fs::path& folder) {
+  const auto [f, p] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
+  return f == folder.end();
+}
+
+bool hidden(const fs::path& path) {
+  return std::any_of(std::begin(kHiddenRoots), std::end(kHiddenRoots),
+                     [&](const char* root) { return inside(path, root); });
+}
+
+std::string bytes_in_words(std::uint64_t bytes) {
+  std::ostringstream out;
+  if (bytes >= (1ull << 30)) out << static_cast<double>(bytes) / (1ull << 30) << " GiB";
+  else out << bytes / (1ull << 20) << " MiB";
+  return out.str();
+}
+
+// The real path of a folder (binds need one; /tmp may be a link).
+std::string real(const std::string& path) {
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  return ec ? fs::absolute(path).lexically_normal().string() : canonical.string();
+}
+
+}  // namespace
+
+SandboxSettings sandbox_settings() {
+  std::lock_guard lock(settings_mutex());
+  return current();
+}
+
+void set_sandbox_settings(const SandboxSettings& settings) {
+  std::lock_guard lock(settings_mutex());
+  if (settings.enabled != current().enabled) notice_taken = false;
+  current() = settings;
+}
+
+const SandboxAvailability& sandbox_availability() {
+  static const SandboxAvailability availability = [] {
+    SandboxAvailability a;
+    const std::string bwrap = in_path("bwrap");
+    if (bwrap.empty()) {
+      a.reason = "bubblewrap is not installed (Debian: apt-get install bubblewrap)";
+      return a;
+    }
+    try {
+      const TemporaryFolder folder({}, false, "loopscape-sandbox-probe");
+      ProcessSpec probe;
+      probe.argv = {bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
+                    "--die-with-parent", "--cap-drop", "ALL", "--", "true"};
+      probe.stderr_path = (folder.path() / "stderr").string();
+      probe.timeout_seconds = 20;
+      const ProcessResult r = run_process(probe);
+      a.available = r.succeeded();
+      if (!a.available) {
+        std::string why = read_file_text(probe.stderr_path, 400);
+        while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+        a.reason = "bubblewrap cannot make a sandbox here (" + (why.empty() ? r.describe() : why) +
+                   "): containers often forbid the namespaces it needs";
+      }
+    } catch (const std::exception& e) {
+      a.reason = std::string("bubblewrap could not be tried: ") + e.what();
+    }
+    return a;
+  }();
+  return availability;
+}
+
+std::string take_sandbox_notice() {
+  const SandboxSettings settings = sandbox_settings();
+  if (settings.enabled && sandbox_availability().available) return {};
+  std::lock_guard lock(settings_mutex());
+  if (notice_taken) return {};
+  notice_taken = true;
+  return settings.enabled ? "Programs run without a sandbox: " + sandbox_availability().reason +
+                                ". They run with your rights, limited only in CPU time, memory and file size."
+                          : "The sandbox is turned off: programs run with your rights (they can read and write "
+                            "your files and use the network), limited only in CPU time, memory and file size.";
+}
+
+std::string describe_sandbox() {
+  const SandboxSettings s = sandbox_settings();
+  std::ostringstream out;
+  if (!s.enabled) out << "not sandboxed (turned off)";
+  else if (!sandbox_availability().available) out << "not sandboxed (" << sandbox_availability().reason << ")";
+  else out << "sandboxed (bubblewrap: no network, read-only files)";
+  out << ", CPU " << s.cpu_seconds << " s, memory " << bytes_in_words(memory_limit(s));
+  return out.str();
+}
+
+std::vector<std::string> confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
+                                          const std::string& working_directory) {
+  const SandboxSettings s = sandbox_settings();
+  std::vector<std::string> command;
+  if (const std::string prlimit = in_path("prlimit"); !prlimit.empty()) {
+    command = {prlimit, "--cpu=" + std::to_string(static_cast<long long>(std::max(1.0, s.cpu_seconds))),
+               "--data=" + std::to_string(memory_limit(s)), "--fsize=" + std::to_string(s.file_bytes), "--core=0",
+               "--"};
+  }
+  if (s.enabled && sandbox_availability().available) {
+    const std::vector<std::string> sandbox = {
+        in_path("bwrap"), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
+        "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
+    command.insert(command.end(), sandbox.begin(), sandbox.end());
+    for (const char* root : kHiddenRoots) {
+      std::error_code ec;
+      if (fs::is_directory(root, ec) && !fs::is_symlink(root, ec)) command.insert(command.end(), {"--tmpfs", root});
+    }
+    if (confinement.gpu) {
+      std::error_code ec;
+      for (const auto& entry : fs::directory_iterator("/dev", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("nvidia", 0) == 0 || name == "dri")
+          command.insert(command.end(), {"--dev-bind-try", entry.path().string(), entry.path().string()});
+      }
+    }
+    std::vector<std::string> writable;
+    for (const std::string& w : confinement.writable) writable.push_back(real(w));
+    // What must stay visible in a hidden folder: the program and the folder it runs in.
+    std::vector<std::string> readable;
+    const std::string cwd = real(working_directory.empty() ? fs::current_path().string() : working_directory);
+    readable.push_back(cwd);
+    if (!argv.empty() && fs::path(argv[0]).is_absolute()) readable.push_back(real(fs::path(argv[0]).parent_path()));
+    for (const std::string& r : readable) {
+      const bool covered = std::any_of(writable.begin(), writable.end(), [&](const std::string& w) { return inside(r, w); });
+      if (hidden(r) && !covered) command.insert(command.end(), {"--ro-bind-try", r, r});
+    }
+    for (const std::string& w : writable) command.insert(command.end(), {"--bind", w, w});
+    command.insert(command.end(), {"--chdir", cwd, "--"});
+  }
+  command.insert(command.end(), argv.begin(), argv.end());
+  return command;
+}
+
+}  // namespace loopscape
