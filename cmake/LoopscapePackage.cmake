@@ -112,7 +112,7 @@ set(CPACK_DEBIAN_LOOPSCAPE_APP_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_LOOPSCAPE_APP_PACKAGE_DEPENDS "libclang-common-14-dev")
 # The runner builds what it emits: gcc with OpenMP for openmp/c/hls, mpicc for
 # mpi, nvcc for cuda; exported C++ scripts need libloopscape-dev.
-set(CPACK_DEBIAN_LOOPSCAPE_APP_PACKAGE_RECOMMENDS "gcc, g++, libc6-dev")
+set(CPACK_DEBIAN_LOOPSCAPE_APP_PACKAGE_RECOMMENDS "gcc, g++, libc6-dev, bubblewrap")
 set(CPACK_DEBIAN_LOOPSCAPE_APP_PACKAGE_SUGGESTS "libopenmpi-dev, openmpi-bin, nvidia-cuda-toolkit, libloopscape-dev")
 set(CPACK_DEBIAN_LOOPSCAPE_APP_DESCRIPTION
 "explore and transform polyhedral schedules of C loop nests

@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 
+#include "support/code_running_flags.h"
+
 namespace loopscape {
 
 namespace {
@@ -82,9 +84,39 @@ CompileOptions optionsFromArguments(const QStringList& arguments, const QString&
   return options;
 }
 
+// "DB:LINE:COLUMN: why; the entry is not used" for the first argument of an
+// entry that would make a compiler run chosen code (a response file's
+// arguments are read and placed in it); empty when none would.
+QString codeRunningArgument(const QString& database, const QStringList& arguments, const QString& directory) {
+  QByteArray text;
+  if (QFile in(database); in.open(QIODevice::ReadOnly)) text = in.readAll();
+  auto place = [&](const QString& argument) {
+    const qsizetype at = text.indexOf(argument.toUtf8());
+    if (at < 0) return database;
+    const QByteArray before = text.left(at);
+    const qsizetype line_start = before.lastIndexOf('\n') + 1;
+    return QStringLiteral("%1:%2:%3").arg(database).arg(before.count('\n') + 1).arg(at - line_start + 1);
+  };
+  const QString tail = QObject::tr("; compile_commands.json may name files, macros and include folders, not flags "
+                                   "that run code. The entry is not used.");
+  for (const QString& a : arguments) {
+    if (const std::string why = flag_runs_code(a.toStdString()); !why.empty())
+      return QStringLiteral("%1: %2%3").arg(place(a), QString::fromStdString(why), tail);
+    if (a.startsWith(QLatin1Char('@'))) {
+      const QString response = QDir(directory).absoluteFilePath(a.mid(1));
+      unsigned line = 0, column = 0;
+      if (const std::string why = response_file_runs_code(response.toStdString(), &line, &column); !why.empty())
+        return QStringLiteral("%1: response file %2: %3%4")
+            .arg(place(a), line ? QStringLiteral("%1:%2:%3").arg(response).arg(line).arg(column) : response,
+                 QString::fromStdString(why), tail);
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
-std::optional<CompileOptions> compile_commands_options(const QString& file, QString* note) {
+std::optional<CompileOptions> compile_commands_options(const QString& file, QString* note, QString* refusal) {
   const QString target = QFileInfo(file).canonicalFilePath();
   for (QDir dir = QFileInfo(file).absoluteDir();; ) {
     const QString database = dir.filePath(QStringLiteral("compile_commands.json"));
@@ -112,6 +144,11 @@ std::optional<CompileOptions> compile_commands_options(const QString& file, QStr
         QStringList arguments;
         for (const QJsonValue& a : entry.value(QStringLiteral("arguments")).toArray()) arguments << a.toString();
         if (arguments.isEmpty()) arguments = splitCommand(entry.value(QStringLiteral("command")).toString());
+        if (const QString why = codeRunningArgument(database, arguments, directory); !why.isEmpty()) {
+          if (note) *note = why;
+          if (refusal) *refusal = why;
+          return std::nullopt;
+        }
         if (note) *note = QObject::tr("options from %1").arg(database);
         return optionsFromArguments(arguments, directory);
       }
@@ -142,12 +179,12 @@ void remember_options(const QString& file, const CompileOptions& options) {
   settings.setValue(key + QStringLiteral("/function"), QString::fromStdString(options.function));
 }
 
-CompileOptions options_for(const QString& file, QString* note) {
+CompileOptions options_for(const QString& file, QString* note, QString* refusal) {
   if (std::optional<CompileOptions> r = remembered_options(file)) {
     if (note) *note = QObject::tr("the options last used for this file");
     return *r;
   }
-  if (std::optional<CompileOptions> c = compile_commands_options(file, note)) return *c;
+  if (std::optional<CompileOptions> c = compile_commands_options(file, note, refusal)) return *c;
   return {};
 }
 

@@ -232,6 +232,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
       EngineResult::Kind::Open,
       [file, options, script, file_options, whole_history](EngineState& state, EngineResult& result) {
         state.live_drag = -1;
+        result.ran_program = is_cpp_source(file);
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
         state.session = std::make_unique<Session>(std::move(program.loaded));
@@ -265,6 +266,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
   return post(
       EngineResult::Kind::Session,
       [file, options, lines, file_options](EngineState& state, EngineResult& result) {
+        result.ran_program = is_cpp_source(file);
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
         auto fresh = std::make_unique<Session>(std::move(program.loaded));
@@ -422,16 +424,17 @@ quint64 EngineWorker::preview(const CommandCall& call) {
   return generation;
 }
 
-void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer) {
+void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer,
+                                 bool may_run_programs) {
   std::shared_ptr<EngineState> state = state_;
   QPointer<EngineWorker> self(this);
   ++pending_;
-  (void)QtConcurrent::run(&pool_, [self, state, index, exercise, typed = answer.toStdString()] {
+  (void)QtConcurrent::run(&pool_, [self, state, index, exercise, typed = answer.toStdString(), may_run_programs] {
     bool passed = false;
     QStringList feedback;
     try {
       if (!state->session) throw std::runtime_error("no program is open");
-      const ExerciseOutcome outcome = check_exercise(*state->session, *exercise, typed);
+      const ExerciseOutcome outcome = check_exercise(*state->session, *exercise, typed, may_run_programs);
       passed = outcome.passed();
       for (const CheckOutcome& c : outcome.checks)
         if (!c.passed) feedback << qs(c.feedback);

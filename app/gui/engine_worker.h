@@ -39,6 +39,7 @@ struct EngineResult {
   QStringList redo;                          // undone commands, next redo first
   int step = 0;                              // the step `snapshot` shows
   bool changed = false;                      // the session changed (apply, undo, redo)
+  bool ran_program = false;                  // opening built and ran a C++ program
   // Failure: a message for the status bar, with the front-end's location when known.
   QString error;
   int error_line = 0;
@@ -109,7 +110,9 @@ class EngineWorker : public QObject {
   // Checks a command without applying it; the answer comes as previewReady.
   quint64 preview(const CommandCall& call);
   // Checks a lesson's exercise on the session's schedule; the answer comes as exerciseChecked.
-  void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer = {});
+  // Without `may_run_programs`, checks that run the kernel say they did not run.
+  void checkExercise(int index, std::shared_ptr<const LessonExercise> exercise, const QString& answer = {},
+                     bool may_run_programs = true);
 
   // Evaluates the isl scratchpad's text in a context of its own (on a thread of
   // its own, so a long engine request does not hold it up) and draws the

@@ -39,17 +39,23 @@
 #include "pe_array_view.h"
 #include "lesson_view.h"
 #include "lessons/lesson.h"
+#include "lessons/lesson_check.h"
 #include "compiler_options.h"
 #include "compiler_options_dialog.h"
 #include "command_form.h"
 #include "command_step.h"
 #include "commands/command.h"
+#include "cpp_program/cpp_build.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
 #include "dependence_view.h"
 #include "domain_plot.h"
 #include "history_view.h"
+#include "run_consent_dialog.h"
+#include "runner/sandbox.h"
 #include "samples.h"
+#include "sandbox_preferences.h"
+#include "trust_settings_dialog.h"
 #include "run_view.h"
 #include "scratchpad_view.h"
 #include "schedule_tree_view.h"
@@ -98,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowTitle(QStringLiteral("Loopscape"));
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+  applySavedSandboxSettings();
   worker_ = new EngineWorker(this);
   undo_stack_ = new QUndoStack(this);
   createViews();
@@ -197,6 +204,14 @@ void MainWindow::createViews() {
     applyCompileOptions(options);
   });
   layout->addWidget(add_include_button_, 0, Qt::AlignLeft);
+  run_declined_button_ = new QPushButton(tr("Build and Run It…"));
+  run_declined_button_->setObjectName(QStringLiteral("runDeclinedButton"));
+  run_declined_button_->setVisible(false);
+  connect(run_declined_button_, &QPushButton::clicked, this, [this] {
+    // A copy: opening the file again replaces run_declined_ while it runs.
+    if (const std::function<void()> run = run_declined_) run();
+  });
+  layout->addWidget(run_declined_button_, 0, Qt::AlignLeft);
   centre_stack_->addWidget(centre);
   setCentralWidget(centre_stack_);
 
@@ -255,9 +270,24 @@ void MainWindow::createViews() {
   connect(lesson_view_, &LessonView::checkRequested, this, [this](int index, const QString& answer) {
     const Lesson* lesson = lesson_view_->lesson();
     if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
-    worker_->checkExercise(
-        index, std::shared_ptr<const LessonExercise>(lesson_, &lesson_->exercises[static_cast<std::size_t>(index)]),
-        answer);
+    const LessonExercise& exercise = lesson->exercises[static_cast<std::size_t>(index)];
+    bool may_run = true;
+    if (std::any_of(exercise.checks.begin(), exercise.checks.end(),
+                    [](const LessonCheck& c) { return c.kind == "same-results"; })) {
+      const QString file = qs(lesson->file);
+      may_run = run_once_lessons_.count(file) > 0;
+      if (!may_run) {
+        RunRequest request;
+        request.file = file;
+        request.action = tr("build the lesson's kernel %1 and the code of your schedule, run both and compare "
+                            "their results").arg(QFileInfo(qs(lesson->kernel)).fileName());
+        request.commands << QStringLiteral("gcc -O2 -fopenmp %1 (the original)").arg(qs(lesson->kernel))
+                         << tr("gcc -O2 -fopenmp <the generated code> (your schedule)");
+        may_run = mayRun(request);
+        if (may_run) run_once_lessons_.insert(file);
+      }
+    }
+    worker_->checkExercise(index, std::shared_ptr<const LessonExercise>(lesson_, &exercise), answer, may_run);
   });
   connect(worker_, &EngineWorker::exerciseChecked, lesson_view_, &LessonView::setOutcome);
   connect(lesson_view_, &LessonView::solutionRequested, this, [this](int index) {
@@ -437,6 +467,7 @@ void MainWindow::createMenus() {
   file_menu->addSeparator();
   QAction* compiler_options = file_menu->addAction(tr("&Compiler Options\u2026"), this, &MainWindow::showCompilerOptions);
   compiler_options->setObjectName(QStringLiteral("compilerOptionsAction"));
+  file_menu->addAction(tr("&Trust and Sandbox\u2026"), this, &MainWindow::showTrustSettings);
   QAction* save_session = file_menu->addAction(tr("Save Session\u2026"), this, &MainWindow::chooseSessionToSave);
   save_session->setShortcut(QKeySequence::Save);
   file_menu->addAction(tr("Open Session\u2026"), this, &MainWindow::chooseSessionToOpen);
@@ -636,6 +667,18 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
   pending_session_.reset();  // a file opened now wins over a session still replaying
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
+  if (is_cpp_source(file_->path.toStdString())) {
+    const RunRequest request = programRunRequest(file_->path, compile_options_);
+    if (!mayRun(request)) {
+      const QString opened = file_->path;
+      showNotRun(request, [this, opened, script_lines, whole_history] {
+        QString why;
+        consented_file_ = opened;
+        if (!openFile(opened, &why, script_lines, whole_history)) QMessageBox::warning(this, tr("Open"), why);
+      });
+      return true;
+    }
+  }
   if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
     last_open_ = worker_->open(file_->path, compile_options_, script_lines, whole_history);
     const bool cpp = is_cpp_source(file_->path.toStdString());
@@ -649,16 +692,19 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
 }
 
 void MainWindow::adoptFile(SourceFile file) {
+  QString options_refusal;
   if (explicit_options_) {
     remember_options(file.path, compile_options_);
     options_note_ = tr("the options given");
   } else {
-    compile_options_ = options_for(file.path, &options_note_);
+    compile_options_ = options_for(file.path, &options_note_, &options_refusal);
   }
   explicit_options_ = false;
   analysis_failed_ = false;
   suggested_include_.clear();
   add_include_button_->setVisible(false);
+  run_declined_button_->setVisible(false);
+  run_declined_ = nullptr;
   file_ = std::move(file);
   source_view_->setSource(file_->text);
   source_view_->setRegion(file_->region_first, file_->region_last);
@@ -666,6 +712,7 @@ void MainWindow::adoptFile(SourceFile file) {
   centre_stack_->setCurrentIndex(1);
   showFileSummary();
   clearReport();
+  if (!options_refusal.isEmpty()) showReport(tr("compile_commands.json refused"), options_refusal, true);
   undo_stack_->clear();
   selection_ = {};
   snapshot_.reset();
@@ -706,6 +753,11 @@ void MainWindow::showFileSummary() {
 }
 
 void MainWindow::onResult(const EngineResult& result) {
+  if (result.ran_program) {
+    if (const QString notice = qs(take_sandbox_notice()); !notice.isEmpty())
+      QMetaObject::invokeMethod(this, [this, notice] { showReport(tr("Programs run without a sandbox"), notice, true); },
+                                Qt::QueuedConnection);
+  }
   if (result.kind == EngineResult::Kind::Session) {
     onSessionResult(result);
     return;
@@ -1176,6 +1228,19 @@ bool MainWindow::openSession(const QString& path, QString* error) {
   if (!file) return refuse(tr("%1: the session's C file: %2").arg(path, why));
   if (!file->hasRegion() && session->options.function.empty() && !is_cpp_source(file->path.toStdString()))
     return refuse(tr("%1: the session's C file %2 has no #pragma scop region").arg(path, file->path));
+  if (is_cpp_source(file->path.toStdString())) {
+    RunRequest request = programRunRequest(file->path, session->options);
+    request.action = tr("build and run the C++ program of the session %1").arg(QFileInfo(path).fileName());
+    if (!mayRun(request)) {
+      adoptFile(std::move(*file));
+      showNotRun(request, [this, path] {
+        QString again;
+        consented_file_ = file_ ? file_->path : QString();
+        if (!openSession(path, &again)) QMessageBox::warning(this, tr("Open Session"), again);
+      });
+      return true;
+    }
+  }
   const quint64 generation = worker_->openSession(file->path, session->options, session->commands, session->view.step);
   pending_session_ = PendingSession{generation, path, std::move(*session), std::move(*file)};
   statusBar()->showMessage(tr("Loading session %1\u2026").arg(QDir::toNativeSeparators(path)));
@@ -1407,6 +1472,59 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue(kLayoutKey, saveState());
   settings.setValue(kGeometryKey, saveGeometry());
   QMainWindow::closeEvent(event);
+}
+
+RunRequest MainWindow::programRunRequest(const QString& path, const CompileOptions& options) const {
+  RunRequest request;
+  request.file = QFileInfo(path).absoluteFilePath();
+  request.action = tr("build this C++ program against the engine and run it, to learn the loops it defines");
+  QStringList build;
+  for (const std::string& a : cpp_build_command(path.toStdString(), options)) build << qs(a);
+  request.commands << tr("in %1:").arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath())) << build.join(QLatin1Char(' '))
+                   << QStringLiteral("./%1").arg(QFileInfo(path).completeBaseName());
+  return request;
+}
+
+bool MainWindow::mayRun(const RunRequest& request) {
+  if (!consented_file_.isEmpty() && QFileInfo(consented_file_) == QFileInfo(request.file)) {
+    consented_file_.clear();
+    return true;
+  }
+  if (isTrustedFile(request.file)) return true;
+  TrustAnswer answer = TrustAnswer::OpenWithoutRunning;
+  if (trust_prompt_) {
+    answer = trust_prompt_(request);
+  } else {
+    RunConsentDialog dialog(request, this);
+    dialog.exec();
+    answer = dialog.answer();
+  }
+  if (answer == TrustAnswer::TrustFolder) trustFolder(QFileInfo(request.file).absolutePath());
+  return answer != TrustAnswer::OpenWithoutRunning;
+}
+
+void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run) {
+  stop_build_button_->setVisible(false);
+  showSnapshot(nullptr, nullptr);
+  legality_label_->clear();
+  showReport(tr("Opened without running"),
+             tr("%1 is shown as text only. Its schedule tree, plots, dependences and code come from running it, "
+                "which you declined: nothing from %2 has run.\n\nTo see them, build and run it (below), or trust "
+                "its folder in File > Trust and Sandbox.")
+                 .arg(QFileInfo(request.file).fileName(), QDir::toNativeSeparators(QFileInfo(request.file).absolutePath())),
+             false);
+  statusBar()->showMessage(tr("%1 opened without running").arg(QFileInfo(request.file).fileName()), 15000);
+  run_declined_ = [this, request, run] {
+    if (!mayRun(request)) return;
+    consented_file_ = request.file;
+    run();
+  };
+  run_declined_button_->setVisible(true);
+}
+
+void MainWindow::showTrustSettings() {
+  TrustSettingsDialog dialog(this);
+  dialog.exec();
 }
 
 }  // namespace loopscape

@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <set>
 #include <QPointer>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "selection.h"
 #include "session_file.h"
 #include "source_file.h"
+#include "trust.h"
 
 class QAction;
 class QDockWidget;
@@ -119,6 +121,12 @@ class MainWindow : public QMainWindow {
   void requestAutoSchedule();
   // Tests: forms accept at once with their default arguments (after the preview).
   void setFormsAutoAccept(bool on) { auto_accept_ = on; }
+  // Who answers when code from an untrusted folder would run (default: the
+  // RunConsentDialog); tests answer for the user.
+  using TrustPrompt = std::function<TrustAnswer(const RunRequest&)>;
+  void setTrustPrompt(TrustPrompt prompt) { trust_prompt_ = std::move(prompt); }
+  // File > Trust and Sandbox...
+  void showTrustSettings();
   QString lastReport() const;
   // Presentation zoom (View menu, F5): every view's text at projector size;
   // off restores the zoom from before.
@@ -156,6 +164,13 @@ class MainWindow : public QMainWindow {
   void showEvent(QShowEvent* event) override;
 
  private:
+  // Whether code from `request.file` may run now: its folder is trusted, it
+  // was let run once just before, or the user says so when asked.
+  bool mayRun(const RunRequest& request);
+  RunRequest programRunRequest(const QString& path, const CompileOptions& options) const;
+  // Opened without running: say what is missing, and offer to run it after all.
+  void showNotRun(const RunRequest& request, std::function<void()> run);
+  QString consented_file_;  // one open of this file runs without asking (the user just agreed)
   void createViews();
   void createMenus();
   void createStatusBar();
@@ -212,6 +227,9 @@ class MainWindow : public QMainWindow {
   bool presenting_ = false;
   int zoom_steps_before_presenting_ = 0;
   bool auto_accept_ = false;
+  TrustPrompt trust_prompt_;
+  std::set<QString> run_once_lessons_;  // lessons whose run checks the user let run this once
+  std::function<void()> run_declined_;  // opens again what was opened without running, with consent
   bool restoring_ = false;
   bool layout_restored_ = false;
   bool sized_ = false;
@@ -257,6 +275,7 @@ class MainWindow : public QMainWindow {
   QTextBrowser* report_ = nullptr;
   QPushButton* add_include_button_ = nullptr;
   QPushButton* stop_build_button_ = nullptr;  // while a C++ program builds and runs
+  QPushButton* run_declined_button_ = nullptr;  // "Build and Run It...", after opening without running
   quint64 last_open_ = 0;                     // the newest open: older opens' answers are dropped
   bool explicit_options_ = false;
   bool analysis_failed_ = false;

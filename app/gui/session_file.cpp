@@ -1,5 +1,7 @@
 #include "session_file.h"
 
+#include "support/code_running_flags.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -236,6 +238,10 @@ class SessionReader {
     for (int k = 0; k < a.size(); ++k) {
       std::optional<QString> s = string(JsonPath(path) << k, a[k]);
       if (!s) return false;
+      if (const std::string why = flag_runs_code(s->toStdString()); !why.empty())
+        return rejected(fail(JsonPath(path) << k,
+                             msg("%1: %2; a session names files, macros and include folders, not flags that run "
+                                 "code").arg(pathText(JsonPath(path) << k), QString::fromStdString(why))));
       out.push_back(s->toStdString());
     }
     return true;

@@ -152,6 +152,28 @@ std::string default_cpp_cache() {
   return (fs::temp_directory_path() / "loopscape-cpp").string();
 }
 
+namespace {
+
+std::vector<std::string> compile_arguments(const CppToolchain& toolchain, const CompileOptions& options,
+                                           const std::string& name) {
+  std::error_code ec;
+  std::vector<std::string> argv{toolchain.compiler};
+  argv.insert(argv.end(), toolchain.compile_flags.begin(), toolchain.compile_flags.end());
+  for (const std::string& d : options.defines) argv.push_back("-D" + d);
+  for (const std::string& i : options.include_dirs) argv.push_back("-I" + fs::absolute(i, ec).string());
+  argv.push_back(name);
+  return argv;
+}
+
+}  // namespace
+
+std::vector<std::string> cpp_build_command(const std::string& path, const CompileOptions& options) {
+  const CppToolchain toolchain = find_cpp_toolchain();
+  std::vector<std::string> argv = compile_arguments(toolchain, options, fs::path(path).filename().string());
+  argv.insert(argv.end(), toolchain.link_flags.begin(), toolchain.link_flags.end());
+  return argv;
+}
+
 CppBuild build_cpp_program(const std::string& path, const CompileOptions& options, const CppBuildOptions& build) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) throw InputError({path, 0, 0}, "no such file");
@@ -159,12 +181,7 @@ CppBuild build_cpp_program(const std::string& path, const CompileOptions& option
   const CppToolchain toolchain = find_cpp_toolchain();
   const fs::path absolute = fs::absolute(path, ec).lexically_normal();
   const std::string name = absolute.filename().string();
-
-  std::vector<std::string> argv{toolchain.compiler};
-  argv.insert(argv.end(), toolchain.compile_flags.begin(), toolchain.compile_flags.end());
-  for (const std::string& d : options.defines) argv.push_back("-D" + d);
-  for (const std::string& i : options.include_dirs) argv.push_back("-I" + fs::absolute(i, ec).string());
-  argv.push_back(name);
+  std::vector<std::string> argv = compile_arguments(toolchain, options, name);
 
   Hash hash;
   for (const std::string& a : argv) hash.add(a);

@@ -39,6 +39,11 @@ struct CppBuild {
   double seconds = 0;    // compiling and linking
 };
 
+// The compiler's command for `path` (run in the file's folder), as
+// build_cpp_program runs it, less its output file: what the window shows
+// before it asks to build and run a program.
+std::vector<std::string> cpp_build_command(const std::string& path, const CompileOptions& options);
+
 // Compiles `path` in its own folder (so the compiler and the program name it
 // by its file name) with `options`' -D and -I. Compile errors throw InputError
 // at the first error's line and column in `path` (as given), its message the

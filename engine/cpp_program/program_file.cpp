@@ -9,6 +9,7 @@
 #include "cpp_program/published_program.h"
 #include "runner/process.h"
 #include "session/script.h"
+#include "support/code_running_flags.h"
 
 namespace loopscape {
 
@@ -88,6 +89,7 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
     throw InputError(as_given(published.error_where, name, path), published.error);
 
   CompileOptions compile = published.options;
+  refuse_code_running_options(compile, {path, 0, 0});
   LoadedProgram loaded = published.from_file ? load_program(published.c_file, compile)
                                              : load_program_source(published.c_text, published.c_name, compile);
   // The C++ places of statements and accesses, and what the C cannot carry.

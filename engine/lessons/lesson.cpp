@@ -6,6 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "support/code_running_flags.h"
+
 namespace loopscape {
 namespace {
 
@@ -139,7 +141,12 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
     } else if (key == "kernel") {
       lesson.kernel = value;
     } else if (key == "defines") {
-      for (const std::string& d : words(value)) lesson.compile.defines.push_back(d);
+      for (const std::string& d : words(value)) {
+        if (const std::string why = flag_runs_code(d); !why.empty())
+          throw InputError({file, number, static_cast<unsigned>(line.find(d) + 1)},
+                           "defines: " + why + "; a lesson names macros, not flags that run code");
+        lesson.compile.defines.push_back(d);
+      }
     } else {
       throw InputError(at(), "unknown front-matter key '" + key + "' (title, kernel, defines)");
     }

@@ -46,8 +46,14 @@ struct ExerciseOutcome {
 // teacher's text. A solution that is refused is reported at its exercise.
 void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson);
 
+// Whether grading the lesson builds and runs its kernel (a same-results
+// check): code that came with the lesson, which the window asks before running.
+bool lesson_runs_code(const Lesson& lesson);
+
 // Runs under the program's isl quota (IslError). `answer` is the student's
-// isl text for `answer` checks ("" when none was typed).
-ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer = "");
+// isl text for `answer` checks ("" when none was typed). Without
+// `may_run_programs`, checks that run the kernel fail and say why.
+ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer = "",
+                               bool may_run_programs = true);
 
 }  // namespace loopscape

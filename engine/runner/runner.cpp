@@ -14,6 +14,7 @@
 
 #include "runner/harness.h"
 #include "runner/process.h"
+#include "support/code_running_flags.h"
 
 namespace loopscape {
 
@@ -334,6 +335,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   using Stage = VerifyResult::Stage;
   const std::string original_source = source_of(program);
 
+  // Options a file or a program brought: never a flag that runs code.
+  refuse_code_running_options(program.options, {program.file, 0, 0});
   Plan plan;
   plan.mode = options.mode;
   if (plan.mode == RunnerOptions::Mode::Auto)
