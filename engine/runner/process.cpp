@@ -165,6 +165,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
   if (result.timed_out || result.cancelled) return result;
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  if (spec.confinement && sandbox_in_force() && result.exit_code > 128 && result.exit_code < 128 + 65) {
+    result.signal = result.exit_code - 128;
+    result.exit_code = -1;
+  }
   return result;
 }
 

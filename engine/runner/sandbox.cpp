@@ -148,16 +148,20 @@ std::string describe_sandbox() {
   return out.str();
 }
 
+bool sandbox_in_force() { return sandbox_settings().enabled && sandbox_availability().available; }
+
 std::vector<std::string> confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
                                           const std::string& working_directory) {
   const SandboxSettings s = sandbox_settings();
   std::vector<std::string> command;
   if (const std::string prlimit = in_path("prlimit"); !prlimit.empty()) {
-    command = {prlimit, "--cpu=" + std::to_string(static_cast<long long>(std::max(1.0, s.cpu_seconds))),
+    // SIGXCPU at the limit, SIGKILL a second later if the program ignores it.
+    const long long cpu = static_cast<long long>(std::max(1.0, s.cpu_seconds));
+    command = {prlimit, "--cpu=" + std::to_string(cpu) + ":" + std::to_string(cpu + 1),
                "--data=" + std::to_string(memory_limit(s)), "--fsize=" + std::to_string(s.file_bytes), "--core=0",
                "--"};
   }
-  if (s.enabled && sandbox_availability().available) {
+  if (sandbox_in_force()) {
     const std::vector<std::string> sandbox = {
         in_path("bwrap"), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
         "--die-with-parent", "--new-session", "--cap-drop", "ALL"};

@@ -44,6 +44,10 @@ struct SandboxAvailability {
 // the container does not let it make namespaces).
 const SandboxAvailability& sandbox_availability();
 
+// Enabled and available: programs run in bubblewrap (which reports a
+// program killed by signal N as exit status 128 + N).
+bool sandbox_in_force();
+
 // The one-time message about how programs run when that is less than the
 // full sandbox (bubblewrap unavailable, or turned off); empty after it was
 // taken once, and when the sandbox is in force.
