@@ -17,6 +17,7 @@
 
 using loopscape::MainWindow;
 using loopscape::SourceView;
+using loopscape::TrustAnswer;
 
 namespace {
 
@@ -30,6 +31,12 @@ QString readText(const QString& path) {
 bool writeText(const QString& path, const QString& text) {
   QFile file(path);
   return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
+}
+
+// The programs these tests write in temporary folders run when asked
+// (test_gui_trust covers the question itself).
+void letRun(MainWindow& window) {
+  window.setTrustPrompt([](const loopscape::RunRequest&) { return TrustAnswer::RunOnce; });
 }
 
 int lineOf(const QString& text, const QString& needle) {
@@ -88,6 +95,7 @@ class TestGuiCppOpen : public QObject {
     text.replace(QStringLiteral("c0.then(c1, j);"), QStringLiteral("c0.then(c1, jj);"));
     QVERIFY(writeText(path, text));
     MainWindow window;
+    letRun(window);
     window.show();
     QElapsedTimer timer;
     timer.start();
@@ -121,6 +129,7 @@ class TestGuiCppOpen : public QObject {
     QVERIFY(writeText(exported, window.exportCppScript()));
 
     MainWindow back;
+    letRun(back);
     QVERIFY2(back.openFile(exported, &error), qPrintable(error));
     QVERIFY(back.waitForEngine(120000));
     QVERIFY2(!back.analysisFailed(), qPrintable(back.lastReport()));
@@ -138,6 +147,7 @@ class TestGuiCppOpen : public QObject {
     const QString saved = dir.filePath(QStringLiteral("gemm.loopscape.json"));
     QVERIFY2(window.saveSession(saved, &error), qPrintable(error));
     MainWindow reopened;
+    letRun(reopened);
     QVERIFY2(reopened.openSession(saved, &error), qPrintable(error));
     QVERIFY(reopened.waitForEngine(120000));
     QVERIFY2(reopened.sessionError().isEmpty(), qPrintable(reopened.sessionError()));
@@ -158,6 +168,7 @@ class TestGuiCppOpen : public QObject {
     QVERIFY(writeText(exported, window.exportCppScript()));
 
     MainWindow back;
+    letRun(back);
     QVERIFY(back.openFile(exported, &error));
     QVERIFY(back.waitForEngine(120000));
     QVERIFY2(!back.analysisFailed(), qPrintable(back.lastReport()));
@@ -174,6 +185,7 @@ class TestGuiCppOpen : public QObject {
     QVERIFY(writeText(path, readText(samplePath(QStringLiteral("tiramisu_gemm.cpp"))) +
                                 QStringLiteral("// %1\n").arg(QDateTime::currentMSecsSinceEpoch())));
     MainWindow window;
+    letRun(window);
     QString error;
     QVERIFY(window.openFile(path, &error));
     QElapsedTimer timer;

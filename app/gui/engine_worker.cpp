@@ -572,12 +572,13 @@ quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters,
 
 bool EngineWorker::waitForIdle(int timeout_ms) {
   QDeadlineTimer deadline(timeout_ms);
-  while (busy() && !deadline.hasExpired()) {
+  // Events first: a queued one may post more work (a view asking for its data).
+  for (;;) {
     QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (!busy()) return true;
+    if (deadline.hasExpired()) return false;
     QThread::msleep(2);
   }
-  QCoreApplication::processEvents();
-  return !busy();
 }
 
 }  // namespace loopscape

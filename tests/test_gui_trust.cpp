@@ -1,0 +1,254 @@
+// Trust in the window (offscreen): code from a folder the user has not
+// trusted runs only when the user says so (a C++ program, a session whose
+// source is one, a lesson's checks that run its kernel); what it then does
+// stays in the sandbox; the window answers while it runs; inputs carrying
+// flags that run code are refused at their line and column.
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "lesson_view.h"
+#include "main_window.h"
+#include "runner/sandbox.h"
+#include "source_view.h"
+#include "trust.h"
+#include "trust_settings_dialog.h"
+
+using namespace loopscape;
+
+namespace {
+
+QString readText(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+bool writeText(const QString& path, const QString& text) {
+  QFile file(path);
+  return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
+}
+
+// Answers every question with `answer` and keeps what was asked.
+struct Prompt {
+  TrustAnswer answer = TrustAnswer::OpenWithoutRunning;
+  QList<RunRequest> asked;
+  void attach(MainWindow& window) {
+    window.setTrustPrompt([this](const RunRequest& r) {
+      asked << r;
+      return answer;
+    });
+  }
+};
+
+}  // namespace
+
+class TestGuiTrust : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir downloads_;  // "a downloaded example": an untrusted folder
+  QString program_;
+  QString marker_;  // in the user's home, outside every sandbox's scratch
+
+ private Q_SLOTS:
+  void initTestCase() {
+    qputenv("LOOPSCAPE_CPP_CACHE", QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("trust-cache")).toUtf8());
+    program_ = downloads_.filePath(QStringLiteral("scale_sample.cpp"));
+    QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_TEST_DATA "/hostile/hostile_sample.cpp"), program_));
+    marker_ = QDir(qEnvironmentVariable("HOME")).filePath(QStringLiteral("trust-marker"));
+    qputenv("LOOPSCAPE_HOSTILE", ("write:" + marker_).toUtf8());
+  }
+
+  void init() {
+    for (const QString& folder : trustedFolders()) untrustFolder(folder);
+    set_sandbox_settings(SandboxSettings{});
+    QFile::remove(marker_);
+  }
+
+  void declinedProgramIsShownAndNothingRuns() {
+    set_sandbox_settings(SandboxSettings{.enabled = false});  // nothing would stop it: it must not start at all
+    MainWindow window;
+    Prompt prompt;
+    prompt.attach(window);
+    QString error;
+    QVERIFY2(window.openFile(program_, &error), qPrintable(error));
+    QCOMPARE(prompt.asked.size(), 1);
+    const RunRequest& asked = prompt.asked.front();
+    QCOMPARE(QFileInfo(asked.file), QFileInfo(program_));
+    QVERIFY2(asked.commands.join(QLatin1Char(' ')).contains(QStringLiteral("scale_sample.cpp")), qPrintable(asked.commands.join(' ')));
+    QVERIFY(asked.action.contains(QStringLiteral("run")));
+    QVERIFY(window.waitForEngine(30000));
+    QVERIFY(!window.snapshot());
+    QVERIFY2(window.lastReport().contains(QStringLiteral("nothing from")), qPrintable(window.lastReport()));
+    QCOMPARE(window.findChild<SourceView*>(QStringLiteral("sourceView"))->toPlainText(), readText(program_));
+    QVERIFY(!QFileInfo::exists(marker_));
+    auto* run = window.findChild<QPushButton*>(QStringLiteral("runDeclinedButton"));
+    QVERIFY(run && !run->isHidden());
+
+    // Asked again from the button, and let run once: it runs, in the sandbox.
+    if (!sandbox_availability().available) QSKIP(sandbox_availability().reason.c_str());
+    set_sandbox_settings(SandboxSettings{});
+    prompt.answer = TrustAnswer::RunOnce;
+    run->click();
+    QCOMPARE(prompt.asked.size(), 2);
+    QVERIFY(window.waitForEngine(120000));
+    QVERIFY2(window.snapshot(), qPrintable(window.lastReport()));
+    QVERIFY(run->isHidden());
+    QVERIFY(!QFileInfo::exists(marker_));
+    QVERIFY(trustedFolders().isEmpty());  // once is once
+    QVERIFY(window.openFile(program_, &error));
+    QCOMPARE(prompt.asked.size(), 3);
+    QVERIFY(window.waitForEngine(120000));
+  }
+
+  void trustedFolderIsRememberedAndRemovable() {
+    MainWindow window;
+    Prompt prompt;
+    prompt.answer = TrustAnswer::TrustFolder;
+    prompt.attach(window);
+    QString error;
+    QVERIFY(window.openFile(program_, &error));
+    QVERIFY(window.waitForEngine(120000));
+    QCOMPARE(prompt.asked.size(), 1);
+    QCOMPARE(trustedFolders(), QStringList{QFileInfo(downloads_.path()).canonicalFilePath()});
+    QVERIFY(window.openFile(program_, &error));
+    QVERIFY(window.waitForEngine(120000));
+    QCOMPARE(prompt.asked.size(), 1);  // not asked again
+    if (sandbox_availability().available) QVERIFY(!QFileInfo::exists(marker_));  // trusted still runs sandboxed
+
+    TrustSettingsDialog settings;
+    auto* list = settings.findChild<QListWidget*>(QStringLiteral("trustedFolders"));
+    QCOMPARE(list->count(), 1);
+    list->setCurrentRow(0);
+    settings.findChild<QPushButton*>(QStringLiteral("removeTrustedFolder"))->click();
+    QCOMPARE(list->count(), 0);
+    QVERIFY(trustedFolders().isEmpty());
+    prompt.answer = TrustAnswer::OpenWithoutRunning;
+    QVERIFY(window.openFile(program_, &error));
+    QCOMPARE(prompt.asked.size(), 2);
+  }
+
+  void bundledProgramsAreTrusted() {
+    MainWindow window;
+    Prompt prompt;
+    prompt.attach(window);
+    QString error;
+    QVERIFY(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/tiramisu_gemm.cpp"), &error));
+    QVERIFY(window.waitForEngine(120000));
+    QVERIFY(prompt.asked.isEmpty());
+    QVERIFY2(window.snapshot(), qPrintable(window.lastReport()));
+  }
+
+  void sessionOfAProgramAsksFirst() {
+    const QString session = downloads_.filePath(QStringLiteral("scale.loopscape.json"));
+    QVERIFY(writeText(session, QStringLiteral("{\n  \"format\": \"loopscape-session\",\n  \"version\": 1,\n"
+                                              "  \"source\": \"scale_sample.cpp\",\n  \"commands\": []\n}\n")));
+    set_sandbox_settings(SandboxSettings{.enabled = false});
+    MainWindow window;
+    Prompt prompt;
+    prompt.attach(window);
+    QString error;
+    QVERIFY2(window.openSession(session, &error), qPrintable(error));
+    QCOMPARE(prompt.asked.size(), 1);
+    QVERIFY(prompt.asked.front().action.contains(QStringLiteral("session")));
+    QVERIFY(window.waitForEngine(30000));
+    QVERIFY(!window.snapshot());
+    QVERIFY(!QFileInfo::exists(marker_));
+  }
+
+  void anEndlessProgramLeavesTheWindowResponsive() {
+    qputenv("LOOPSCAPE_HOSTILE", "spin");
+    MainWindow window;
+    window.show();
+    Prompt prompt;
+    prompt.answer = TrustAnswer::RunOnce;
+    prompt.attach(window);
+    QElapsedTimer timer;
+    timer.start();
+    QString error;
+    QVERIFY(window.openFile(program_, &error));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    // The window handles events while the program spins.
+    bool ticked = false;
+    QTimer::singleShot(200, this, [&] { ticked = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(ticked, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker()->busy(), 3000);
+    auto* stop = window.findChild<QPushButton*>(QStringLiteral("stopBuildButton"));
+    QVERIFY(stop && !stop->isHidden());
+    QTest::qWait(1500);  // built (cached) and running by now, or still building: stop works on both
+    stop->click();
+    QVERIFY(window.waitForEngine(30000));
+    QVERIFY2(window.lastReport().contains(QStringLiteral("cancelled")), qPrintable(window.lastReport()));
+    qputenv("LOOPSCAPE_HOSTILE", ("write:" + marker_).toUtf8());
+  }
+
+  void lessonChecksThatRunCodeAskFirst() {
+    const QString kernel = downloads_.filePath(QStringLiteral("kernel.c"));
+    QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/mvt.c"), kernel));
+    const QString lesson = downloads_.filePath(QStringLiteral("shared.md"));
+    QVERIFY(writeText(lesson, QStringLiteral("---\ntitle: Shared exercise\nkernel: kernel.c\n---\n# Shared\n\n"
+                                             "## Exercise: Keep the results\n\nDo nothing.\n\n"
+                                             "check: legal\ncheck: same-results\n")));
+    MainWindow window;
+    Prompt prompt;
+    prompt.attach(window);
+    QString error;
+    QVERIFY2(window.openLesson(lesson, &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    QVERIFY(prompt.asked.isEmpty());  // opening a C kernel runs nothing
+    auto* view = window.findChild<LessonView*>(QStringLiteral("lessonView"));
+    view->findChild<QPushButton*>(QStringLiteral("lessonCheck"))->click();
+    QCOMPARE(prompt.asked.size(), 1);
+    QVERIFY(prompt.asked.front().action.contains(QStringLiteral("kernel.c")));
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY(view->outcomeText().contains(QStringLiteral("not checked")));
+
+    prompt.answer = TrustAnswer::RunOnce;
+    view->findChild<QPushButton*>(QStringLiteral("lessonCheck"))->click();
+    QCOMPARE(prompt.asked.size(), 2);
+    QVERIFY(window.waitForEngine());
+    QTRY_VERIFY_WITH_TIMEOUT(view->outcomeText().startsWith(QStringLiteral("\u2714 Done")), 120000);
+    view->findChild<QPushButton*>(QStringLiteral("lessonCheck"))->click();
+    QCOMPARE(prompt.asked.size(), 2);  // this lesson, this session: asked once
+  }
+
+  void sessionFlagsThatRunCodeAreRefusedAtTheirPlace() {
+    const QString session = downloads_.filePath(QStringLiteral("flags.loopscape.json"));
+    QVERIFY(writeText(session, QStringLiteral("{\n  \"format\": \"loopscape-session\",\n  \"version\": 1,\n"
+                                              "  \"source\": \"%1\",\n  \"compiler_options\": {\n"
+                                              "    \"defines\": [\"N=4\", \"-fplugin=/tmp/evil.so\"]\n  },\n"
+                                              "  \"commands\": []\n}\n")
+                                   .arg(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"))));
+    MainWindow window;
+    QString error;
+    QVERIFY(!window.openSession(session, &error));
+    QVERIFY2(error.contains(session + QStringLiteral(":6:")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("plugin")), qPrintable(error));
+  }
+
+  void compileCommandsWithAPluginAreNotUsed() {
+    QTemporaryDir project;
+    const QString kernel = project.filePath(QStringLiteral("matmul.c"));
+    QVERIFY(QFile::copy(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), kernel));
+    QVERIFY(writeText(project.filePath(QStringLiteral("compile_commands.json")),
+                      QStringLiteral("[\n  {\n    \"directory\": \"%1\",\n    \"file\": \"matmul.c\",\n"
+                                     "    \"arguments\": [\"cc\", \"-DN=8\", \"-fplugin=./evil.so\", \"-c\", \"matmul.c\"]\n"
+                                     "  }\n]\n").arg(project.path())));
+    MainWindow window;
+    QString error;
+    QVERIFY(window.openFile(kernel, &error));
+    QVERIFY(window.waitForEngine());
+    QVERIFY2(window.lastReport().contains(QStringLiteral("compile_commands.json:5:35: '-fplugin=./evil.so' loads a compiler plugin")),
+             qPrintable(window.lastReport()));
+    QVERIFY(window.compileOptions().defines.empty());  // the entry is not used at all
+    QVERIFY(window.snapshot());                        // the file itself opens
+  }
+};
+
+QTEST_MAIN(TestGuiTrust)
+#include "test_gui_trust.moc"
