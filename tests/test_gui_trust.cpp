@@ -7,7 +7,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -15,6 +17,7 @@
 
 #include "lesson_view.h"
 #include "main_window.h"
+#include "run_consent_dialog.h"
 #include "runner/sandbox.h"
 #include "source_view.h"
 #include "trust.h"
@@ -104,6 +107,31 @@ class TestGuiTrust : public QObject {
     QVERIFY(window.openFile(program_, &error));
     QCOMPARE(prompt.asked.size(), 3);
     QVERIFY(window.waitForEngine(120000));
+  }
+
+  // The question itself: what will run, in what sandbox; Enter opens without running.
+  void theQuestionSaysWhatWillRun() {
+    MainWindow window;
+    RunRequest asked;
+    window.setTrustPrompt([&](const RunRequest& r) {
+      asked = r;
+      return TrustAnswer::OpenWithoutRunning;
+    });
+    QString error;
+    QVERIFY(window.openFile(program_, &error));
+    RunConsentDialog dialog(asked);
+    dialog.resize(640, 330);
+    dialog.show();
+    auto* commands = dialog.findChild<QPlainTextEdit*>(QStringLiteral("runConsentCommands"));
+    QVERIFY(commands->toPlainText().contains(QStringLiteral("scale_sample.cpp")));
+    QVERIFY(commands->toPlainText().contains(QStringLiteral("./scale_sample")));
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("runConsentSandbox"))->text().contains(QStringLiteral("CPU")));
+    auto* without = dialog.findChild<QPushButton*>(QStringLiteral("openWithoutRunningButton"));
+    QVERIFY(without->isDefault());
+    QVERIFY(dialog.grab().save(QDir::current().absoluteFilePath(QStringLiteral("run_consent.png"))));
+    dialog.findChild<QPushButton*>(QStringLiteral("trustFolderButton"))->click();
+    QCOMPARE(dialog.answer(), TrustAnswer::TrustFolder);
+    QVERIFY(window.renderImage(QSize(1400, 860)).save(QDir::current().absoluteFilePath(QStringLiteral("opened_without_running.png"))));
   }
 
   void trustedFolderIsRememberedAndRemovable() {

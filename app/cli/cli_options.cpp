@@ -175,7 +175,7 @@ const char* kCommonOptions = R"(input options (as a compiler's):
                       program by 'verify' (e.g. utilities/polybench.c)
 
 sandbox options (every program run: a C++ program opened, both sides of
-verify and run, lesson checks that run code):
+verify, lesson checks that run code):
   --sandbox on|off    run programs in bubblewrap: no network, the system and
                       your files read-only, /tmp and /run empty, only the
                       run's scratch folder writable (default on; also

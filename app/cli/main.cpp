@@ -504,8 +504,7 @@ void apply_sandbox_options(const CliOptions& o) {
   if (o.cpu_limit_seconds > 0) settings.cpu_seconds = o.cpu_limit_seconds;
   if (o.memory_limit_mib > 0) settings.memory_bytes = static_cast<std::uint64_t>(o.memory_limit_mib) << 20;
   set_sandbox_settings(settings);
-  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "run" ||
-                             o.command == "lesson";
+  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "lesson";
   if (runs_programs)
     if (const std::string notice = take_sandbox_notice(); !notice.empty()) std::cerr << "loopscape-cli: " << notice << "\n";
 }

@@ -8,6 +8,8 @@
 // engine has answered, writes the PNG and exits (2 when the file cannot be analysed).
 // Every other start keeps an autosave (autosave.h) and offers back the session
 // of a window that did not quit cleanly (--restore / --no-restore answer for the user).
+// Code from an untrusted folder runs only when the user says so (--run-untrusted
+// says so on the command line; without a display it is not run otherwise).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
@@ -120,6 +122,12 @@ int main(int argc, char** argv) {
   const QCommandLineOption no_restore(QStringLiteral("no-restore"),
                                       QStringLiteral("Start without restoring an autosaved session and without "
                                                      "asking; it is kept for a later start."));
+  const QCommandLineOption trust(QStringLiteral("run-untrusted"),
+                                 QStringLiteral("Build and run the code that comes with the file given (a C++ program, a "
+                                                "lesson's run checks) this once without asking, even from a folder not "
+                                                "trusted. Without a display nobody can be asked: such code is not run "
+                                                "unless this is given."));
+  parser.addOption(trust);
   parser.addOption(restore);
   parser.addOption(no_restore);
   parser.addOption(lesson);
@@ -180,6 +188,20 @@ int main(int argc, char** argv) {
     for (const QString& d : parser.values(define)) options.defines.push_back(d.toStdString());
     options.function = parser.value(function).toStdString();
     window.setCompileOptions(options);
+  }
+  // Without a display there is nobody to ask: code from an untrusted folder
+  // runs only with --run-untrusted.
+  const bool headless = QGuiApplication::platformName() == QLatin1String("offscreen") ||
+                        QGuiApplication::platformName() == QLatin1String("minimal");
+  if (parser.isSet(trust)) {
+    window.setTrustPrompt([](const loopscape::RunRequest&) { return loopscape::TrustAnswer::RunOnce; });
+  } else if (headless) {
+    window.setTrustPrompt([](const loopscape::RunRequest& request) {
+      fail(QStringLiteral("%1 comes from a folder you have not trusted, and without a display nobody can be asked: "
+                          "it was opened without running (give --run-untrusted to run it this once, in the sandbox)")
+               .arg(request.file));
+      return loopscape::TrustAnswer::OpenWithoutRunning;
+    });
   }
   // The autosave (not for screenshots): an unclean exit's session is offered back.
   QString orphan;
