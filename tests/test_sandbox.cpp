@@ -265,6 +265,27 @@ class TestSandbox : public QObject {
     QFile::remove(marker);
   }
 
+  // Without bubblewrap (missing, or not permitted): said once, and the limits still hold.
+  void withoutBubblewrapTheLimitsHoldAndItIsSaid() {
+    const QString program = kHostile + QStringLiteral("hostile_sample.cpp");
+    for (const char* bwrap : {"/nonexistent/bwrap", "/bin/false"}) {
+      QProcess p;
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert(QStringLiteral("LOOPSCAPE_BWRAP"), QString::fromLatin1(bwrap));
+      env.insert(QStringLiteral("LOOPSCAPE_HOSTILE"), QStringLiteral("spin"));
+      p.setProcessEnvironment(env);
+      p.start(QStringLiteral(LOOPSCAPE_CLI), {QStringLiteral("info"), QStringLiteral("--cpu-limit"), QStringLiteral("1"), program});
+      QVERIFY(p.waitForFinished(300000));
+      const QString err = QString::fromUtf8(p.readAllStandardError());
+      QCOMPARE(p.exitCode(), 2);
+      QCOMPARE(err.count(QStringLiteral("Programs run without a sandbox")), 1);
+      QVERIFY2(err.contains(QLatin1String(std::string(bwrap) == "/bin/false" ? "cannot make a sandbox here"
+                                                                            : "LOOPSCAPE_BWRAP names no program")),
+               qPrintable(err));
+      QVERIFY2(err.contains(QStringLiteral("CPU-time limit (1 s)")), qPrintable(err));
+    }
+  }
+
   // verify runs both sides (the file's own main included) in the sandbox.
   void verifyRunsBothSidesInTheSandbox() {
     if (!sandbox_availability().available) QSKIP(sandbox_availability().reason.c_str());

@@ -82,6 +82,14 @@ std::string real(const std::string& path) {
   return ec ? fs::absolute(path).lexically_normal().string() : canonical.string();
 }
 
+// $LOOPSCAPE_BWRAP when set (a bubblewrap elsewhere, or none: tests of the
+// fallback), else bwrap on PATH.
+std::string bwrap_path() {
+  if (const char* chosen = std::getenv("LOOPSCAPE_BWRAP"))
+    return access(chosen, X_OK) == 0 ? std::string(chosen) : std::string();
+  return in_path("bwrap");
+}
+
 }  // namespace
 
 SandboxSettings sandbox_settings() {
@@ -98,9 +106,11 @@ void set_sandbox_settings(const SandboxSettings& settings) {
 const SandboxAvailability& sandbox_availability() {
   static const SandboxAvailability availability = [] {
     SandboxAvailability a;
-    const std::string bwrap = in_path("bwrap");
+    const std::string bwrap = bwrap_path();
     if (bwrap.empty()) {
-      a.reason = "bubblewrap is not installed (Debian: apt-get install bubblewrap)";
+      a.reason = std::getenv("LOOPSCAPE_BWRAP")
+                     ? "LOOPSCAPE_BWRAP names no program (" + std::string(std::getenv("LOOPSCAPE_BWRAP")) + ")"
+                     : "bubblewrap is not installed (Debian: apt-get install bubblewrap)";
       return a;
     }
     try {
@@ -163,7 +173,7 @@ std::vector<std::string> confined_command(const std::vector<std::string>& argv, 
   }
   if (sandbox_in_force()) {
     const std::vector<std::string> sandbox = {
-        in_path("bwrap"), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
+        bwrap_path(), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
         "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
     command.insert(command.end(), sandbox.begin(), sandbox.end());
     for (const char* root : kHiddenRoots) {

@@ -41,7 +41,8 @@ struct SandboxAvailability {
 };
 
 // Whether bubblewrap runs here (probed once: it is missing, or the kernel or
-// the container does not let it make namespaces).
+// the container does not let it make namespaces). It is $LOOPSCAPE_BWRAP when
+// that is set, else bwrap on PATH.
 const SandboxAvailability& sandbox_availability();
 
 // Enabled and available: programs run in bubblewrap (which reports a
