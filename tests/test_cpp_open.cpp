@@ -18,6 +18,7 @@
 
 #include "autoschedule/planner.h"
 #include "cli_process.h"
+#include "text_files.h"
 #include "codegen/target.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
@@ -34,15 +35,11 @@ namespace {
 
 QString samplesDir() { return QStringLiteral(LOOPSCAPE_SAMPLES); }
 
-void writeText(const QString& path, const QString& text) {
+// Fails the test when the file cannot be written.
+void writeOrFail(const QString& path, const QString& text) {
   QFile f(path);
   QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
   f.write(text.toUtf8());
-}
-
-QString readText(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
 // The 1-based line and column of `needle` in `text` (0, 0 when absent).
@@ -155,7 +152,7 @@ class TestCppOpen : public QObject {
   void secondOpenComesFromTheCache() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("cached.cpp"));
-    writeText(path, layer1Program({}, QStringLiteral("  S.interchange(i, j);\n")));
+    writeOrFail(path, layer1Program({}, QStringLiteral("  S.interchange(i, j);\n")));
     QElapsedTimer first_timer;
     first_timer.start();
     const ProgramFile first = open_program_file(path.toStdString(), {}, options_);
@@ -170,7 +167,7 @@ class TestCppOpen : public QObject {
     qInfo("first open %lld ms (%s), cached open %lld ms", first_ms, first.from_cache ? "cached" : "built", second_ms);
     if (!first.from_cache) QVERIFY(second_ms < first_ms);
     // A changed file is built again, and says what it now defines.
-    writeText(path, layer1Program({}, QStringLiteral("  S.interchange(i, j);\n  S.parallelize(j);\n")));
+    writeOrFail(path, layer1Program({}, QStringLiteral("  S.interchange(i, j);\n  S.parallelize(j);\n")));
     const ProgramFile changed = open_program_file(path.toStdString(), {}, options_);
     QCOMPARE(changed.calls.size(), std::size_t(2));
   }
@@ -179,7 +176,7 @@ class TestCppOpen : public QObject {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("broken.cpp"));
     const QString text = layer1Program(QStringLiteral("  computation T(\"T\", {i, j}, S(i, j) + undeclared);\n"), {});
-    writeText(path, text);
+    writeOrFail(path, text);
     const auto place = placeOf(text, QStringLiteral("undeclared"));
     try {
       (void)open_program_file(path.toStdString(), {}, options_);
@@ -202,7 +199,7 @@ class TestCppOpen : public QObject {
     const QString path = dir.filePath(QStringLiteral("nonaffine.cpp"));
     // Uncaught: the program ends in std::terminate, its message still says where.
     const QString text = layer1Program(QStringLiteral("  computation T(\"T\", {i, j}, S(i * j, j));\n"), {});
-    writeText(path, text);
+    writeOrFail(path, text);
     const auto place = placeOf(text, QStringLiteral("S(i * j"));
     try {
       (void)open_program_file(path.toStdString(), {}, options_);
@@ -217,7 +214,7 @@ class TestCppOpen : public QObject {
   void ofSeveralFunctionsTheLastCreatedOpens() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("two.cpp"));
-    writeText(path, QStringLiteral("#include \"api/tiramisu.h\"\n"
+    writeOrFail(path, QStringLiteral("#include \"api/tiramisu.h\"\n"
                                    "using namespace loopscape::tiramisu;\n"
                                    "int main() {\n"
                                    "  function first(\"first\");\n"
@@ -254,7 +251,7 @@ class TestCppOpen : public QObject {
         "  session.statement(\"S\").loop_reversal(\"i\");\n"
         "  loopscape::publish(session, \"f\", number);\n"
         "}\n");
-    writeText(path, text);
+    writeOrFail(path, text);
     ProgramFile file = open_program_file(path.toStdString(), {}, options_);
     const Statement* s = file.loaded.program.find_statement("S");
     QVERIFY(s);
@@ -272,7 +269,7 @@ class TestCppOpen : public QObject {
     QTemporaryDir dir;
     PublishedProgram p;
     QVERIFY(!read_published(dir.path().toStdString(), &p));  // nothing published
-    writeText(dir.filePath(QStringLiteral("manifest.txt")), QStringLiteral("loopscape-published 1\nname\tf\nbogus\tx\n"));
+    writeOrFail(dir.filePath(QStringLiteral("manifest.txt")), QStringLiteral("loopscape-published 1\nname\tf\nbogus\tx\n"));
     try {
       read_published(dir.path().toStdString(), &p);
       QFAIL("a malformed manifest was read");
@@ -285,7 +282,7 @@ class TestCppOpen : public QObject {
   void cliOpensACppWithAScriptAfterItsCommands() {
     QTemporaryDir dir;
     const QString script = dir.filePath(QStringLiteral("more.ls"));
-    writeText(script, QStringLiteral("c1.vectorize(j1, 4)\n"));
+    writeOrFail(script, QStringLiteral("c1.vectorize(j1, 4)\n"));
     const QString path = QDir(samplesDir()).filePath(QStringLiteral("tiramisu_gemm.cpp"));
     const auto run = run_cli({QStringLiteral("info"), path, QStringLiteral("--script"), script});
     QVERIFY2(run.exit_code == 0, run.err.c_str());
@@ -329,7 +326,7 @@ class TestCppOpen : public QObject {
       in.calls = parse_script(session.script(), "session");
       if (generation > 0) QCOMPARE(in.embedded_c.empty(), !is_cpp_source(sample.toStdString()));
       path = dir.filePath(QStringLiteral("generation%1.cpp").arg(generation + 1));
-      writeText(path, QString::fromStdString(export_cpp(in)));
+      writeOrFail(path, QString::fromStdString(export_cpp(in)));
     }
     QVERIFY(!scripts.front().empty());
     QCOMPARE(scripts[1], scripts[0]);
@@ -373,7 +370,7 @@ class TestCppOpen : public QObject {
     in.embedded_c = embedded_c;
     in.c_name = c_name;
     const QString exported = dir.filePath(QStringLiteral("session.cpp"));
-    writeText(exported, QString::fromStdString(export_cpp(in)));
+    writeOrFail(exported, QString::fromStdString(export_cpp(in)));
     // The same text each time (absolute paths only), so the cache serves later runs.
     ProgramFile back = open_program_file(exported.toStdString(), {}, options_);
     QCOMPARE(back.embedded_c.empty(), !cpp);

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "main_window.h"
+#include "text_files.h"
 #include "session/script.h"
 #include "source_view.h"
 
@@ -22,16 +23,6 @@ using loopscape::TrustAnswer;
 namespace {
 
 QString samplePath(const QString& name) { return QDir(QStringLiteral(LOOPSCAPE_SAMPLES)).filePath(name); }
-
-QString readText(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-bool writeText(const QString& path, const QString& text) {
-  QFile file(path);
-  return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
-}
 
 // The programs these tests write in temporary folders run when asked
 // (test_gui_trust covers the question itself).

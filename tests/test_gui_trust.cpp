@@ -17,6 +17,7 @@
 
 #include "lesson_view.h"
 #include "main_window.h"
+#include "text_files.h"
 #include "run_consent_dialog.h"
 #include "runner/sandbox.h"
 #include "source_view.h"
@@ -26,16 +27,6 @@
 using namespace loopscape;
 
 namespace {
-
-QString readText(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-bool writeText(const QString& path, const QString& text) {
-  QFile file(path);
-  return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text.toUtf8()) >= 0;
-}
 
 // Answers every question with `answer` and keeps what was asked.
 struct Prompt {
