@@ -120,6 +120,22 @@ class TestCppOpen : public QObject {
   ProgramFileOptions options_;
 
  private Q_SLOTS:
+  // A file name is text in the export's comments: a newline or a backslash in
+  // it never turns the rest of the name into code.
+  void exportedCommentsCarryNamesAsText() {
+    ExportInput in;
+    in.input = "/tmp/k\nint injected = 1;\n.c";
+    in.script = "s\\\nint also = 2;.ls";
+    in.target = "openmp";
+    const std::string text = export_cpp(in);
+    QVERIFY(text.find("\nint injected") == std::string::npos);
+    QVERIFY(text.find("\nint also") == std::string::npos);
+    QVERIFY(text.find("// k?int injected = 1;?.c") != std::string::npos);
+    QVERIFY(text.find("\\\n") == std::string::npos);
+    // The path itself still reaches open() whole, as a string literal.
+    QVERIFY(text.find("k\\nint injected = 1;\\n.c") != std::string::npos);
+  }
+
   void initTestCase() {
     // Kept between runs beside the test: a sample compiles once (about 3 s).
     cache_ = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("cpp-open-cache"));

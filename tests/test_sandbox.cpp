@@ -11,8 +11,10 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -36,6 +38,7 @@ const char* kProbe = R"(#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 int main(int argc, char **argv) {
   if (argc < 3) return 2;
   if (!strcmp(argv[1], "write")) { FILE *f = fopen(argv[2], "w"); if (!f) return 1; fclose(f); return 0; }
@@ -43,6 +46,13 @@ int main(int argc, char **argv) {
     int s = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in a; memset(&a, 0, sizeof a);
     a.sin_family = AF_INET; a.sin_port = htons(atoi(argv[2])); inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    return connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? 0 : 1;
+  }
+  if (!strcmp(argv[1], "unix")) {
+    int s = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (s < 0) return 1;
+    struct sockaddr_un a; memset(&a, 0, sizeof a);
+    a.sun_family = AF_UNIX; strncpy(a.sun_path, argv[2], sizeof a.sun_path - 1);
     return connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? 0 : 1;
   }
   if (!strcmp(argv[1], "spin")) for (volatile unsigned long k = 0;; k = k + 1) {}
@@ -179,6 +189,23 @@ class TestSandbox : public QObject {
     }
   }
 
+  void lessonDefinesThatAreNoMacrosAreRefusedAtTheirPlace() {
+    try {
+      parse_lesson("---\ntitle: T\nkernel: k.c\ndefines: N=4 @/tmp/flags.rsp\n---\n# T\n", "odd.md");
+      QFAIL("accepted");
+    } catch (const InputError& e) {
+      QCOMPARE(e.where().file, std::string("odd.md"));
+      QCOMPARE(e.where().line, 4u);
+      QCOMPARE(e.where().column, 14u);
+      QVERIFY2(std::string(e.what()).find("not a macro definition") != std::string::npos, e.what());
+    }
+    QVERIFY(malformed_define("N").empty());
+    QVERIFY(malformed_define("N=4").empty());
+    QVERIFY(malformed_define("MAX(a,b)=((a)>(b)?(a):(b))").empty());
+    QVERIFY(!malformed_define("-fplugin=x.so").empty());
+    QVERIFY(!malformed_define("4N=1").empty());
+  }
+
   void aProgramWritesOnlyInItsScratchFolder() {
     if (!sandbox_availability().available) QSKIP(sandbox_availability().reason.c_str());
     const std::string outside = (fs::path(outside_) / "written").string();
@@ -204,6 +231,29 @@ class TestSandbox : public QObject {
     set_sandbox_settings(SandboxSettings{.enabled = false});
     QVERIFY(runProbe({"connect", std::to_string(listener.port())}).succeeded());
     QCOMPARE(listener.connections(), 1);
+  }
+
+  // An agent's socket in the user's home: read-only files do not stop a
+  // connect(), the sandbox's seccomp filter does.
+  void aProgramCannotReachASocketInTheHome() {
+    if (!sandbox_availability().available) QSKIP(sandbox_availability().reason.c_str());
+    const std::string path = (fs::path(outside_) / "agent.sock").string();
+    fs::remove(path);
+    const int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
+    QVERIFY(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    QVERIFY(listen(listener, 4) == 0);
+    QVERIFY(!runProbe({"unix", path}).succeeded());
+    QVERIFY(accept(listener, nullptr, nullptr) < 0);
+    set_sandbox_settings(SandboxSettings{.enabled = false});
+    QVERIFY(runProbe({"unix", path}).succeeded());
+    const int accepted = accept(listener, nullptr, nullptr);
+    QVERIFY(accepted >= 0);
+    close(accepted);
+    close(listener);
+    fs::remove(path);
   }
 
   void limitsStopEndlessLoopsAndMemoryBombs() {

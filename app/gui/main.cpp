@@ -23,6 +23,7 @@
 
 #include "autosave.h"
 #include "main_window.h"
+#include "runner/sandbox.h"
 #include "samples.h"
 
 #ifndef LOOPSCAPE_VERSION
@@ -198,8 +199,8 @@ int main(int argc, char** argv) {
   } else if (headless) {
     window.setTrustPrompt([](const loopscape::RunRequest& request) {
       fail(QStringLiteral("%1 comes from a folder you have not trusted, and without a display nobody can be asked: "
-                          "it was opened without running (give --run-untrusted to run it this once, in the sandbox)")
-               .arg(request.file));
+                          "it was opened without running (give --run-untrusted to run it this once: it would run %2)")
+               .arg(request.file, QString::fromStdString(loopscape::describe_sandbox())));
       return loopscape::TrustAnswer::OpenWithoutRunning;
     });
   }

@@ -863,7 +863,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   source_view_->setErrors({});
   if (!snapshot_) {
     plot_view_->setPlotData(nullptr);
-    plot_message_->setText(tr("Nothing to plot: the file has no #pragma scop region."));
+    plot_message_->setText(run_declined_ ? tr("Nothing to plot yet: the program has not run (it was opened without "
+                                              "running).")
+                                         : tr("Nothing to plot: the file has no #pragma scop region."));
     plot_message_->setVisible(true);
     return;
   }
@@ -1505,7 +1507,13 @@ bool MainWindow::mayRun(const RunRequest& request) {
 
 void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run) {
   stop_build_button_->setVisible(false);
+  run_declined_ = [this, request, run] {
+    if (!mayRun(request)) return;
+    consented_file_ = request.file;
+    run();
+  };
   showSnapshot(nullptr, nullptr);
+  region_label_->setText(tr("A C++ program, opened without running: its loops come from building and running it."));
   legality_label_->clear();
   showReport(tr("Opened without running"),
              tr("%1 is shown as text only. Its schedule tree, plots, dependences and code come from running it, "
@@ -1514,11 +1522,6 @@ void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run
                  .arg(QFileInfo(request.file).fileName(), QDir::toNativeSeparators(QFileInfo(request.file).absolutePath())),
              false);
   statusBar()->showMessage(tr("%1 opened without running").arg(QFileInfo(request.file).fileName()), 15000);
-  run_declined_ = [this, request, run] {
-    if (!mayRun(request)) return;
-    consented_file_ = request.file;
-    run();
-  };
   run_declined_button_->setVisible(true);
 }
 

@@ -46,11 +46,14 @@ RunConsentDialog::RunConsentDialog(const RunRequest& request, QWidget* parent) :
   trust->setToolTip(tr("Run code from %1 and the folders in it from now on (File > Trust and Sandbox lists it)")
                         .arg(folder));
   without->setObjectName(QStringLiteral("openWithoutRunningButton"));
-  without->setDefault(true);  // Enter does not run anything
   connect(once, &QPushButton::clicked, this, [this] { answer_ = TrustAnswer::RunOnce; accept(); });
   connect(trust, &QPushButton::clicked, this, [this] { answer_ = TrustAnswer::TrustFolder; accept(); });
   connect(without, &QPushButton::clicked, this, [this] { answer_ = TrustAnswer::OpenWithoutRunning; reject(); });
   layout->addWidget(buttons);
+  // Enter does not run anything: only the safe answer is a default.
+  once->setAutoDefault(false);
+  trust->setAutoDefault(false);
+  without->setDefault(true);
   resize(620, sizeHint().height());
 }
 

@@ -256,6 +256,11 @@ class SessionReader {
         !strings(JsonPath(at) << QStringLiteral("include_dirs"), o.value(QStringLiteral("include_dirs")),
                  options.include_dirs))
       return false;
+    for (std::size_t k = 0; k < options.defines.size(); ++k)
+      if (const std::string why = malformed_define(options.defines[k]); !why.empty()) {
+        const JsonPath element = JsonPath(at) << QStringLiteral("defines") << static_cast<int>(k);
+        return rejected(fail(element, msg("%1: %2").arg(pathText(element), QString::fromStdString(why))));
+      }
     const QJsonValue function = o.value(QStringLiteral("function"));
     if (function.isUndefined()) return true;
     std::optional<QString> f = string(JsonPath(at) << QStringLiteral("function"), function);

@@ -100,15 +100,29 @@ std::string cpp_string(const std::string& text) {
   return out + "\"";
 }
 
+namespace {
+
+// A name as it may stand in a // comment: a newline would end the comment and
+// make the rest of the name code, a backslash would continue the comment
+// over the next line.
+std::string comment_safe(std::string name) {
+  for (char& c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '\\') c = '?';
+  return name;
+}
+
+}  // namespace
+
 std::string export_cpp(const ExportInput& in) {
-  const std::string file = std::filesystem::path(in.input).filename().string();
-  const std::string script = in.script.empty() ? std::string() : std::filesystem::path(in.script).filename().string();
+  const std::string file = comment_safe(std::filesystem::path(in.input).filename().string());
+  const std::string script =
+      in.script.empty() ? std::string() : comment_safe(std::filesystem::path(in.script).filename().string());
   const bool embedded = !in.embedded_c.empty();
 
   std::string out;
   out += "// " + file + (script.empty() ? " with its schedule" : " with the schedule of " + script) +
          ", replayed with the Loopscape engine.\n";
-  out += "// Written by Loopscape's C++ export; prints the " + in.target + " code, as `loopscape-cli emit " + file +
+  out += "// Written by Loopscape's C++ export; prints the " + comment_safe(in.target) + " code, as `loopscape-cli emit " + file +
          (script.empty() ? std::string() : " --script " + script) +
          (in.target == "openmp" ? std::string() : " --target " + in.target) + "` does.\n";
   out += "// Open it in Loopscape (`loopscape THIS.cpp`, File > Open) for the same program and history.\n";
@@ -125,7 +139,7 @@ std::string export_cpp(const ExportInput& in) {
   if (embedded) {
     std::string delimiter = "loopscape";
     for (int k = 1; in.embedded_c.find(")" + delimiter + "\"") != std::string::npos; ++k) delimiter = "loopscape" + std::to_string(k);
-    out += "// The program as C (" + in.c_name + "), as " + file + " defined it.\n";
+    out += "// The program as C (" + comment_safe(in.c_name) + "), as " + file + " defined it.\n";
     out += "static const char kProgram[] = R\"" + delimiter + "(\n";
     first_line = static_cast<unsigned>(std::count(out.begin(), out.end(), '\n')) + 1;
     out += in.embedded_c + ")" + delimiter + "\";\n\n";

@@ -145,6 +145,8 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
         if (const std::string why = flag_runs_code(d); !why.empty())
           throw InputError({file, number, static_cast<unsigned>(line.find(d) + 1)},
                            "defines: " + why + "; a lesson names macros, not flags that run code");
+        if (const std::string why = malformed_define(d); !why.empty())
+          throw InputError({file, number, static_cast<unsigned>(line.find(d) + 1)}, "defines: " + why);
         lesson.compile.defines.push_back(d);
       }
     } else {

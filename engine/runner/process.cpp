@@ -98,7 +98,7 @@ std::string ProcessResult::describe() const {
   else if (signal == SIGXFSZ)
     out << "was stopped writing a file past its size limit";
   else if (signal != 0)
-    out << "killed by signal " << signal << " (" << strsignal(signal) << ")";
+    out << "was killed by signal " << signal << " (" << strsignal(signal) << ")";
   else
     out << "exited with status " << exit_code;
   return out.str();
@@ -112,8 +112,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   std::vector<std::string> args = spec.argv;
   std::vector<std::string> env = child_environment(spec);
+  std::string seccomp_filter;
   if (spec.confinement) {
-    args = confined_command(spec.argv, *spec.confinement, spec.working_directory);
+    ConfinedCommand confined = confined_command(spec.argv, *spec.confinement, spec.working_directory);
+    args = std::move(confined.argv);
+    seccomp_filter = std::move(confined.seccomp_filter);
     std::erase_if(env, [](const std::string& e) { return e.rfind("TMPDIR=", 0) == 0; });
     if (!spec.confinement->writable.empty()) env.push_back("TMPDIR=" + spec.confinement->writable.front());
   }
@@ -127,6 +130,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!seccomp_filter.empty()) posix_spawn_file_actions_addopen(&actions, 3, seccomp_filter.c_str(), O_RDONLY, 0);
   if (!spec.working_directory.empty())
     posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
   posix_spawnattr_t attributes;

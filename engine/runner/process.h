@@ -36,7 +36,7 @@ struct ProcessResult {
   double seconds = 0;  // wall time from start to exit
 
   bool succeeded() const { return started && !timed_out && !cancelled && signal == 0 && exit_code == 0; }
-  // "exited with status 1", "killed by signal 11 (Segmentation fault)", "timed out after 2 s".
+  // "exited with status 1", "was killed by signal 11 (Segmentation fault)", "timed out after 2 s".
   std::string describe() const;
 };
 

@@ -375,7 +375,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   emitted.launcher = options.emitted_launcher;
   emitted.environment = options.emitted_environment;
   emitted.gpu = options.emitted_uses_gpu;
-  const fs::path mpi_report = folder.path() / "mpi-report.txt";
+  // In the emitted side's folder: the one folder its sandbox may write.
+  const fs::path mpi_report = folder.path() / emitted.label / "mpi-report.txt";
   emitted.environment.emplace_back(kMpiReportVariable, mpi_report.string());
   for (Side* side : {&original, &emitted}) {
     side->folder = folder.path() / side->label;

@@ -1,6 +1,15 @@
 #include "runner/sandbox.h"
 
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <fstream>
 
 #include <algorithm>
 #include <cstdlib>
@@ -90,6 +99,54 @@ std::string bwrap_path() {
   return in_path("bwrap");
 }
 
+// The seccomp filter bubblewrap installs, written once to a private file:
+// socket(AF_UNIX, ...) fails with EACCES, io_uring_setup with ENOSYS, and a
+// process of another ABI (i386's socketcall, x32) gets EPERM for everything.
+// Empty where it cannot be written or the machine is not one it knows.
+std::string seccomp_filter_file() {
+  static const std::string path = []() -> std::string {
+#if defined(__x86_64__)
+    constexpr unsigned kArch = AUDIT_ARCH_X86_64;
+    constexpr unsigned kForeignBit = 0x40000000;  // x32 system calls
+#elif defined(__aarch64__)
+    constexpr unsigned kArch = AUDIT_ARCH_AARCH64;
+    constexpr unsigned kForeignBit = 0xffffffff;
+#else
+    return {};
+#endif
+#if defined(__x86_64__) || defined(__aarch64__)
+    const sock_filter program[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, kArch, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, kForeignBit, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_io_uring_setup, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_socket, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    std::string pattern = (fs::temp_directory_path() / "loopscape-seccomp-XXXXXX").string();
+    const int fd = mkstemp(pattern.data());
+    if (fd < 0) return {};
+    const bool written = write(fd, program, sizeof program) == static_cast<ssize_t>(sizeof program);
+    close(fd);
+    if (!written) return {};
+    // Removed when this process ends; bubblewrap reads it at each start.
+    static const struct Remover {
+      std::string file;
+      ~Remover() { unlink(file.c_str()); }
+    } remover{pattern};
+    return pattern;
+#endif
+  }();
+  return path;
+}
+
 }  // namespace
 
 SandboxSettings sandbox_settings() {
@@ -160,10 +217,11 @@ std::string describe_sandbox() {
 
 bool sandbox_in_force() { return sandbox_settings().enabled && sandbox_availability().available; }
 
-std::vector<std::string> confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
-                                          const std::string& working_directory) {
+ConfinedCommand confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
+                                 const std::string& working_directory) {
   const SandboxSettings s = sandbox_settings();
-  std::vector<std::string> command;
+  ConfinedCommand confined;
+  std::vector<std::string>& command = confined.argv;
   if (const std::string prlimit = in_path("prlimit"); !prlimit.empty()) {
     // SIGXCPU at the limit, SIGKILL a second later if the program ignores it.
     const long long cpu = static_cast<long long>(std::max(1.0, s.cpu_seconds));
@@ -200,10 +258,12 @@ std::vector<std::string> confined_command(const std::vector<std::string>& argv, 
       if (hidden(r) && !covered) command.insert(command.end(), {"--ro-bind-try", r, r});
     }
     for (const std::string& w : writable) command.insert(command.end(), {"--bind", w, w});
+    confined.seccomp_filter = seccomp_filter_file();
+    if (!confined.seccomp_filter.empty()) command.insert(command.end(), {"--seccomp", "3"});
     command.insert(command.end(), {"--chdir", cwd, "--"});
   }
   command.insert(command.end(), argv.begin(), argv.end());
-  return command;
+  return confined;
 }
 
 }  // namespace loopscape

@@ -59,8 +59,16 @@ std::string take_sandbox_notice();
 std::string describe_sandbox();
 
 // The command that runs `argv` confined (the limits, then bubblewrap when it
-// is in force); `working_directory` must stay visible inside.
-std::vector<std::string> confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
-                                          const std::string& working_directory);
+// is in force); `working_directory` must stay visible inside. When
+// `seccomp_filter` is set, the command reads that file as descriptor 3: a
+// filter that refuses Unix-domain sockets (a read-only folder does not stop a
+// connect() to an agent's socket in the user's home) and io_uring (which
+// would open sockets past the filter).
+struct ConfinedCommand {
+  std::vector<std::string> argv;
+  std::string seccomp_filter;
+};
+ConfinedCommand confined_command(const std::vector<std::string>& argv, const Confinement& confinement,
+                                 const std::string& working_directory);
 
 }  // namespace loopscape

@@ -1,5 +1,7 @@
 #include "support/code_running_flags.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -31,6 +33,17 @@ std::string flag_runs_code(const std::string& a) {
       starts_with(a, "-Xarch"))
     return "'" + a + "' passes the next argument to a tool unchecked";
   return {};
+}
+
+std::string malformed_define(const std::string& d) {
+  const std::size_t end = std::min(d.find('='), d.find('('));
+  const std::string name = d.substr(0, end);
+  const bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                          std::all_of(name.begin(), name.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                          });
+  if (identifier) return {};
+  return "'" + d + "' is not a macro definition (NAME or NAME=VALUE)";
 }
 
 std::string response_file_runs_code(const std::string& path, unsigned* line, unsigned* column) {
@@ -72,8 +85,10 @@ void refuse_code_running_options(const CompileOptions& options, const SourceLoca
     throw InputError(where, what + ": " + why + "; inputs may name files, macros and include folders, not flags "
                                                "that run code");
   };
-  for (const std::string& d : options.defines)
+  for (const std::string& d : options.defines) {
     if (const std::string why = flag_runs_code(d); !why.empty()) refuse("a define", why);
+    if (const std::string why = malformed_define(d); !why.empty()) refuse("a define", why);
+  }
   for (const std::string& i : options.include_dirs)
     if (const std::string why = flag_runs_code(i); !why.empty()) refuse("an include folder", why);
   for (const std::string& s : options.extra_sources) {

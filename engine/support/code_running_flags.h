@@ -20,6 +20,10 @@ std::string flag_runs_code(const std::string& argument);
 // refused too (what it would pass cannot be known).
 std::string response_file_runs_code(const std::string& path, unsigned* line, unsigned* column);
 
+// Why `define` is not a macro definition (NAME, NAME=VALUE, NAME(ARGS)=VALUE)
+// ("" when it is): anything else would reach the compiler as -D plus text.
+std::string malformed_define(const std::string& define);
+
 // Throws InputError at `where` when an option value would reach a compiler
 // as such a flag: a define or include folder that is itself a flag, an extra
 // source that is a flag or a response file (a source must be a file).
