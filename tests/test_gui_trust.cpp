@@ -78,7 +78,7 @@ class TestGuiTrust : public QObject {
     QVERIFY(asked.action.contains(QStringLiteral("run")));
     QVERIFY(window.waitForEngine(30000));
     QVERIFY(!window.snapshot());
-    QVERIFY2(window.lastReport().contains(QStringLiteral("nothing from")), qPrintable(window.lastReport()));
+    QVERIFY2(window.lastReport().contains(QStringLiteral("Nothing from")), qPrintable(window.lastReport()));
     QCOMPARE(window.findChild<SourceView*>(QStringLiteral("sourceView"))->toPlainText(), readText(program_));
     QVERIFY(!QFileInfo::exists(marker_));
     auto* run = window.findChild<QPushButton*>(QStringLiteral("runDeclinedButton"));

@@ -1515,13 +1515,16 @@ void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run
   showSnapshot(nullptr, nullptr);
   region_label_->setText(tr("A C++ program, opened without running: its loops come from building and running it."));
   legality_label_->clear();
+  // Lines broken by hand: the report panel keeps a compiler's layout.
   showReport(tr("Opened without running"),
-             tr("%1 is shown as text only. Its schedule tree, plots, dependences and code come from running it, "
-                "which you declined: nothing from %2 has run.\n\nTo see them, build and run it (below), or trust "
-                "its folder in File > Trust and Sandbox.")
+             tr("%1 is shown as text only: its schedule tree, plots, dependences\n"
+                "and code come from running it, which you declined.\n"
+                "Nothing from %2 has run.\n\n"
+                "To see them, build and run it (the button below), or trust its\n"
+                "folder in File > Trust and Sandbox.")
                  .arg(QFileInfo(request.file).fileName(), QDir::toNativeSeparators(QFileInfo(request.file).absolutePath())),
              false);
-  statusBar()->showMessage(tr("%1 opened without running").arg(QFileInfo(request.file).fileName()), 15000);
+  status_label_->setText(tr("%1 \u00b7 opened without running").arg(QDir::toNativeSeparators(request.file)));
   run_declined_button_->setVisible(true);
 }
 

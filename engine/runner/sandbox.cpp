@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <iomanip>
 #include <mutex>
 #include <sstream>
 
@@ -79,7 +80,7 @@ bool hidden(const fs::path& path) {
 
 std::string bytes_in_words(std::uint64_t bytes) {
   std::ostringstream out;
-  if (bytes >= (1ull << 30)) out << static_cast<double>(bytes) / (1ull << 30) << " GiB";
+  if (bytes >= (1ull << 30)) out << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / (1ull << 30) << " GiB";
   else out << bytes / (1ull << 20) << " MiB";
   return out.str();
 }
