@@ -78,7 +78,15 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
   const std::string err = read_file_text(spec.stderr_path, 1 << 20);
 
   PublishedProgram published;
-  const bool found = read_published((folder.path() / "published").string(), &published);
+  bool found = false;
+  try {
+    found = read_published((folder.path() / "published").string(), &published);
+  } catch (const InputError& e) {
+    // The manifest is a temporary file, gone by now: name the program.
+    throw InputError({path, 0, 0}, "what the program published cannot be read (line " +
+                                       std::to_string(e.where().line) + " of its manifest: " + e.message() +
+                                       "); it was not written by the engine's publish()");
+  }
   if (!run.succeeded() || !found) {
     if (run.succeeded())
       throw InputError({path, 0, 0}, "the program defines nothing to open: it makes no tiramisu::function and calls "
