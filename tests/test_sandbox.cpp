@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -39,6 +40,7 @@ const char* kProbe = R"(#include <arpa/inet.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <unistd.h>
 int main(int argc, char **argv) {
   if (argc < 3) return 2;
   if (!strcmp(argv[1], "write")) { FILE *f = fopen(argv[2], "w"); if (!f) return 1; fclose(f); return 0; }
@@ -55,6 +57,7 @@ int main(int argc, char **argv) {
     a.sun_family = AF_UNIX; strncpy(a.sun_path, argv[2], sizeof a.sun_path - 1);
     return connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? 0 : 1;
   }
+  if (!strcmp(argv[1], "fd")) return write(atoi(argv[2]), "x", 1) == 1 ? 0 : 1;
   if (!strcmp(argv[1], "spin")) for (volatile unsigned long k = 0;; k = k + 1) {}
   if (!strcmp(argv[1], "eat")) for (size_t mib = 0;; mib += 64) {
     char *block = malloc(64 << 20);
@@ -253,6 +256,21 @@ class TestSandbox : public QObject {
     QVERIFY(accepted >= 0);
     close(accepted);
     close(listener);
+    fs::remove(path);
+  }
+
+  // A descriptor the launching process holds (inherited from a terminal or
+  // an IDE, or opened without O_CLOEXEC) does not pass into the program.
+  void inheritedDescriptorsDoNotReachTheProgram() {
+    const std::string path = (fs::path(outside_) / "inherited.log").string();
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);  // no O_CLOEXEC
+    QVERIFY(fd >= 0);
+    for (const bool enabled : {true, false}) {
+      set_sandbox_settings(SandboxSettings{.enabled = enabled});
+      QVERIFY(!runProbe({"fd", std::to_string(fd)}).succeeded());
+    }
+    close(fd);
+    QCOMPARE(fs::file_size(path), std::uintmax_t{0});
     fs::remove(path);
   }
 

@@ -131,6 +131,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (!seccomp_filter.empty()) posix_spawn_file_actions_addopen(&actions, 3, seccomp_filter.c_str(), O_RDONLY, 0);
+  // Descriptors this process holds or inherited (a terminal's, an IDE's, a
+  // stream opened without O_CLOEXEC) would pass into the sandbox and reach
+  // what they name outside it: the child starts with none but its own.
+  posix_spawn_file_actions_addclosefrom_np(&actions, seccomp_filter.empty() ? 3 : 4);
   if (!spec.working_directory.empty())
     posix_spawn_file_actions_addchdir_np(&actions, spec.working_directory.c_str());
   posix_spawnattr_t attributes;
