@@ -15,6 +15,11 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "lesson_view.h"
 #include "main_window.h"
 #include "text_files.h"
@@ -203,6 +208,39 @@ class TestGuiTrust : public QObject {
     stop->click();
     QVERIFY(window.waitForEngine(30000));
     QVERIFY2(window.lastReport().contains(QStringLiteral("cancelled")), qPrintable(window.lastReport()));
+    qputenv("LOOPSCAPE_HOSTILE", ("write:" + marker_).toUtf8());
+  }
+
+  // A memory bomb and a connection attempt, let run once in the window: the
+  // limit stops the one and the user reads why; the other reaches nobody.
+  void aMemoryBombIsStoppedAndSaidInTheWindow() {
+    if (!sandbox_availability().available) QSKIP(sandbox_availability().reason.c_str());
+    set_sandbox_settings(SandboxSettings{.memory_bytes = 256ull << 20});
+    qputenv("LOOPSCAPE_HOSTILE", "eat");
+    MainWindow window;
+    Prompt prompt;
+    prompt.answer = TrustAnswer::RunOnce;
+    prompt.attach(window);
+    QString error;
+    QVERIFY(window.openFile(program_, &error));
+    QVERIFY(window.waitForEngine(120000));
+    QVERIFY(window.analysisFailed());
+    QVERIFY2(window.lastReport().contains(QStringLiteral("memory refused after")), qPrintable(window.lastReport()));
+
+    const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QVERIFY(bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    QVERIFY(listen(listener, 4) == 0);
+    socklen_t size = sizeof address;
+    getsockname(listener, reinterpret_cast<sockaddr*>(&address), &size);
+    qputenv("LOOPSCAPE_HOSTILE", QByteArray("connect:") + QByteArray::number(ntohs(address.sin_port)));
+    QVERIFY(window.openFile(program_, &error));
+    QVERIFY(window.waitForEngine(120000));
+    QVERIFY2(window.snapshot(), qPrintable(window.lastReport()));
+    QVERIFY(accept(listener, nullptr, nullptr) < 0);  // nobody came
+    close(listener);
     qputenv("LOOPSCAPE_HOSTILE", ("write:" + marker_).toUtf8());
   }
 
