@@ -253,9 +253,10 @@ int run_verify(const CliOptions& o) {
     if (result.bytes_sent)
       std::cout << "sent: " << *result.bytes_sent << " bytes in " << result.messages_sent.value_or(0)
                 << " messages\n";
-  } else if (!result.log.empty()) {
-    std::cerr << result.log << "\n";
   }
+  // A side that failed to build or run: what it said (an emitted program that
+  // exits early is a difference, and its stderr says why).
+  if (result.status != VerifyResult::Status::Equal && !result.log.empty()) std::cerr << result.log << "\n";
   switch (result.status) {
     case VerifyResult::Status::Equal: return kExitOk;
     case VerifyResult::Status::Different: return kExitDiffer;
