@@ -18,6 +18,7 @@
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
 #include "support/text.h"
+#include "view/plot_parameters.h"
 
 namespace loopscape {
 
@@ -355,12 +356,18 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     snap.legal = report->legal();
     snap.legality = report->summary();
   }
+  // One set of values for the plot and what is drawn over it (ranks, PEs).
+  PlotParameterChoice chosen;
+  if (options.plot_parameters.empty()) chosen = choose_plot_parameters(program, schedule);
+  else chosen.values = options.plot_parameters;
   if (options.plot) {
     PlotRequest request;
-    request.parameters = options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
+    request.parameters = chosen.values;
     if (report && !report->legal()) request.legality = &*report;
     try {
-      snap.plot = std::make_shared<const PlotData>(build_plot_data(program, loaded.dependences, schedule, request));
+      PlotData plot = build_plot_data(program, loaded.dependences, schedule, request);
+      if (!chosen.note.empty()) plot.notes.insert(plot.notes.begin(), chosen.note);
+      snap.plot = std::make_shared<const PlotData>(std::move(plot));
     } catch (const IslError&) {
       throw;
     } catch (const std::exception& e) {
@@ -373,8 +380,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     try {
       const DistributionPlan& plan = cache.distribution(program, schedule, loaded.dependences.read_after_write,
                                                         loaded.dependences.write_after_write);
-      const std::map<std::string, long> sizes =
-          options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
+      const std::map<std::string, long>& sizes = chosen.values;
       snap.ranks = std::max(1, options.ranks);
       snap.messages = std::make_shared<const MessageVolume>(message_volume(program, plan, snap.ranks, sizes));
       if (snap.messages->lower && snap.messages->upper)
@@ -391,8 +397,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     try {
       auto plan = std::make_shared<const SystolicPlan>(plan_systolic(program, schedule, loaded.dependences));
       if (!plan->arrays.empty()) {
-        const std::map<std::string, long> sizes =
-            options.plot_parameters.empty() ? default_plot_parameters(program) : options.plot_parameters;
+        const std::map<std::string, long>& sizes = chosen.values;
         snap.pe_activity = std::make_shared<const PeActivity>(pe_activity(program, plan->arrays.front(), sizes));
         snap.systolic = plan;
         if (snap.plot) snap.point_firing = point_firings(*snap.plot, *snap.pe_activity);

@@ -1,0 +1,195 @@
+#include "view/plot_parameters.h"
+
+#include <isl/aff.h>
+#include <isl/point.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "view/domain_points.h"
+
+namespace loopscape {
+
+namespace {
+
+constexpr int kTilesWanted = 3;
+constexpr long kLargestFactor = 64;
+
+// A band member that walks tiles: some piece is made of integer divisions
+// of the loops alone (floor(t/16), floor(t/16) + floor((2t + i)/64)), not a
+// loop itself (t mod 16 is t - 16 floor(t/16): a point loop).
+bool walks_tiles(isl_union_pw_aff* member) {
+  bool tiles = false;
+  isl_union_pw_aff_foreach_pw_aff(
+      member,
+      [](isl_pw_aff* pa, void* user) {
+        isl_pw_aff_foreach_piece(
+            pa,
+            [](isl_set* set, isl_aff* aff, void* found) {
+              bool loops = false, divisions = false;
+              const isl_size in = isl_aff_dim(aff, isl_dim_in), div = isl_aff_dim(aff, isl_dim_div);
+              for (int k = 0; k < in && !loops; ++k) {
+                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
+                loops = !isl_val_is_zero(c);
+                isl_val_free(c);
+              }
+              for (int k = 0; k < div && !divisions; ++k) {
+                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_div, k);
+                divisions = !isl_val_is_zero(c);
+                isl_val_free(c);
+              }
+              if (divisions && !loops) *static_cast<bool*>(found) = true;
+              isl_set_free(set);
+              isl_aff_free(aff);
+              return isl_stat_ok;
+            },
+            user);
+        isl_pw_aff_free(pa);
+        return isl_stat_ok;
+      },
+      &tiles);
+  return tiles;
+}
+
+std::vector<isl::union_pw_aff> tile_members(const isl::schedule& schedule) {
+  std::vector<isl::union_pw_aff> members;
+  isl_schedule_node* root = isl_schedule_get_root(schedule.get());
+  isl_schedule_node_foreach_descendant_top_down(
+      root,
+      [](isl_schedule_node* node, void* user) -> isl_bool {
+        if (isl_schedule_node_get_type(node) != isl_schedule_node_band) return isl_bool_true;
+        isl_multi_union_pw_aff* band = isl_schedule_node_band_get_partial_schedule(node);
+        const isl_size n = isl_multi_union_pw_aff_size(band);
+        for (int k = 0; k < n; ++k) {
+          isl_union_pw_aff* member = isl_multi_union_pw_aff_get_union_pw_aff(band, k);
+          if (walks_tiles(member)) static_cast<std::vector<isl::union_pw_aff>*>(user)->push_back(isl::manage(member));
+          else isl_union_pw_aff_free(member);
+        }
+        isl_multi_union_pw_aff_free(band);
+        return isl_bool_true;
+      },
+      &members);
+  isl_schedule_node_free(root);
+  return members;
+}
+
+// The points of `set`, counted up to `limit` (limit + 1 means "more").
+long count_up_to(const isl::union_set& set, long limit) {
+  struct Count {
+    long n = 0, limit = 0;
+  } count{0, limit};
+  isl_union_set_foreach_point(
+      set.get(),
+      [](isl_point* p, void* user) {
+        isl_point_free(p);
+        auto* c = static_cast<Count*>(user);
+        return ++c->n > c->limit ? isl_stat_error : isl_stat_ok;
+      },
+      &count);
+  return count.n;
+}
+
+isl::union_set at_values(const isl::union_set& domains, const Program& program,
+                         const std::map<std::string, long>& values) {
+  isl::union_set fixed = domains;
+  for (const std::string& name : program.parameters) {
+    const auto it = values.find(name);
+    if (it == values.end()) continue;
+    isl_union_set* s = fixed.release();
+    isl_space* space = isl_union_set_get_space(s);
+    const int pos = isl_space_find_dim_by_name(space, isl_dim_param, name.c_str());
+    isl_space_free(space);
+    if (pos < 0) {
+      fixed = isl::manage(s);
+      continue;
+    }
+    isl_set* params = isl_set_universe(isl_union_set_get_space(s));
+    params = isl_set_fix_si(params, isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(it->second));
+    fixed = isl::manage(isl_union_set_intersect_params(s, params));
+  }
+  return fixed;
+}
+
+}  // namespace
+
+PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap) {
+  PlotParameterChoice choice;
+  choice.values = default_plot_parameters(program);
+  if (program.parameters.empty()) return choice;
+  program.isl().bounded("plot parameter values", [&] {
+    const std::vector<isl::union_pw_aff> tiles = tile_members(schedule);
+    if (tiles.empty()) return;
+    const isl::union_set domains = schedule.domain();
+    // How many of the wanted tiles show, summed over the tiled loops (each
+    // counted up to kTilesWanted), and whether all show enough.
+    auto tiles_shown = [&](const isl::union_set& fixed) {
+      long sum = 0;
+      for (const isl::union_pw_aff& member : tiles) {
+        const isl::union_set seen = isl::manage(
+            isl_union_set_apply(fixed.copy(), isl_union_map_from_union_pw_aff(member.copy())));
+        sum += std::min<long>(count_up_to(seen, kTilesWanted), kTilesWanted);
+      }
+      return sum;
+    };
+    const long wanted = kTilesWanted * static_cast<long>(tiles.size());
+    auto fits_context = [&](const std::map<std::string, long>& values) {
+      if (program.context.is_null()) return true;
+      isl::set fixed = program.context;
+      for (const auto& [name, value] : values) {
+        const int pos = isl_set_find_dim_by_name(fixed.get(), isl_dim_param, name.c_str());
+        if (pos >= 0)
+          fixed = isl::manage(isl_set_fix_si(fixed.release(), isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(value)));
+      }
+      return !fixed.is_empty();
+    };
+    const std::map<std::string, long> base = choice.values;
+    long shown = tiles_shown(at_values(domains, program, base));
+    // Greedy: double the one parameter whose doubling shows the most tiles
+    // (the fewest instances on a tie; a step that shows no more yet may lead
+    // to one that does), while the domain stays under the cap.
+    while (shown < wanted) {
+      std::optional<std::map<std::string, long>> best;
+      long best_shown = -1, best_points = 0;
+      for (const std::string& name : program.parameters) {
+        std::map<std::string, long> values = choice.values;
+        if (values[name] <= 0 || values[name] * 2 > base.at(name) * kLargestFactor) continue;
+        values[name] *= 2;
+        if (!fits_context(values)) continue;
+        const isl::union_set fixed = at_values(domains, program, values);
+        const long points = count_up_to(fixed, point_cap);
+        if (points > point_cap) continue;
+        const long now = tiles_shown(fixed);
+        if (now > best_shown || (now == best_shown && points < best_points)) {
+          best = values;
+          best_shown = now;
+          best_points = points;
+        }
+      }
+      if (!best) break;
+      choice.values = *best;
+      shown = best_shown;
+    }
+    const bool enough = shown >= wanted;
+    if (choice.values == base) return;
+    std::ostringstream note;
+    std::string sep;
+    for (const std::string& name : program.parameters) {
+      note << sep << name << " = " << choice.values[name];
+      sep = ", ";
+    }
+    note << (enough ? ": chosen so that at least 3 tiles show along each tiled loop"
+                                   : ": as many tiles as fit under the plot's cap of " + std::to_string(point_cap) +
+                                         " instances");
+    choice.note = note.str();
+  });
+  return choice;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,21 @@
+#pragma once
+// The parameter values the plot starts at: small ones, grown after a tile
+// until at least three tiles show along each tiled loop, as long as the
+// domain stays under the plot's point cap; and a sentence saying so.
+#include <map>
+#include <string>
+
+#include "model/program.h"
+
+namespace loopscape {
+
+struct PlotParameterChoice {
+  std::map<std::string, long> values;
+  std::string note;  // "" when the small defaults were kept
+};
+
+// `point_cap`: the most instances (all statements) a choice may plot.
+PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule,
+                                           long point_cap = 40000);
+
+}  // namespace loopscape
