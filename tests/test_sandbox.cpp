@@ -57,6 +57,7 @@ int main(int argc, char **argv) {
     a.sun_family = AF_UNIX; strncpy(a.sun_path, argv[2], sizeof a.sun_path - 1);
     return connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? 0 : 1;
   }
+  if (!strcmp(argv[1], "read")) { FILE *f = fopen(argv[2], "r"); if (!f) return 1; fclose(f); return 0; }
   if (!strcmp(argv[1], "fd")) return write(atoi(argv[2]), "x", 1) == 1 ? 0 : 1;
   if (!strcmp(argv[1], "spin")) for (volatile unsigned long k = 0;; k = k + 1) {}
   if (!strcmp(argv[1], "eat")) for (size_t mib = 0;; mib += 64) {
@@ -215,9 +216,14 @@ class TestSandbox : public QObject {
     const std::string inside = scratch_.filePath(QStringLiteral("written")).toStdString();
     QVERIFY(!runProbe({"write", outside}).succeeded());
     QVERIFY(!fs::exists(outside));
-    QVERIFY(!runProbe({"write", "/tmp/loopscape-sandbox-escape"}).succeeded() ||
-            !fs::exists("/tmp/loopscape-sandbox-escape"));  // /tmp is the sandbox's own, empty one
+    QVERIFY(!runProbe({"write", "/tmp/loopscape-sandbox-escape"}).succeeded());  // /tmp is read-only too
+    QVERIFY(!fs::exists("/tmp/loopscape-sandbox-escape"));
     QVERIFY(runProbe({"write", inside}).succeeded());
+    // Input files stay readable, in the home and in /tmp alike.
+    QTemporaryDir elsewhere;
+    const std::string input = elsewhere.filePath(QStringLiteral("input.c")).toStdString();
+    std::ofstream(input) << "int x;\n";
+    QVERIFY(runProbe({"read", input}).succeeded());
     QVERIFY(fs::exists(inside));
     // Turned off, the same program writes there: the probe can tell.
     set_sandbox_settings(SandboxSettings{.enabled = false});

@@ -177,7 +177,7 @@ const char* kCommonOptions = R"(input options (as a compiler's):
 sandbox options (every program run: a C++ program opened, both sides of
 verify, lesson checks that run code):
   --sandbox on|off    run programs in bubblewrap: no network, the system and
-                      your files read-only, /tmp and /run empty, only the
+                      your files read-only (/tmp too), /run empty, only the
                       run's scratch folder writable (default on; also
                       LOOPSCAPE_SANDBOX=off). Where bubblewrap is missing or
                       not permitted, stderr says so once and programs run with

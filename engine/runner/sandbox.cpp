@@ -26,10 +26,11 @@ namespace loopscape {
 
 namespace {
 
-// Folders the sandbox replaces with empty ones: sockets of the desktop
-// session (D-Bus, X11, ssh and gpg agents) live there, and a read-only bind
-// does not stop a program from connecting to a socket.
-const char* const kHiddenRoots[] = {"/tmp", "/run", "/var/tmp"};
+// Folders the sandbox replaces with empty ones: the session's runtime files
+// (sockets, pid files, locks) that no program of the user's needs. /tmp stays
+// visible, read-only like the rest, for input files kept there; the seccomp
+// filter stops connections to the sockets in it.
+const char* const kHiddenRoots[] = {"/run"};
 
 std::mutex& settings_mutex() {
   static std::mutex mutex;

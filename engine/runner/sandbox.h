@@ -3,8 +3,9 @@
 // programs, both sides of `verify`, lesson checks, benchmark runs.
 //
 // On Linux it is bubblewrap: no network, a read-only view of the system and
-// of the user's files, /tmp and /run empty, and writable only the folders the
-// run names (its scratch folder, where its outputs come back). Limits on CPU
+// of the user's files (/tmp included), /run empty, no Unix-domain sockets,
+// and writable only the folders the run names (its scratch folder, where its
+// outputs come back). Limits on CPU
 // time, memory and file size apply with or without bubblewrap. Where
 // bubblewrap is missing or not permitted, programs run with the limits alone
 // and sandbox_notice() says so once.
