@@ -35,7 +35,8 @@ namespace {
 
 // Answers every question with `answer` and keeps what was asked.
 struct Prompt {
-  TrustAnswer answer = TrustAnswer::OpenWithoutRunning;
+  explicit Prompt(TrustAnswer given = TrustAnswer::OpenWithoutRunning) : answer(given) {}
+  TrustAnswer answer;
   QList<RunRequest> asked;
   void attach(MainWindow& window) {
     window.setTrustPrompt([this](const RunRequest& r) {
@@ -132,8 +133,7 @@ class TestGuiTrust : public QObject {
 
   void trustedFolderIsRememberedAndRemovable() {
     MainWindow window;
-    Prompt prompt;
-    prompt.answer = TrustAnswer::TrustFolder;
+    Prompt prompt{TrustAnswer::TrustFolder};
     prompt.attach(window);
     QString error;
     QVERIFY(window.openFile(program_, &error));
@@ -189,8 +189,7 @@ class TestGuiTrust : public QObject {
     qputenv("LOOPSCAPE_HOSTILE", "spin");
     MainWindow window;
     window.show();
-    Prompt prompt;
-    prompt.answer = TrustAnswer::RunOnce;
+    Prompt prompt{TrustAnswer::RunOnce};
     prompt.attach(window);
     QElapsedTimer timer;
     timer.start();
@@ -218,8 +217,7 @@ class TestGuiTrust : public QObject {
     set_sandbox_settings(SandboxSettings{.memory_bytes = 256ull << 20});
     qputenv("LOOPSCAPE_HOSTILE", "eat");
     MainWindow window;
-    Prompt prompt;
-    prompt.answer = TrustAnswer::RunOnce;
+    Prompt prompt{TrustAnswer::RunOnce};
     prompt.attach(window);
     QString error;
     QVERIFY(window.openFile(program_, &error));
