@@ -20,6 +20,7 @@
 #include "cli_process.h"
 #include "text_files.h"
 #include "codegen/target.h"
+#include "cpp_program/cpp_build.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
 #include "cpp_program/published_program.h"
@@ -120,6 +121,35 @@ class TestCppOpen : public QObject {
   ProgramFileOptions options_;
 
  private Q_SLOTS:
+  // The API headers are precompiled once per cache; later programs compile
+  // against them, a program with an error still reports its own error, and
+  // turned off, programs build without them.
+  void programsShareThePrecompiledApi() {
+    QTemporaryDir cache;
+    CppBuildOptions build;
+    build.cache_dir = cache.path().toStdString();
+    const std::string gemm = std::string(LOOPSCAPE_SAMPLES) + "/tiramisu_gemm.cpp";
+    const CppBuild first = build_cpp_program(gemm, {}, build);
+    QVERIFY(first.precompiled_api);
+    QVERIFY(QDir(cache.filePath(QStringLiteral("pch"))).entryList({QStringLiteral("*.gch")}, QDir::Files).size() == 1);
+    const CppBuild second = build_cpp_program(std::string(LOOPSCAPE_SAMPLES) + "/lappy_outer.cpp", {}, build);
+    QVERIFY(second.precompiled_api);
+    const QString broken = cache.filePath(QStringLiteral("broken.cpp"));
+    writeOrFail(broken, readText(QString::fromStdString(gemm)).replace(QStringLiteral("c0.then(c1, j);"),
+                                                                        QStringLiteral("c0.then(c1, jj);")));
+    try {
+      build_cpp_program(broken.toStdString(), {}, build);
+      QFAIL("built");
+    } catch (const InputError& e) {
+      QCOMPARE(QFileInfo(QString::fromStdString(e.where().file)).fileName(), QStringLiteral("broken.cpp"));
+      QVERIFY2(std::string(e.what()).find("jj") != std::string::npos && std::string(e.what()).find("was not declared") != std::string::npos, e.what());
+    }
+    build.precompile_api = false;
+    QTemporaryDir other;
+    build.cache_dir = other.path().toStdString();
+    QVERIFY(!build_cpp_program(gemm, {}, build).precompiled_api);
+  }
+
   // A file name is text in the export's comments: a newline or a backslash in
   // it never turns the rest of the name into code.
   void exportedCommentsCarryNamesAsText() {

@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <tuple>
 #include <regex>
 #include <sstream>
 
@@ -165,6 +168,41 @@ std::vector<std::string> compile_arguments(const CppToolchain& toolchain, const 
   return argv;
 }
 
+// The API headers precompiled for `toolchain` (built once, in `cache`/pch):
+// the header to -include, or empty when it cannot be made (then programs
+// compile without it).
+fs::path precompiled_api_header(const CppToolchain& toolchain, const std::string& toolchain_hash, const fs::path& cache,
+                                const std::function<bool()>& cancelled) {
+  std::error_code ec;
+  const fs::path folder = cache / "pch";
+  fs::create_directories(folder, ec);
+  const fs::path header = folder / ("api-" + toolchain_hash + ".h");
+  const fs::path compiled = header.string() + ".gch";
+  if (fs::is_regular_file(compiled, ec)) return header;
+  if (!fs::is_regular_file(header, ec)) {
+    const fs::path partial = header.string() + ".partial-" + std::to_string(::getpid());
+    {
+      std::ofstream out(partial);
+      out << "// The engine's API, precompiled once for every C++ program Loopscape builds.\n"
+             "#include \"api/tiramisu.h\"\n#include \"api/lappy.h\"\n#include \"api/publish.h\"\n";
+    }
+    fs::rename(partial, header, ec);
+  }
+  const fs::path partial = compiled.string() + ".partial-" + std::to_string(::getpid());
+  ProcessSpec spec;
+  spec.argv = {toolchain.compiler};
+  spec.argv.insert(spec.argv.end(), toolchain.compile_flags.begin(), toolchain.compile_flags.end());
+  spec.argv.insert(spec.argv.end(), {"-x", "c++-header", header.string(), "-o", partial.string()});
+  spec.cancelled = cancelled;
+  spec.timeout_seconds = 600;
+  if (!run_process(spec).succeeded()) {
+    fs::remove(partial, ec);
+    return {};
+  }
+  fs::rename(partial, compiled, ec);
+  return ec ? fs::path() : header;
+}
+
 }  // namespace
 
 std::vector<std::string> cpp_build_command(const std::string& path, const CompileOptions& options) {
@@ -183,14 +221,17 @@ CppBuild build_cpp_program(const std::string& path, const CompileOptions& option
   const std::string name = absolute.filename().string();
   std::vector<std::string> argv = compile_arguments(toolchain, options, name);
 
-  Hash hash;
-  for (const std::string& a : argv) hash.add(a);
-  for (const std::string& a : toolchain.link_flags) hash.add(a);
+  Hash toolchain_hash;
+  toolchain_hash.add(toolchain.compiler);
+  for (const std::string& a : toolchain.compile_flags) toolchain_hash.add(a);
   for (const std::string& stamp : toolchain.stamps) {
     const auto size = fs::file_size(stamp, ec);
     const auto time = fs::last_write_time(stamp, ec);
-    hash.add(stamp + " " + std::to_string(ec ? 0 : size) + " " + std::to_string(time.time_since_epoch().count()));
+    toolchain_hash.add(stamp + " " + std::to_string(ec ? 0 : size) + " " + std::to_string(time.time_since_epoch().count()));
   }
+  Hash hash = toolchain_hash;
+  for (const std::string& a : argv) hash.add(a);
+  for (const std::string& a : toolchain.link_flags) hash.add(a);
   hash.add(text);
 
   const fs::path cache = build.cache_dir.empty() ? fs::path(default_cpp_cache()) : fs::path(build.cache_dir);
@@ -211,17 +252,33 @@ CppBuild build_cpp_program(const std::string& path, const CompileOptions& option
   argv.push_back("-o");
   argv.push_back(partial.string());
   argv.insert(argv.end(), toolchain.link_flags.begin(), toolchain.link_flags.end());
-  ProcessSpec spec;
-  spec.argv = argv;
-  spec.stdout_path = log.string();
-  spec.stderr_path = log.string() + ".err";
-  spec.working_directory = absolute.parent_path().string();
-  spec.cancelled = build.cancelled;
-  const ProcessResult run = run_process(spec);
+  const char* pch_setting = std::getenv("LOOPSCAPE_CPP_PCH");
+  const bool precompile = build.precompile_api && !(pch_setting && std::string(pch_setting) == "off");
+  const fs::path api = precompile ? precompiled_api_header(toolchain, toolchain_hash.hex(), cache, build.cancelled) : fs::path();
+  auto compile = [&](bool with_api) {
+    ProcessSpec spec;
+    spec.argv = argv;
+    if (with_api) spec.argv.insert(spec.argv.begin() + 1, {"-include", api.string()});
+    spec.stdout_path = log.string();
+    spec.stderr_path = log.string() + ".err";
+    spec.working_directory = absolute.parent_path().string();
+    spec.cancelled = build.cancelled;
+    const ProcessResult run = run_process(spec);
+    std::string output = read_file_text(spec.stdout_path) + read_file_text(spec.stderr_path);
+    fs::remove(spec.stdout_path, ec);
+    fs::remove(spec.stderr_path, ec);
+    return std::make_pair(run, std::move(output));
+  };
+  auto [run, output] = compile(!api.empty());
+  result.precompiled_api = !api.empty() && run.succeeded();
+  // A failure with the precompiled headers is checked without them: the
+  // error reported is the program's own, never the header's.
+  if (!api.empty() && !run.succeeded() && !run.cancelled) {
+    const double first = run.seconds;
+    std::tie(run, output) = compile(false);
+    run.seconds += first;
+  }
   result.seconds = run.seconds;
-  const std::string output = read_file_text(spec.stdout_path) + read_file_text(spec.stderr_path);
-  fs::remove(spec.stdout_path, ec);
-  fs::remove(spec.stderr_path, ec);
   if (run.cancelled) {
     fs::remove(partial, ec);
     throw InputError({path, 0, 0}, "the build was cancelled");

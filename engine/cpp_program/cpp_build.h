@@ -30,6 +30,11 @@ std::string default_cpp_cache();
 
 struct CppBuildOptions {
   std::string cache_dir;             // empty: default_cpp_cache()
+  // The engine API's headers are precompiled once per toolchain (in the
+  // cache's pch/ folder, the first program pays for it) and every later
+  // program's compile reads them in a third of the time. LOOPSCAPE_CPP_PCH=off
+  // turns it off.
+  bool precompile_api = true;
   std::function<bool()> cancelled;   // polled while the compiler runs
 };
 
@@ -37,6 +42,7 @@ struct CppBuild {
   std::string executable;
   bool cached = false;   // found in the cache: nothing was compiled
   double seconds = 0;    // compiling and linking
+  bool precompiled_api = false;  // compiled against the API headers precompiled once per toolchain
 };
 
 // The compiler's command for `path` (run in the file's folder), as
