@@ -129,8 +129,12 @@ class TestCppOpen : public QObject {
     CppBuildOptions build;
     build.cache_dir = cache.path().toStdString();
     const std::string gemm = std::string(LOOPSCAPE_SAMPLES) + "/tiramisu_gemm.cpp";
+    QVERIFY(QDir(cache.path()).mkpath(QStringLiteral("pch")));
+    const QString stale = cache.filePath(QStringLiteral("pch/api-0123456789abcdef.h.gch"));  // an older engine's
+    writeOrFail(stale, QStringLiteral("old"));
     const CppBuild first = build_cpp_program(gemm, {}, build);
     QVERIFY(first.precompiled_api);
+    QVERIFY(!QFileInfo::exists(stale));
     QVERIFY(QDir(cache.filePath(QStringLiteral("pch"))).entryList({QStringLiteral("*.gch")}, QDir::Files).size() == 1);
     const CppBuild second = build_cpp_program(std::string(LOOPSCAPE_SAMPLES) + "/lappy_outer.cpp", {}, build);
     QVERIFY(second.precompiled_api);

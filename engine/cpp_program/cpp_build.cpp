@@ -200,7 +200,15 @@ fs::path precompiled_api_header(const CppToolchain& toolchain, const std::string
     return {};
   }
   fs::rename(partial, compiled, ec);
-  return ec ? fs::path() : header;
+  if (ec) return {};
+  // One toolchain at a time: an engine rebuilt leaves its old 100 MB behind otherwise.
+  for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
+    const std::string file = e.path().filename().string();
+    if (file.rfind("api-", 0) == 0 && file.rfind(header.filename().string(), 0) != 0 &&
+        file.find(".partial-") == std::string::npos)
+      fs::remove(e.path(), ec);
+  }
+  return header;
 }
 
 }  // namespace
