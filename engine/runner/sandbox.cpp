@@ -181,6 +181,15 @@ const SandboxAvailability& sandbox_availability() {
       probe.timeout_seconds = 20;
       const ProcessResult r = run_process(probe);
       a.available = r.succeeded();
+      // The same with the seccomp filter, given as descriptor 3 by a shell.
+      if (a.available && !seccomp_filter_file().empty()) {
+        ProcessSpec filtered = probe;
+        filtered.argv = {"/bin/sh", "-c", "exec \"$0\" \"$@\" 3<\"$LOOPSCAPE_SECCOMP_PROBE\"", bwrap};
+        filtered.argv.insert(filtered.argv.end(), probe.argv.begin() + 1, probe.argv.end() - 2);
+        filtered.argv.insert(filtered.argv.end(), {"--seccomp", "3", "--", "true"});
+        filtered.environment = {{"LOOPSCAPE_SECCOMP_PROBE", seccomp_filter_file()}};
+        a.socket_filter = run_process(filtered).succeeded();
+      }
       if (!a.available) {
         std::string why = read_file_text(probe.stderr_path, 400);
         while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
@@ -212,7 +221,8 @@ std::string describe_sandbox() {
   std::ostringstream out;
   if (!s.enabled) out << "not sandboxed (turned off)";
   else if (!sandbox_availability().available) out << "not sandboxed (" << sandbox_availability().reason << ")";
-  else out << "sandboxed (bubblewrap: no network, read-only files)";
+  else if (sandbox_availability().socket_filter) out << "sandboxed (bubblewrap: no network, read-only files)";
+  else out << "sandboxed (bubblewrap: no network, read-only files; the socket filter cannot load here)";
   out << ", CPU " << s.cpu_seconds << " s, memory " << bytes_in_words(memory_limit(s));
   return out.str();
 }
@@ -260,7 +270,7 @@ ConfinedCommand confined_command(const std::vector<std::string>& argv, const Con
       if (hidden(r) && !covered) command.insert(command.end(), {"--ro-bind-try", r, r});
     }
     for (const std::string& w : writable) command.insert(command.end(), {"--bind", w, w});
-    confined.seccomp_filter = seccomp_filter_file();
+    if (sandbox_availability().socket_filter) confined.seccomp_filter = seccomp_filter_file();
     if (!confined.seccomp_filter.empty()) command.insert(command.end(), {"--seccomp", "3"});
     command.insert(command.end(), {"--chdir", cwd, "--"});
   }

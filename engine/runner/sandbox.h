@@ -39,6 +39,9 @@ struct Confinement {
 struct SandboxAvailability {
   bool available = false;
   std::string reason;  // why not, in words, when not
+  // The seccomp filter loads here (a kernel or container may refuse it:
+  // then the sandbox goes without it, and describe_sandbox() says so).
+  bool socket_filter = false;
 };
 
 // Whether bubblewrap runs here (probed once: it is missing, or the kernel or
