@@ -52,6 +52,7 @@
 #include "domain_plot.h"
 #include "history_view.h"
 #include "run_consent_dialog.h"
+#include "runner/runner.h"
 #include "runner/sandbox.h"
 #include "samples.h"
 #include "sandbox_preferences.h"
@@ -281,8 +282,11 @@ void MainWindow::createViews() {
         request.file = file;
         request.action = tr("build the lesson's kernel %1 and the code of your schedule, run both and compare "
                             "their results").arg(QFileInfo(qs(lesson->kernel)).fileName());
-        request.commands << QStringLiteral("gcc -O2 -fopenmp %1 (the original)").arg(qs(lesson->kernel))
-                         << tr("gcc -O2 -fopenmp <the generated code> (your schedule)");
+        const RunnerOptions runner;  // what check_exercise verifies with
+        QStringList compile{qs(runner.compiler)};
+        for (const std::string& flag : runner.compile_flags) compile << qs(flag);
+        request.commands << tr("%1 %2 (the original)").arg(compile.join(QLatin1Char(' ')), qs(lesson->kernel))
+                         << tr("%1 <the generated code> (your schedule)").arg(compile.join(QLatin1Char(' ')));
         may_run = mayRun(request);
         if (may_run) run_once_lessons_.insert(file);
       }

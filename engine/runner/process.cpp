@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -191,6 +192,21 @@ TemporaryFolder::~TemporaryFolder() {
   if (keep_) return;
   std::error_code ignored;
   std::filesystem::remove_all(path_, ignored);
+}
+
+std::string find_program(const std::string& name) {
+  auto executable = [&](const std::string& dir) {
+    const std::filesystem::path candidate = std::filesystem::path(dir) / name;
+    return !dir.empty() && access(candidate.c_str(), X_OK) == 0 ? candidate.string() : std::string();
+  };
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    for (std::string dir; std::getline(dirs, dir, ':');)
+      if (std::string found = executable(dir); !found.empty()) return found;
+  }
+  for (const char* dir : {"/usr/bin", "/bin", "/usr/sbin", "/sbin"})
+    if (std::string found = executable(dir); !found.empty()) return found;
+  return {};
 }
 
 std::string read_file_text(const std::string& path, std::size_t limit) {

@@ -59,6 +59,10 @@ class TemporaryFolder {
   bool keep_;
 };
 
+// The executable `name` on PATH, else in /usr/bin, /bin, /usr/sbin or /sbin;
+// empty when there is none.
+std::string find_program(const std::string& name);
+
 // The contents of a file (empty when it cannot be read); at most `limit` bytes.
 std::string read_file_text(const std::string& path, std::size_t limit = std::string::npos);
 

@@ -542,11 +542,7 @@ RunnerOptions hls_runner_options(RunnerOptions base) {
 }
 
 std::string find_nvcc() {
-  if (const char* path = std::getenv("PATH")) {
-    std::stringstream dirs(path);
-    for (std::string dir; std::getline(dirs, dir, ':');)
-      if (!dir.empty() && fs::exists(fs::path(dir) / "nvcc")) return (fs::path(dir) / "nvcc").string();
-  }
+  if (std::string on_path = find_program("nvcc"); !on_path.empty()) return on_path;
   if (const char* cuda = std::getenv("CUDA_PATH"); cuda && fs::exists(fs::path(cuda) / "bin" / "nvcc"))
     return (fs::path(cuda) / "bin" / "nvcc").string();
   if (fs::exists("/usr/local/cuda/bin/nvcc")) return "/usr/local/cuda/bin/nvcc";

@@ -7,11 +7,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
-#include <fstream>
-
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
@@ -58,17 +56,6 @@ std::uint64_t memory_limit(const SandboxSettings& s) {
   return std::min<std::uint64_t>(half, 16ull << 30);
 }
 
-std::string in_path(const std::string& name) {
-  if (const char* path = std::getenv("PATH")) {
-    std::stringstream dirs(path);
-    for (std::string dir; std::getline(dirs, dir, ':');)
-      if (!dir.empty() && access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
-  }
-  for (const char* dir : {"/usr/bin", "/bin", "/usr/sbin", "/sbin"})
-    if (access((fs::path(dir) / name).c_str(), X_OK) == 0) return (fs::path(dir) / name).string();
-  return {};
-}
-
 bool inside(const fs::path& path, const fs::path& folder) {
   const auto [f, p] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
   return f == folder.end();
@@ -98,8 +85,13 @@ std::string real(const std::string& path) {
 std::string bwrap_path() {
   if (const char* chosen = std::getenv("LOOPSCAPE_BWRAP"))
     return access(chosen, X_OK) == 0 ? std::string(chosen) : std::string();
-  return in_path("bwrap");
+  return find_program("bwrap");
 }
+
+// What every bubblewrap run gets, the probe's included: the system read-only,
+// its own /dev and /proc, every namespace of its own, no capabilities.
+const std::vector<std::string> kBubblewrapBase = {"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                                                  "--unshare-all", "--die-with-parent", "--cap-drop", "ALL"};
 
 // The seccomp filter bubblewrap installs, written once to a private file:
 // socket(AF_UNIX, ...) fails with EACCES, io_uring_setup with ENOSYS, and a
@@ -175,8 +167,9 @@ const SandboxAvailability& sandbox_availability() {
     try {
       const TemporaryFolder folder({}, false, "loopscape-sandbox-probe");
       ProcessSpec probe;
-      probe.argv = {bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
-                    "--die-with-parent", "--cap-drop", "ALL", "--", "true"};
+      probe.argv = {bwrap};
+      probe.argv.insert(probe.argv.end(), kBubblewrapBase.begin(), kBubblewrapBase.end());
+      probe.argv.insert(probe.argv.end(), {"--", "true"});
       probe.stderr_path = (folder.path() / "stderr").string();
       probe.timeout_seconds = 20;
       const ProcessResult r = run_process(probe);
@@ -185,7 +178,7 @@ const SandboxAvailability& sandbox_availability() {
       if (a.available && !seccomp_filter_file().empty()) {
         ProcessSpec filtered = probe;
         filtered.argv = {"/bin/sh", "-c", "exec \"$0\" \"$@\" 3<\"$LOOPSCAPE_SECCOMP_PROBE\"", bwrap};
-        filtered.argv.insert(filtered.argv.end(), probe.argv.begin() + 1, probe.argv.end() - 2);
+        filtered.argv.insert(filtered.argv.end(), kBubblewrapBase.begin(), kBubblewrapBase.end());
         filtered.argv.insert(filtered.argv.end(), {"--seccomp", "3", "--", "true"});
         filtered.environment = {{"LOOPSCAPE_SECCOMP_PROBE", seccomp_filter_file()}};
         a.socket_filter = run_process(filtered).succeeded();
@@ -234,7 +227,7 @@ ConfinedCommand confined_command(const std::vector<std::string>& argv, const Con
   const SandboxSettings s = sandbox_settings();
   ConfinedCommand confined;
   std::vector<std::string>& command = confined.argv;
-  if (const std::string prlimit = in_path("prlimit"); !prlimit.empty()) {
+  if (const std::string prlimit = find_program("prlimit"); !prlimit.empty()) {
     // SIGXCPU at the limit, SIGKILL a second later if the program ignores it.
     const long long cpu = static_cast<long long>(std::max(1.0, s.cpu_seconds));
     command = {prlimit, "--cpu=" + std::to_string(cpu) + ":" + std::to_string(cpu + 1),
@@ -242,10 +235,9 @@ ConfinedCommand confined_command(const std::vector<std::string>& argv, const Con
                "--"};
   }
   if (sandbox_in_force()) {
-    const std::vector<std::string> sandbox = {
-        bwrap_path(), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all",
-        "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
-    command.insert(command.end(), sandbox.begin(), sandbox.end());
+    command.push_back(bwrap_path());
+    command.insert(command.end(), kBubblewrapBase.begin(), kBubblewrapBase.end());
+    command.push_back("--new-session");
     for (const char* root : kHiddenRoots) {
       std::error_code ec;
       if (fs::is_directory(root, ec) && !fs::is_symlink(root, ec)) command.insert(command.end(), {"--tmpfs", root});

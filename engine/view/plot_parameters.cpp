@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "view/domain_points.h"
+#include "view/set_points.h"
 
 namespace loopscape {
 
@@ -140,14 +141,7 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
     };
     const long wanted = kTilesWanted * static_cast<long>(tiles.size());
     auto fits_context = [&](const std::map<std::string, long>& values) {
-      if (program.context.is_null()) return true;
-      isl::set fixed = program.context;
-      for (const auto& [name, value] : values) {
-        const int pos = isl_set_find_dim_by_name(fixed.get(), isl_dim_param, name.c_str());
-        if (pos >= 0)
-          fixed = isl::manage(isl_set_fix_si(fixed.release(), isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(value)));
-      }
-      return !fixed.is_empty();
+      return program.context.is_null() || !fix_parameters(program.context, values, "the program's context").is_empty();
     };
     const std::map<std::string, long> base = choice.values;
     long shown = tiles_shown(at_values(domains, program, base));
