@@ -273,8 +273,7 @@ void MainWindow::createViews() {
     if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
     const LessonExercise& exercise = lesson->exercises[static_cast<std::size_t>(index)];
     bool may_run = true;
-    if (std::any_of(exercise.checks.begin(), exercise.checks.end(),
-                    [](const LessonCheck& c) { return c.kind == "same-results"; })) {
+    if (exercise_runs_code(exercise)) {
       const QString file = qs(lesson->file);
       may_run = run_once_lessons_.count(file) > 0;
       if (!may_run) {

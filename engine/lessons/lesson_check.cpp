@@ -3,6 +3,7 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "analysis/legality.h"
@@ -255,11 +256,12 @@ void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const L
   }
 }
 
-bool lesson_runs_code(const Lesson& lesson) {
-  for (const LessonExercise& e : lesson.exercises)
-    for (const LessonCheck& c : e.checks)
-      if (c.kind == "same-results") return true;
-  return false;
+namespace {
+bool runs_code(const LessonCheck& check) { return check.kind == "same-results"; }
+}  // namespace
+
+bool exercise_runs_code(const LessonExercise& exercise) {
+  return std::any_of(exercise.checks.begin(), exercise.checks.end(), runs_code);
 }
 
 ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exercise, const std::string& answer,
@@ -268,7 +270,7 @@ ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exe
   for (const LessonCheck& c : exercise.checks) {
     CheckOutcome o;
     o.check = &c;
-    if (c.kind == "same-results" && !may_run_programs) {
+    if (runs_code(c) && !may_run_programs) {
       o.feedback = "not checked: this check builds and runs the lesson's kernel, and the lesson's folder is not "
                    "trusted (trust it to let the check run, in a sandbox)";
       out.checks.push_back(std::move(o));

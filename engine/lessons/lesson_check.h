@@ -46,9 +46,10 @@ struct ExerciseOutcome {
 // teacher's text. A solution that is refused is reported at its exercise.
 void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson);
 
-// Whether grading the lesson builds and runs its kernel (a same-results
-// check): code that came with the lesson, which the window asks before running.
-bool lesson_runs_code(const Lesson& lesson);
+// Whether grading the exercise builds and runs the lesson's kernel (a
+// same-results check): code that came with the lesson, which the window asks
+// before running.
+bool exercise_runs_code(const LessonExercise& exercise);
 
 // Runs under the program's isl quota (IslError). `answer` is the student's
 // isl text for `answer` checks ("" when none was typed). Without
