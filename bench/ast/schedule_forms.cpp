@@ -3,7 +3,8 @@
 // schedule trees in the form the commands build today (point loops as
 // `t mod 16`, in one band with the wavefront's p) and in other forms with
 // the same loops in the same order; the time of isl_ast_build_node_from_schedule
-// for each. SHOW=1 prints the C.
+// for each. SHOW=1 prints the C. The last four put the wavefront's w and p
+// in one band: that alone makes the build fast, mod or not.
 //
 //   loopscape-ast-forms
 #include <isl/ctx.h>
@@ -50,6 +51,14 @@ int main() {
   run(ctx, "w; p; mod point band", buf);
   snprintf(buf, sizeof buf, "%schild:\n  schedule: \"[{ S0[t, i, j] -> [(floor((t)/16) + floor((2t + i)/64))]; S1[t, i, j] -> [(floor((t)/16) + floor((1 + 2t + i)/64))] }]\"\n  child:\n    schedule: \"[{ S0[t, i, j] -> [(-floor((t)/16))]; S1[t, i, j] -> [(-floor((t)/16))] }]\"\n    child:\n      schedule: \"[{ S0[t, i, j] -> [(t mod 16)]; S1[t, i, j] -> [(t mod 16)] }]\"\n      child:\n        schedule: \"[{ S0[t, i, j] -> [((2t + i) mod 64)]; S1[t, i, j] -> [((1 + 2t + i) mod 64)] }]\"\n        child:\n          sequence:\n          - filter: \"{ S0[t, i, j] }\"\n            child:\n              schedule: \"[{ S0[t, i, j] -> [(j)] }]\"\n          - filter: \"{ S1[t, i, j] }\"\n            child:\n              schedule: \"[{ S1[t, i, j] -> [(1 + j)] }]\"\n", dom);
   run(ctx, "every loop its own band, mod", buf);
+  snprintf(buf, sizeof buf, "%schild:\n  schedule: \"[{ S0[t, i, j] -> [(floor((t)/16) + floor((2t + i)/64))]; S1[t, i, j] -> [(floor((t)/16) + floor((1 + 2t + i)/64))] }, { S0[t, i, j] -> [(-floor((t)/16))]; S1[t, i, j] -> [(-floor((t)/16))] }, { S0[t, i, j] -> [(t mod 16)]; S1[t, i, j] -> [(t mod 16)] }, { S0[t, i, j] -> [((2t + i) mod 64)]; S1[t, i, j] -> [((1 + 2t + i) mod 64)] }]\"\n  child:\n    sequence:\n    - filter: \"{ S0[t, i, j] }\"\n      child:\n        schedule: \"[{ S0[t, i, j] -> [(j)] }]\"\n    - filter: \"{ S1[t, i, j] }\"\n      child:\n        schedule: \"[{ S1[t, i, j] -> [(1 + j)] }]\"\n", dom);
+  run(ctx, "[w,p,tmod,imod]", buf);
+  snprintf(buf, sizeof buf, "%schild:\n  schedule: \"[{ S0[t, i, j] -> [(floor((t)/16) + floor((2t + i)/64))]; S1[t, i, j] -> [(floor((t)/16) + floor((1 + 2t + i)/64))] }, { S0[t, i, j] -> [(-floor((t)/16))]; S1[t, i, j] -> [(-floor((t)/16))] }, { S0[t, i, j] -> [(t)]; S1[t, i, j] -> [(t)] }, { S0[t, i, j] -> [(2t + i)]; S1[t, i, j] -> [(1 + 2t + i)] }]\"\n  child:\n    sequence:\n    - filter: \"{ S0[t, i, j] }\"\n      child:\n        schedule: \"[{ S0[t, i, j] -> [(j)] }]\"\n    - filter: \"{ S1[t, i, j] }\"\n      child:\n        schedule: \"[{ S1[t, i, j] -> [(1 + j)] }]\"\n", dom);
+  run(ctx, "[w,p,t,i]", buf);
+  snprintf(buf, sizeof buf, "%schild:\n  schedule: \"[{ S0[t, i, j] -> [(floor((t)/16) + floor((2t + i)/64))]; S1[t, i, j] -> [(floor((t)/16) + floor((1 + 2t + i)/64))] }, { S0[t, i, j] -> [(-floor((t)/16))]; S1[t, i, j] -> [(-floor((t)/16))] }]\"\n  child:\n    schedule: \"[{ S0[t, i, j] -> [(t mod 16)]; S1[t, i, j] -> [(t mod 16)] }, { S0[t, i, j] -> [((2t + i) mod 64)]; S1[t, i, j] -> [((1 + 2t + i) mod 64)] }]\"\n    child:\n      sequence:\n      - filter: \"{ S0[t, i, j] }\"\n        child:\n          schedule: \"[{ S0[t, i, j] -> [(j)] }]\"\n      - filter: \"{ S1[t, i, j] }\"\n        child:\n          schedule: \"[{ S1[t, i, j] -> [(1 + j)] }]\"\n", dom);
+  run(ctx, "[w,p];[tmod,imod]", buf);
+  snprintf(buf, sizeof buf, "%schild:\n  schedule: \"[{ S0[t, i, j] -> [(floor((t)/16) + floor((2t + i)/64))]; S1[t, i, j] -> [(floor((t)/16) + floor((1 + 2t + i)/64))] }, { S0[t, i, j] -> [(-floor((t)/16))]; S1[t, i, j] -> [(-floor((t)/16))] }]\"\n  child:\n    schedule: \"[{ S0[t, i, j] -> [(t)]; S1[t, i, j] -> [(t)] }, { S0[t, i, j] -> [(2t + i)]; S1[t, i, j] -> [(1 + 2t + i)] }]\"\n    child:\n      sequence:\n      - filter: \"{ S0[t, i, j] }\"\n        child:\n          schedule: \"[{ S0[t, i, j] -> [(j)] }]\"\n      - filter: \"{ S1[t, i, j] }\"\n        child:\n          schedule: \"[{ S1[t, i, j] -> [(1 + j)] }]\"\n", dom);
+  run(ctx, "[w,p];[t,i]", buf);
   isl_ctx_free(ctx);
   return 0;
 }
