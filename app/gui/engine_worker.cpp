@@ -64,6 +64,7 @@ struct EngineState {
     SnapshotOptions options;
     options.plot_parameters = plot_parameters;
     options.ranks = ranks;
+    if (step > 0) options.legality = session->history().at(step - 1).legality;
     auto snap = std::make_shared<const Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
     if (cache.size() >= kCachedSnapshots) cache.clear();
     cache[key] = snap;

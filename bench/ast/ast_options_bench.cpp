@@ -1,9 +1,11 @@
-// How long isl takes to build the loop AST of a schedule, and how the AST
-// build's loop types change that (issue 24: time-tiled wavefronts take
-// seconds). For each FILE.c SCRIPT pair: the schedule after the script, then
-// the AST with the product's options (as codegen/loop_ast builds it) and
-// with every band member's loop type forced to atomic or separate; the
-// time and the size of the printed C of each.
+// How long isl takes to build the loop AST of a schedule (issue 24:
+// time-tiled wavefronts took seconds). For each FILE.c SCRIPT pair: the
+// schedule after the script, then its AST as codegen/loop_ast builds it
+// ("product": tile bands merged with the band below, codegen/ast_form.h),
+// as isl builds the tree the commands leave ("bands apart", what the product
+// did before), and with every band member's loop type forced to atomic or
+// separate; the time and the size of the printed C of each. SHOW=1 prints
+// the C.
 //
 //   loopscape-ast-bench FILE.c SCRIPT [-I DIR] [FILE.c SCRIPT ...]
 #include <isl/ast.h>
@@ -32,6 +34,7 @@ namespace {
 isl_schedule_node* set_loop_type(isl_schedule_node* node, void* user) {
   if (isl_schedule_node_get_type(node) != isl_schedule_node_band) return node;
   const auto type = *static_cast<isl_ast_loop_type*>(user);
+  if (type == isl_ast_loop_default) return node;
   const isl_size n = isl_schedule_node_band_n_member(node);
   for (int k = 0; k < n; ++k) node = isl_schedule_node_band_member_set_ast_loop_type(node, k, type);
   return node;
@@ -45,6 +48,7 @@ std::pair<double, std::size_t> build(const Program& program, const isl::schedule
   if (!type) {
     const isl::ast_node ast = build_isl_ast(program, schedule);
     size = ast.to_C_str().size();
+    if (std::getenv("SHOW")) std::cout << ast.to_C_str() << "\n";
   } else {
     isl_schedule* s = isl_schedule_copy(schedule.get());
     isl_ast_loop_type t = *type;
@@ -57,6 +61,7 @@ std::pair<double, std::size_t> build(const Program& program, const isl::schedule
     isl_ast_build_free(b);
     char* text = isl_ast_node_to_C_str(node);
     size = text ? std::string(text).size() : 0;
+    if (text && std::getenv("SHOW")) std::cout << text << "\n";
     free(text);
     isl_ast_node_free(node);
   }
@@ -76,7 +81,7 @@ int main(int argc, char** argv) {
       ++k;
     }
   }
-  std::printf("%-40s %-10s %10s %10s\n", "case", "loops", "seconds", "C bytes");
+  std::printf("%-40s %-12s %10s %10s\n", "case", "loops", "seconds", "C bytes");
   for (const auto& [file, script] : cases) {
     try {
       Session session(load_program(file, options));
@@ -87,14 +92,14 @@ int main(int argc, char** argv) {
       }
       const std::string name = file.substr(file.rfind('/') + 1) + " + " + script.substr(script.rfind('/') + 1);
       for (const auto& [label, type] : std::vector<std::pair<std::string, std::optional<isl_ast_loop_type>>>{
-               {"product", std::nullopt}, {"atomic", isl_ast_loop_atomic}, {"separate", isl_ast_loop_separate}}) {
+               {"product", std::nullopt}, {"bands apart", isl_ast_loop_default}, {"atomic", isl_ast_loop_atomic}, {"separate", isl_ast_loop_separate}}) {
         try {
           session.program().isl().bounded("bench", [&] {
             const auto [seconds, size] = build(session.program(), session.schedule(), type);
-            std::printf("%-40s %-10s %10.3f %10zu\n", name.c_str(), label.c_str(), seconds, size);
+            std::printf("%-40s %-12s %10.3f %10zu\n", name.c_str(), label.c_str(), seconds, size);
           });
         } catch (const std::exception& e) {
-          std::printf("%-40s %-10s %s\n", name.c_str(), label.c_str(), e.what());
+          std::printf("%-40s %-12s %s\n", name.c_str(), label.c_str(), e.what());
         }
         std::fflush(stdout);
       }

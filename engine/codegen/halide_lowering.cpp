@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "codegen/ast_cache.h"
 #include "codegen/gpu_loops.h"
 #include "codegen/halide_register_promotion.h"
 #include "codegen/loop_ast.h"
@@ -554,7 +555,8 @@ H::Target cuda_target() {
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule,
                                const HalideLoweringOptions& options) {
   const std::string& function_name = options.function_name;
-  const LoopNodePtr ast = build_loop_ast(program, schedule);
+  const LoopNodePtr ast = options.cache ? convert_isl_ast(program, options.cache->isl_ast(program, schedule))
+                                        : build_loop_ast(program, schedule);
   const bool gpu = options.allow_gpu && contains_gpu_loop(*ast);
   const H::Target target = gpu ? cuda_target() : host_target(options.jit);
   HalideBuilder builder(program, gpu);

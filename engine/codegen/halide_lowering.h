@@ -14,6 +14,8 @@
 
 namespace loopscape {
 
+class AstCache;
+
 // One argument of the lowered function, in order: buffers are the region's
 // arrays, passed as plain pointers to their first element (flat, row-major;
 // written scalars by address), scalars are the integer parameters and the
@@ -48,6 +50,8 @@ struct HalideLoweringOptions {
   // this, LLVM may fuse a * b + c into one FMA (as gcc -march=native does);
   // it still never reassociates.
   bool contract_fma = false;
+  // The isl ASTs already built for the other targets of this schedule (null: build one).
+  AstCache* cache = nullptr;
 };
 
 // Lowers `schedule` of `program` to Halide IR and a module for this

@@ -18,6 +18,7 @@
 #include <set>
 #include <sstream>
 
+#include "codegen/ast_cache.h"
 #include "codegen/band_extent.h"
 #include "codegen/c_printer.h"
 #include "codegen/cuda_shared_memory.h"
@@ -747,7 +748,7 @@ class CudaTarget : public Target {
     out.target = name();
     out.replaces_region = true;
     out.schedule = in.schedule;
-    const LoopNodePtr ast = build_loop_ast(program, in.schedule);
+    const LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, in.schedule));
 
     // The arrays the kernels use live on the device for the whole region.
     std::map<std::string, DeviceArray> arrays;

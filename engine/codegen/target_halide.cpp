@@ -27,7 +27,7 @@ class HalideStmtTarget : public Target {
     out.target = name();
     out.schedule = in.schedule;
     const HalideLowering l =
-        lower_to_halide(in.program, in.schedule, {.allow_gpu = true, .build_module = false});
+        lower_to_halide(in.program, in.schedule, {.allow_gpu = true, .build_module = false, .cache = in.cache});
     std::ostringstream text;
     text << "// " << l.function_name << "(";
     for (std::size_t k = 0; k < l.arguments.size(); ++k)
@@ -61,7 +61,7 @@ class HalideTarget : public Target {
     out.replaces_region = true;
     const HalideLowering l =
         lower_to_halide(in.program, in.schedule,
-                        {.function_name = kHalideFunction, .allow_gpu = true, .build_module = false});
+                        {.function_name = kHalideFunction, .allow_gpu = true, .build_module = false, .cache = in.cache});
     if (l.gpu) {
       call_with_buffers(in.program, l, out);
       return out;
@@ -144,7 +144,7 @@ class HalidePtxTarget : public Target {
                  "// back-end compiles them into CUDA kernels here.\n";
       return out;
     }
-    out.text = lower_to_halide(in.program, in.schedule, {.function_name = kHalideFunction, .allow_gpu = true}).device_code;
+    out.text = lower_to_halide(in.program, in.schedule, {.function_name = kHalideFunction, .allow_gpu = true, .cache = in.cache}).device_code;
     return out;
   }
 };

@@ -4,6 +4,7 @@
 // point-to-point messages of exactly the elements that cross ranks.
 #include "analysis/dependences.h"
 #include "analysis/distribution.h"
+#include "codegen/ast_cache.h"
 #include "codegen/c_printer.h"
 #include "codegen/data_layout_rewrite.h"
 #include "codegen/loop_ast.h"
@@ -411,7 +412,7 @@ class MpiTarget : public Target {
     if (!transfers.empty()) check_transfers(in, plan, transfers);
     LoopAstOptions ast_options;
     ast_options.keep_direction_of_tag = "node";  // blocks are of schedule values
-    LoopNodePtr ast = convert_isl_ast(in.program, build_isl_ast(in.program, plan.schedule), ast_options);
+    LoopNodePtr ast = convert_isl_ast(in.program, isl_ast_for(in, plan.schedule), ast_options);
     CPrintOptions po;
     po.openmp = true;  // loops the user tagged parallel stay parallel inside a rank
     po.indent = in.options.indent;

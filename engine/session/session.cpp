@@ -116,7 +116,8 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
     });
     if (outcome->schedule.is_null()) throw std::logic_error("the command returned no schedule");
     report = check_schedule(program, loaded_->dependences, outcome->schedule);
-    if (report->legal()) return AppliedCommand{call, std::move(*outcome)};
+    if (report->legal())
+      return AppliedCommand{call, std::move(*outcome), std::make_shared<const LegalityReport>(std::move(*report))};
 
     refusal.kind = Refusal::Kind::Illegal;
     std::string what;

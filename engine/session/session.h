@@ -28,6 +28,8 @@ class StatementHandle;  // api/loopscape.h
 struct AppliedCommand {
   CommandCall call;
   CommandOutcome outcome;  // outcome.schedule: the schedule after this step
+  // The check that let the step in: the views show it instead of checking again.
+  std::shared_ptr<const LegalityReport> legality;
 };
 
 // Why a command was refused: bad arguments, or an illegal result.

@@ -352,7 +352,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   });
   std::optional<LegalityReport> report;
   if (options.check_legality) {
-    report = check_schedule(program, loaded.dependences, schedule);
+    report = options.legality ? *options.legality : check_schedule(program, loaded.dependences, schedule);
     snap.legal = report->legal();
     snap.legality = report->summary();
   }

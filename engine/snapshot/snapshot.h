@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/distribution.h"
+#include "analysis/legality.h"
 #include "analysis/systolic.h"
 #include "pipeline/pipeline.h"
 #include "view/domain_points.h"
@@ -112,6 +113,9 @@ struct Snapshot {
 struct SnapshotOptions {
   std::vector<std::string> targets;  // empty: every registered target
   bool check_legality = true;
+  // The report of the check the session made when it applied the step (not
+  // made again); null: check here.
+  std::shared_ptr<const LegalityReport> legality;
   bool plot = true;
   std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
   int ranks = 4;  // for the message table of distributed schedules
