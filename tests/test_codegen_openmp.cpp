@@ -249,8 +249,10 @@ class TestCodegenOpenmp : public QObject {
       const GeneratedCode shared = generate(l.program, s, deps, name, {}, &cache);
       QVERIFY2(alone.full_text() == shared.full_text(), name.c_str());
     }
-    // c, openmp and isl-ast all print the AST of the schedule with its automatic parallel tags.
-    QCOMPARE(cache.size(), std::size_t(1));
+    // c, openmp and isl-ast all print the AST of the schedule with its
+    // automatic parallel tags; cuda, mpi and the Halide lowering the AST of
+    // the schedule as it is: one AST each, the same one where no loop gets a tag.
+    QVERIFY2(cache.size() >= 1 && cache.size() <= 2, std::to_string(cache.size()).c_str());
   }
 
   void tiledStencilKeepsItsTileLoopParallel() {

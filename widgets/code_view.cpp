@@ -108,6 +108,17 @@ void CodeView::setSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared
   for (const QString& t : editors_.keys()) fill(t);
 }
 
+void CodeView::updateCode(std::shared_ptr<const Snapshot> snapshot) {
+  const std::shared_ptr<const Snapshot> before = std::move(snapshot_);
+  snapshot_ = std::move(snapshot);
+  rebuildTabs();
+  for (const QString& t : editors_.keys()) {
+    const CodeInfo* was = before ? before->findCode(t.toStdString()) : nullptr;
+    const CodeInfo* now = info(t);
+    if (!was || !now || was->pending != now->pending) fill(t);
+  }
+}
+
 void CodeView::rebuildTabs() {
   QStringList wanted;
   if (snapshot_)
@@ -183,10 +194,13 @@ void CodeView::fill(const QString& target) {
   const CodeInfo* c = info(target);
   if (!editor || !c) return;
   const int scroll = editor->verticalScrollBar()->value();
-  QStringList after = c->error.empty() ? splitLines(c->text) : QStringList{tr("/* %1 */").arg(QString::fromStdString(c->error))};
+  QStringList after = c->pending ? QStringList{tr("/* generating the %1 code\u2026 */").arg(tabTitle(target))}
+                     : c->error.empty() ? splitLines(c->text)
+                                        : QStringList{tr("/* %1 */").arg(QString::fromStdString(c->error))};
   editor->line_map.clear();
   QList<QTextEdit::ExtraSelection> marks;
   const CodeInfo* before = previous_ ? previous_->findCode(target.toStdString()) : nullptr;
+  if (c->pending || (before && before->pending)) before = nullptr;  // nothing to compare yet
   if (diff_->isChecked() && before) {
     const QStringList old = splitLines(before->text);
     QStringList shown;

@@ -41,6 +41,9 @@ class CodeView : public QWidget {
 
   // `previous`: the snapshot of the step before (for the diff), may be null.
   void setSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous = {});
+  // The same step with more of its code generated: fills the tabs whose code
+  // arrived, keeps the rest (and the scroll positions) as they are.
+  void updateCode(std::shared_ptr<const Snapshot> snapshot);
   void setSelection(const Selection& selection);
 
   QStringList targets() const;

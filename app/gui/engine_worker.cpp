@@ -5,10 +5,13 @@
 #include <QMetaObject>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <chrono>
 #include <map>
 #include <mutex>
 
 #include "autoschedule/planner.h"
+#include "codegen/ast_cache.h"
 #include "cpp_program/program_file.h"
 #include "lessons/lesson_check.h"
 #include "pipeline/pipeline.h"
@@ -43,6 +46,8 @@ struct EngineState {
   std::shared_ptr<RunCache> runs = std::make_shared<RunCache>();
   std::unique_ptr<Session> session;
   std::map<std::string, std::shared_ptr<const Snapshot>> cache;  // by script prefix
+  // Each target's code by script prefix: plot parameters and ranks do not change it.
+  std::map<std::string, std::vector<CodeInfo>> code_cache;
   std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
   std::map<std::string, long> plot_parameters;
   int ranks = 4;
@@ -64,10 +69,43 @@ struct EngineState {
     SnapshotOptions options;
     options.plot_parameters = plot_parameters;
     options.ranks = ranks;
+    options.code = false;  // completeCode fills it in, the visible target first
     if (step > 0) options.legality = session->history().at(step - 1).legality;
-    auto snap = std::make_shared<const Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
+    auto snap = std::make_shared<Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
+    if (auto known = code_cache.find(key); known != code_cache.end()) snap->code = known->second;
+    remember(key, snap);
+    return snap;
+  }
+
+  void remember(const std::string& key, std::shared_ptr<const Snapshot> snap) {
     if (cache.size() >= kCachedSnapshots) cache.clear();
-    cache[key] = snap;
+    cache[key] = std::move(snap);
+  }
+
+  // `views` (snapshotAt(step)) with every target's code, `first` first; after
+  // each target, `progress` gets the snapshot so far. Null as soon as
+  // `current` says a newer request superseded this one.
+  std::shared_ptr<const Snapshot> completeCode(std::size_t step, const std::shared_ptr<const Snapshot>& views,
+                                               const std::string& first, const std::function<bool()>& current,
+                                               const std::function<void(std::shared_ptr<const Snapshot>)>& progress) {
+    const auto start = std::chrono::steady_clock::now();
+    auto snap = std::make_shared<Snapshot>(*views);
+    std::vector<std::size_t> order;
+    for (std::size_t k = 0; k < snap->code.size(); ++k)
+      if (snap->code[k].pending) (snap->code[k].target == first ? order.insert(order.begin(), k) : order.push_back(k));
+    AstCache asts;
+    const isl::schedule& schedule = session->schedule_at(step);
+    for (std::size_t k : order) {
+      if (!current()) return nullptr;
+      snap->code[k] = make_code_info(session->loaded(), schedule, snap->code[k].target, asts);
+      snap->code_milliseconds =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      progress(std::make_shared<const Snapshot>(*snap));
+    }
+    const std::string key = prefix(step);
+    if (code_cache.size() >= kCachedSnapshots) code_cache.clear();
+    code_cache[key] = snap->code;
+    remember(key, snap);
     return snap;
   }
 
@@ -181,20 +219,44 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
     } catch (const std::exception& e) {
       result.error = qs(e.what());
     }
+    if (result.snapshot && result.error.isEmpty() && has_pending_code(*result.snapshot)) {
+      // The views first; the code follows, target by target, as codeReady.
+      if (self) QMetaObject::invokeMethod(self, [self, result] { if (self) self->deliver(result); }, Qt::QueuedConnection);
+      result.code_follows = true;
+      const auto current = [this, generation] { return generation == generation_.load(); };
+      const auto progress = [self, generation](std::shared_ptr<const Snapshot> partial) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, generation, partial] {
+              if (self && generation == self->generation_.load()) Q_EMIT self->codeReady(generation, partial);
+            },
+            Qt::QueuedConnection);
+      };
+      try {
+        result.snapshot = state->completeCode(static_cast<std::size_t>(result.step), result.snapshot,
+                                              visibleTarget(), current, progress);
+      } catch (const std::exception&) {
+        result.snapshot = nullptr;  // each target's failure is its entry's error; nothing else throws here
+      }
+    }
     if (self) QMetaObject::invokeMethod(self, [self, result] { if (self) self->finished(result); }, Qt::QueuedConnection);
   });
   return generation;
 }
 
+void EngineWorker::setVisibleTarget(const QString& target) {
+  const std::lock_guard<std::mutex> lock(visible_target_mutex_);
+  visible_target_ = target.toStdString();
+}
+
+std::string EngineWorker::visibleTarget() const {
+  const std::lock_guard<std::mutex> lock(visible_target_mutex_);
+  return visible_target_;
+}
+
 void EngineWorker::finished(const EngineResult& result) {
   --pending_;
-  if (result.snapshot || result.changed || result.refused || !result.error.isEmpty()) {
-    if (!result.history.isEmpty() || result.snapshot || result.changed) history_ = result.history;
-  }
-  // Results of superseded requests are dropped unless they changed the session
-  // or failed (the window must still learn about those).
-  const bool latest = result.generation == generation_.load();
-  if (latest || result.changed || result.refused || !result.error.isEmpty()) Q_EMIT resultReady(result);
+  if (!result.code_follows) deliver(result);
   if (pending_.load() == 0) {
     busy_timer_.stop();
     if (busy_shown_) {
@@ -202,6 +264,16 @@ void EngineWorker::finished(const EngineResult& result) {
       Q_EMIT busyChanged(false);
     }
   }
+}
+
+void EngineWorker::deliver(const EngineResult& result) {
+  if (result.snapshot || result.changed || result.refused || !result.error.isEmpty()) {
+    if (!result.history.isEmpty() || result.snapshot || result.changed) history_ = result.history;
+  }
+  // Results of superseded requests are dropped unless they changed the session
+  // or failed (the window must still learn about those).
+  const bool latest = result.generation == generation_.load();
+  if (latest || result.changed || result.refused || !result.error.isEmpty()) Q_EMIT resultReady(result);
 }
 
 namespace {

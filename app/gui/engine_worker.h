@@ -11,6 +11,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <atomic>
+#include <mutex>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,6 +63,9 @@ struct EngineResult {
   QString c_name;                   // Program::file: the C it reads, or the name its C carries
   CompileOptions program_options;   // what that C was read with
   QString open_note;
+  // The snapshot came with its code pending: the views were delivered, the
+  // code went out as codeReady (internal to the worker).
+  bool code_follows = false;
 };
 
 struct PreviewResult {
@@ -127,6 +131,8 @@ class EngineWorker : public QObject {
   quint64 runStep(int step, const QMap<QString, qint64>& parameters, int repetitions);
   // Stops the running measurement after its current repetition.
   void cancelRun() { cancel_run_ = true; }
+  // The code tab in view: its code is generated before the other targets'.
+  void setVisibleTarget(const QString& target);
   bool busy() const { return pending_.load() > 0; }
   // Runs the event loop until every request has answered (tests, screenshots).
   bool waitForIdle(int timeout_ms = 60000);
@@ -135,7 +141,12 @@ class EngineWorker : public QObject {
   QString script() const { return history_.join(QLatin1Char('\n')); }
 
  Q_SIGNALS:
+  // A result's views: tree, plot, dependences, legality. Its snapshot's code
+  // entries may be pending; codeReady brings them.
   void resultReady(const loopscape::EngineResult& result);
+  // The snapshot of result `generation` with one more target's code (the
+  // last one has them all). Only for the newest request.
+  void codeReady(quint64 generation, std::shared_ptr<const loopscape::Snapshot> snapshot);
   void previewReady(const loopscape::PreviewResult& result);
   // `feedback`: one line per failing check (empty when it passes).
   void exerciseChecked(int index, bool passed, const QStringList& feedback);
@@ -146,6 +157,8 @@ class EngineWorker : public QObject {
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);
   void finished(const EngineResult& result);
+  void deliver(const EngineResult& result);  // resultReady, when the window wants it
+  std::string visibleTarget() const;
 
   std::shared_ptr<EngineState> state_;
   QThreadPool pool_;
@@ -161,6 +174,8 @@ class EngineWorker : public QObject {
   std::atomic<int> pending_{0};
   bool busy_shown_ = false;
   QStringList history_;
+  mutable std::mutex visible_target_mutex_;
+  std::string visible_target_ = "openmp";
 };
 
 }  // namespace loopscape

@@ -112,6 +112,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createStatusBar();
   createMenus();
   connect(worker_, &EngineWorker::resultReady, this, &MainWindow::onResult);
+  connect(worker_, &EngineWorker::codeReady, this, &MainWindow::onCodeReady);
   connect(worker_, &EngineWorker::busyChanged, this, [this](bool busy) { busy_label_->setVisible(busy); });
   connect(worker_, &EngineWorker::previewReady, this, [this](const PreviewResult& result) {
     if (open_form_) open_form_->setPreview(result.legal, result.text);
@@ -236,6 +237,7 @@ void MainWindow::createViews() {
           [this](const Selection& s) { broadcastSelection(s, dependence_view_); });
   code_view_ = new CodeView;
   code_view_->setObjectName(QStringLiteral("codeView"));
+  connect(code_view_, &CodeView::currentTargetChanged, worker_, &EngineWorker::setVisibleTarget);
   connect(code_view_, &CodeView::selectionChanged, this, [this](const Selection& s) { broadcastSelection(s, code_view_); });
   connect(code_view_, &CodeView::loopContextMenuRequested, this, [this](const Selection& s, const QPoint& at) {
     QMenu* menu = commandMenu(s, {}, this);
@@ -838,6 +840,7 @@ void MainWindow::onResult(const EngineResult& result) {
     clearReport();
   }
   if (result.snapshot) {
+    shown_generation_ = result.generation;
     step_ = result.step;
     availability_ = result.availability;
     showSnapshot(result.snapshot, result.previous);
@@ -893,14 +896,34 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   legality_label_->setText(snap.legal ? QStringLiteral("<span style='color:#009E73'><b>\u2714 legal</b></span>")
                                       : QStringLiteral("<span style='color:#D55E00'><b>\u2716 illegal</b></span>"));
   legality_label_->setToolTip(snap.legal ? tr("Every dependence is respected") : qs(snap.legality));
-  status_label_->setText(tr("step %1 of %2 \u00b7 %3 statements \u00b7 %4 dependences \u00b7 %5 tree nodes \u00b7 computed in %6 ms")
+  showStatus();
+  broadcastSelection(selection_, nullptr);
+}
+
+void MainWindow::showStatus() {
+  if (!snapshot_) return;
+  const Snapshot& snap = *snapshot_;
+  const bool code_pending =
+      std::any_of(snap.code.begin(), snap.code.end(), [](const CodeInfo& c) { return c.pending; });
+  QString timing = tr("computed in %1 ms").arg(snap.milliseconds, 0, 'f', 0);
+  if (code_pending)
+    timing += tr(", generating the code\u2026");
+  else if (snap.code_milliseconds > 0)
+    timing += tr(", its code in %1 ms").arg(snap.code_milliseconds, 0, 'f', 0);
+  status_label_->setText(tr("step %1 of %2 \u00b7 %3 statements \u00b7 %4 dependences \u00b7 %5 tree nodes \u00b7 %6")
                              .arg(step_)
                              .arg(history_.size())
                              .arg(snap.statements.size())
                              .arg(snap.dependences.size())
                              .arg(snap.tree.size())
-                             .arg(snap.milliseconds, 0, 'f', 0));
-  broadcastSelection(selection_, nullptr);
+                             .arg(timing));
+}
+
+void MainWindow::onCodeReady(quint64 generation, std::shared_ptr<const Snapshot> snapshot) {
+  if (generation != shown_generation_ || !snapshot) return;
+  snapshot_ = std::move(snapshot);
+  code_view_->updateCode(snapshot_);
+  showStatus();
 }
 
 void MainWindow::showReport(const QString& title, const QString& text, bool error, const QString& lead) {
@@ -1378,6 +1401,10 @@ void MainWindow::exportScript() {
 void MainWindow::exportCode() {
   const QString target = code_view_->currentTarget();
   if (target.isEmpty()) return;
+  if (const CodeInfo* code = snapshot_ ? snapshot_->findCode(target.toStdString()) : nullptr; code && code->pending) {
+    statusBar()->showMessage(tr("The %1 code is still being generated: export it in a moment").arg(target), 8000);
+    return;
+  }
   const QString suggested = QStringLiteral("%1.%2.%3")
                                 .arg(file_ ? QFileInfo(file_->path).completeBaseName() : QStringLiteral("code"), target,
                                      target == QLatin1String("tree") || target == QLatin1String("isl-ast") ? QStringLiteral("txt") : QStringLiteral("c"));

@@ -203,6 +203,9 @@ class MainWindow : public QMainWindow {
   void onSessionResult(const EngineResult& result);
   void showLessonOf(const QString& path);
   void onResult(const EngineResult& result);
+  // One more target's code for the snapshot shown (the views came first).
+  void onCodeReady(quint64 generation, std::shared_ptr<const Snapshot> snapshot);
+  void showStatus();  // the status bar's step, sizes and timings
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
   void showReport(const QString& title, const QString& text, bool error, const QString& lead = {});
   void clearReport();
@@ -216,6 +219,7 @@ class MainWindow : public QMainWindow {
   QUndoStack* undo_stack_ = nullptr;
   std::set<quint64> pending_auto_schedules_;  // generations of automatic-schedule requests
   std::shared_ptr<const Snapshot> snapshot_;
+  quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
   std::shared_ptr<const CommandAvailability> availability_;  // of snapshot_'s schedule
   Selection selection_;

@@ -331,6 +331,45 @@ void annotate_code(const Program& program, CodeInfo& code) {
   }
 }
 
+namespace {
+
+CodeInfo described(const std::string& name) {
+  CodeInfo info;
+  info.target = name;
+  if (const Target* target = find_target(name)) info.description = target->description();
+  return info;
+}
+
+// Throws IslError: make_snapshot fails as a whole at the isl quota.
+CodeInfo code_info(const LoadedProgram& loaded, const isl::schedule& schedule, const std::string& name,
+                   AstCache& cache) {
+  CodeInfo info = described(name);
+  try {
+    const GeneratedCode generated =
+        generate(loaded.program, schedule, loaded.dependences.all(), name, {}, &cache, &loaded.dependences);
+    info.text = generated.full_text();
+    annotate_code(loaded.program, info);
+  } catch (const IslError&) {
+    throw;
+  } catch (const std::exception& e) {
+    info.error = e.what();
+  }
+  return info;
+}
+
+}  // namespace
+
+CodeInfo make_code_info(const LoadedProgram& loaded, const isl::schedule& schedule, const std::string& target,
+                        AstCache& cache) {
+  try {
+    return code_info(loaded, schedule, target, cache);
+  } catch (const IslError& e) {
+    CodeInfo info = described(target);
+    info.error = e.what();
+    return info;
+  }
+}
+
 Snapshot make_program_snapshot(const LoadedProgram& loaded) {
   Snapshot snap;
   const Program& program = loaded.program;
@@ -374,7 +413,6 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       snap.plot_error = e.what();
     }
   }
-  const isl::union_map dependences = loaded.dependences.all();
   AstCache cache;
   if (subtree_has_tag(schedule.root(), "node")) {
     try {
@@ -410,18 +448,12 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   }
   const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;
   for (const std::string& name : targets) {
-    CodeInfo info;
-    info.target = name;
-    if (const Target* target = find_target(name)) info.description = target->description();
-    try {
-      const GeneratedCode generated = generate(program, schedule, dependences, name, {}, &cache, &loaded.dependences);
-      info.text = generated.full_text();
-      annotate_code(program, info);
-    } catch (const IslError&) {
-      throw;
-    } catch (const std::exception& e) {
-      info.error = e.what();
+    if (options.code) {
+      snap.code.push_back(code_info(loaded, schedule, name, cache));
+      continue;
     }
+    CodeInfo info = described(name);
+    info.pending = true;
     snap.code.push_back(std::move(info));
   }
   snap.milliseconds =

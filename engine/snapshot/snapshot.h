@@ -19,6 +19,8 @@
 
 namespace loopscape {
 
+class AstCache;
+
 struct StatementInfo {
   std::string name;
   unsigned line = 0;    // where the statement is written (1-based; 0: unknown)
@@ -71,6 +73,7 @@ struct CodeInfo {
   std::string description;
   std::string text;   // helpers and code, as a file would hold them
   std::string error;  // set when generation failed (text empty)
+  bool pending = false;  // not generated yet (SnapshotOptions::code off): no text, no error
   std::vector<std::string> line_statement;  // per line: the statement it runs, or ""
   std::vector<CodeLoop> loops;
 };
@@ -87,7 +90,8 @@ struct Snapshot {
   std::vector<CodeInfo> code;
   std::shared_ptr<const PlotData> plot;  // null when it could not be made (plot_error)
   std::string plot_error;
-  double milliseconds = 0;  // time it took to make
+  double milliseconds = 0;  // time it took to make (without the code when it came pending)
+  double code_milliseconds = 0;  // time the pending code took, filled in afterwards
   // Distributed loops (the mpi target): the messages between `ranks` ranks at
   // the plot's parameter values (null when nothing is distributed), and the
   // block of distributed loop values each rank runs.
@@ -112,6 +116,9 @@ struct Snapshot {
 
 struct SnapshotOptions {
   std::vector<std::string> targets;  // empty: every registered target
+  // False: the code entries come pending (target and description only), for
+  // the window to fill in target by target with make_code_info.
+  bool code = true;
   bool check_legality = true;
   // The report of the check the session made when it applied the step (not
   // made again); null: check here.
@@ -128,6 +135,12 @@ std::vector<std::string> display_target_names();
 // Runs isl under the program's quota: throws IslError.
 Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedule,
                        const SnapshotOptions& options = {});
+
+// The code of one target for a snapshot of `schedule`: generation errors are
+// the entry's error, an isl quota too (it stops that target only). `cache`
+// shares one isl AST among the targets of one schedule.
+CodeInfo make_code_info(const LoadedProgram& loaded, const isl::schedule& schedule, const std::string& target,
+                        AstCache& cache);
 
 // The program-only parts (statements, dependences), for a program whose schedule
 // is not known yet.
