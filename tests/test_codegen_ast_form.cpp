@@ -1,15 +1,14 @@
 // The form isl's AST builder gets (codegen/ast_form.h): a band of tile loops
 // merged with the band below it, across tag marks. Same instances in the same
-// order, tags on the same loops, and a time-tiled wavefront that builds
-// within a quota the bands apart exceed (issue 24: 7-14 s before).
+// order, tags on the same loops; isl gets that form (issue 24: a time-tiled
+// wavefront built in 7-14 s with the bands apart, 0.04 s merged).
 #include <QtTest>
 
-#include <isl/ast_build.h>
+#include <isl/ast.h>
+#include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
-#include <isl/set.h>
 #include <isl/union_map.h>
-#include <isl/union_set.h>
 
 #include <functional>
 
@@ -19,7 +18,6 @@
 #include "command_test_support.h"
 #include "session/script.h"
 #include "session/session.h"
-#include "support/error.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;
@@ -90,33 +88,26 @@ class TestCodegenAstForm : public QObject {
     QVERIFY(code.text.find("#pragma omp parallel for") != std::string::npos);
   }
 
-  // isl's operation count, not a clock: the merged form builds within a
-  // quota that the bands apart run past.
-  void timeTiledWavefrontBuildsWithinASmallQuota() {
+  // build_isl_ast gives isl the merged form: p's parallel mark comes before
+  // the outermost loop w, where with the bands apart it sits inside it. (How
+  // long each form takes is measured by bench/ast, not here: 8 s against
+  // 0.04 s, and isl's operation quota does not see the difference.)
+  void theAstBuilderGetsTheMergedForm() {
     Session session = time_tiled_jacobi2d();
-    const Program& program = session.program();
-    constexpr unsigned long kQuota = 2'000'000;
-    program.isl().set_max_operations(kQuota);
-    isl::ast_node ast;
-    try {
-      ast = build_isl_ast(program, session.schedule());
-    } catch (const IslError& e) {
-      QFAIL(e.what());
+    const isl::ast_node ast = build_isl_ast(session.program(), session.schedule());
+    isl_ast_node* node = isl_ast_node_copy(ast.get());
+    bool parallel_mark_outside = false;
+    while (node && isl_ast_node_get_type(node) == isl_ast_node_mark) {
+      isl_id* id = isl_ast_node_mark_get_id(node);
+      parallel_mark_outside = parallel_mark_outside || std::string(isl_id_get_name(id)).rfind("@parallel", 0) == 0;
+      isl_id_free(id);
+      isl_ast_node* inner = isl_ast_node_mark_get_node(node);
+      isl_ast_node_free(node);
+      node = inner;
     }
-    QVERIFY(!ast.is_null());
-    bool apart_stopped = false;
-    try {
-      program.isl().bounded("bands apart", [&] {
-        const isl::union_set domains = session.schedule().domain();
-        isl::set context = isl::manage(isl_set_universe(isl_union_set_get_space(domains.get())));
-        if (!program.context.is_null()) context = context.intersect(program.context);
-        (void)isl::ast_build::from_context(context).node_from(session.schedule());
-      });
-    } catch (const IslError& e) {
-      apart_stopped = e.quota_exceeded();
-    }
-    QVERIFY2(apart_stopped, "the bands apart built within the quota: the test no longer shows the difference");
-    program.isl().set_max_operations(IslContext::kDefaultMaxOperations);
+    QVERIFY(node && isl_ast_node_get_type(node) == isl_ast_node_for);
+    isl_ast_node_free(node);
+    QVERIFY(parallel_mark_outside);
   }
 };
 

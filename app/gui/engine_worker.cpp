@@ -31,6 +31,10 @@ constexpr std::size_t kCachedSnapshots = 48;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+bool has_pending_code(const Snapshot& snapshot) {
+  return std::any_of(snapshot.code.begin(), snapshot.code.end(), [](const CodeInfo& c) { return c.pending; });
+}
+
 }  // namespace
 
 // The original schedule's measurements, per program and parameter values:
@@ -92,7 +96,7 @@ struct EngineState {
     auto snap = std::make_shared<Snapshot>(*views);
     std::vector<std::size_t> order;
     for (std::size_t k = 0; k < snap->code.size(); ++k)
-      if (snap->code[k].pending) (snap->code[k].target == first ? order.insert(order.begin(), k) : order.push_back(k));
+      if (snap->code[k].pending) order.insert(snap->code[k].target == first ? order.begin() : order.end(), k);
     AstCache asts;
     const isl::schedule& schedule = session->schedule_at(step);
     for (std::size_t k : order) {
