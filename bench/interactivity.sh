@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The figures of one `bench` run: command median, p95; code median, p95; total median, p95.
 figures() {
-  awk '/^apply \+ legality/ {c50=$4; c95=$7}
+  awk '/^apply \+ legality/ {c50=$5; c95=$8}
        /^AST \+ printers/ {for (k = 1; k <= NF; ++k) if ($k == "median") {p50=$(k+1); p95=$(k+4)}}
        /^median_ms=/ {split($1, a, "="); split($2, b, "="); t50=a[2]; t95=b[2]}
        END {printf "%s | %s | %s | %s | %s | %s", c50, c95, p50, p95, t50, t95}'

@@ -246,30 +246,36 @@ std::string estimates(const Program& program, const isl::schedule& schedule, con
                       const std::vector<std::string>& notes) {
   std::vector<std::string> lines;
   std::vector<std::string> pe_extents;
-  // The loops around a node: extent, and whether they are unrolled (copies in hardware, not cycles).
-  using Outer = std::vector<std::pair<std::string, bool>>;
+  // The loops around a node, and whether they are unrolled (copies in
+  // hardware, not cycles). Extents are isl work (seconds on tiled
+  // wavefronts), so only the tagged bands' are computed.
+  struct OuterLoop {
+    isl::schedule_node band;
+    int member;
+    bool unrolled;
+  };
+  using Outer = std::vector<OuterLoop>;
   std::function<void(const isl::schedule_node&, Outer)> visit = [&](const isl::schedule_node& node, Outer outer) {
     if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band) {
-      const std::string extent = band_member_extent_text(program, node, 0);
       bool unrolled = false;
       for (const LoopTag& t : node_tags(node)) {
         unrolled = unrolled || t.kind == "space" || t.kind == "unroll";
-        if (t.kind == "space") pe_extents.push_back(extent);
+        if (t.kind == "space") pe_extents.push_back(band_member_extent_text(program, node, 0));
         if (t.kind == "time")
-          lines.push_back("time steps: " + extent + " (" + (t.args.empty() ? std::string("t") : t.args[0]) +
+          lines.push_back("time steps: " + band_member_extent_text(program, node, 0) + " (" +
+                          (t.args.empty() ? std::string("t") : t.args[0]) +
                           "), one a cycle at II = 1, plus the pipeline's fill and drain");
         if (t.kind == "pipeline") {
-          std::string iterations = extent;
+          std::string iterations = band_member_extent_text(program, node, 0);
           for (auto it = outer.rbegin(); it != outer.rend(); ++it)
-            if (!it->second) iterations = it->first + " x " + iterations;
+            if (!it->unrolled) iterations = band_member_extent_text(program, it->band, it->member) + " x " + iterations;
           const std::string ii = t.args.empty() ? "1" : t.args[0];
           lines.push_back("pipelined loop: " + iterations + " iterations at II = " + ii + ": about (" + iterations +
                           ") x " + ii + " cycles plus the pipeline's depth");
         }
       }
       const int members = static_cast<int>(isl_schedule_node_band_n_member(node.get()));
-      for (int m = 0; m < members; ++m)
-        outer.emplace_back(m == 0 ? extent : band_member_extent_text(program, node, m), m == 0 && unrolled);
+      for (int m = 0; m < members; ++m) outer.push_back({node, m, m == 0 && unrolled});
     }
     const int n = static_cast<int>(isl_schedule_node_n_children(node.get()));
     for (int k = 0; k < n; ++k) visit(node.child(k), outer);
