@@ -13,6 +13,7 @@
 
 #include <stdexcept>
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -49,6 +50,12 @@ class ScanRunner {
  public:
   explicit ScanRunner(const std::function<bool(const std::vector<long>&)>& found) : found_(found) {}
 
+  // run() of a node it frees.
+  bool run_owned(isl_ast_node* node) {
+    const std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)> owned(node, isl_ast_node_free);
+    return run(node);
+  }
+
   // False once `found` asked to stop.
   bool run(isl_ast_node* node) {
     switch (isl_ast_node_get_type(node)) {
@@ -57,32 +64,19 @@ class ScanRunner {
         isl_ast_expr* cond = isl_ast_node_if_get_cond(node);
         const bool holds = value(cond) != 0;
         isl_ast_expr_free(cond);
-        isl_ast_node* branch = holds ? isl_ast_node_if_get_then_node(node)
-                                     : (isl_ast_node_if_has_else_node(node) == isl_bool_true
-                                            ? isl_ast_node_if_get_else_node(node)
-                                            : nullptr);
-        const bool go_on = !branch || run(branch);
-        isl_ast_node_free(branch);
-        return go_on;
+        if (holds) return run_owned(isl_ast_node_if_get_then_node(node));
+        if (isl_ast_node_if_has_else_node(node) == isl_bool_true) return run_owned(isl_ast_node_if_get_else_node(node));
+        return true;
       }
       case isl_ast_node_block: {
         isl_ast_node_list* list = isl_ast_node_block_get_children(node);
         const isl_size n = isl_ast_node_list_n_ast_node(list);
         bool go_on = true;
-        for (int k = 0; k < n && go_on; ++k) {
-          isl_ast_node* child = isl_ast_node_list_get_ast_node(list, k);
-          go_on = run(child);
-          isl_ast_node_free(child);
-        }
+        for (int k = 0; k < n && go_on; ++k) go_on = run_owned(isl_ast_node_list_get_ast_node(list, k));
         isl_ast_node_list_free(list);
         return go_on;
       }
-      case isl_ast_node_mark: {
-        isl_ast_node* child = isl_ast_node_mark_get_node(node);
-        const bool go_on = run(child);
-        isl_ast_node_free(child);
-        return go_on;
-      }
+      case isl_ast_node_mark: return run_owned(isl_ast_node_mark_get_node(node));
       case isl_ast_node_user: {
         isl_ast_expr* call = isl_ast_node_user_get_expr(node);
         const isl_size n = isl_ast_expr_op_get_n_arg(call);
@@ -100,6 +94,7 @@ class ScanRunner {
   }
 
  private:
+
   bool run_for(isl_ast_node* node) {
     isl_ast_expr* iterator = isl_ast_node_for_get_iterator(node);
     isl_id* id = isl_ast_expr_id_get_id(iterator);
@@ -109,7 +104,9 @@ class ScanRunner {
     isl_ast_expr* init = isl_ast_node_for_get_init(node);
     it = value(init);
     isl_ast_expr_free(init);
-    isl_ast_node* body = isl_ast_node_for_get_body(node);
+    const std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)> owned_body(isl_ast_node_for_get_body(node),
+                                                                                 isl_ast_node_free);
+    isl_ast_node* body = owned_body.get();
     bool go_on = true;
     if (isl_ast_node_for_is_degenerate(node) == isl_bool_true) {
       go_on = run(body);
@@ -121,7 +118,6 @@ class ScanRunner {
       isl_ast_expr_free(cond);
       isl_ast_expr_free(inc);
     }
-    isl_ast_node_free(body);
     return go_on;
   }
 
@@ -241,15 +237,7 @@ bool for_each_point(const isl::set& set, const std::function<bool(const std::vec
   if (!loops)
     throw IslError("the loops that scan the points", isl_ctx_last_error(ctx) == isl_error_quota);
   ScanRunner runner(f);
-  bool complete = true;
-  try {
-    complete = runner.run(loops);
-  } catch (...) {
-    isl_ast_node_free(loops);
-    throw;
-  }
-  isl_ast_node_free(loops);
-  return complete;
+  return runner.run_owned(loops);
 }
 
 }  // namespace loopscape
