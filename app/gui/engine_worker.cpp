@@ -113,6 +113,12 @@ struct EngineState {
     return snap;
   }
 
+  // Null until availabilityAt(step) computed it.
+  std::shared_ptr<const CommandAvailability> knownAvailability(std::size_t step) const {
+    auto it = availability_cache.find(prefix(step));
+    return it == availability_cache.end() ? nullptr : it->second;
+  }
+
   std::shared_ptr<const CommandAvailability> availabilityAt(std::size_t step) {
     const std::string key = prefix(step);
     auto it = availability_cache.find(key);
@@ -209,7 +215,7 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
         // Superseded requests skip the expensive part; the newer one shows its own.
         if (generation == generation_.load()) {
           result.snapshot = state->snapshotAt(static_cast<std::size_t>(result.step));
-          result.availability = state->availabilityAt(static_cast<std::size_t>(result.step));
+          result.availability = state->knownAvailability(static_cast<std::size_t>(result.step));
           if (result.step > 0) result.previous = state->snapshotAt(static_cast<std::size_t>(result.step - 1));
         }
       }
@@ -223,8 +229,10 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
     } catch (const std::exception& e) {
       result.error = qs(e.what());
     }
-    if (result.snapshot && result.error.isEmpty() && has_pending_code(*result.snapshot)) {
-      // The views first; the code follows, target by target, as codeReady.
+    const bool code_pending = result.snapshot && has_pending_code(*result.snapshot);
+    if (result.snapshot && result.error.isEmpty() && (code_pending || !result.availability)) {
+      // The views first; the code follows, target by target, as codeReady,
+      // then what the menus offer, as availabilityReady.
       if (self) QMetaObject::invokeMethod(self, [self, result] { if (self) self->deliver(result); }, Qt::QueuedConnection);
       result.code_follows = true;
       const auto current = [this, generation] { return generation == generation_.load(); };
@@ -236,11 +244,26 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
             },
             Qt::QueuedConnection);
       };
-      try {
-        result.snapshot = state->completeCode(static_cast<std::size_t>(result.step), result.snapshot,
-                                              visibleTarget(), current, progress);
-      } catch (const std::exception&) {
-        result.snapshot = nullptr;  // each target's failure is its entry's error; nothing else throws here
+      if (code_pending) {
+        try {
+          result.snapshot = state->completeCode(static_cast<std::size_t>(result.step), result.snapshot,
+                                                visibleTarget(), current, progress);
+        } catch (const std::exception&) {
+          result.snapshot = nullptr;  // each target's failure is its entry's error; nothing else throws here
+        }
+      }
+      if (!result.availability && current()) {
+        try {
+          result.availability = state->availabilityAt(static_cast<std::size_t>(result.step));
+          QMetaObject::invokeMethod(
+              self,
+              [self, generation, availability = result.availability] {
+                if (self && generation == self->generation_.load()) Q_EMIT self->availabilityReady(generation, availability);
+              },
+              Qt::QueuedConnection);
+        } catch (const std::exception&) {
+          // Without it the menus offer every command; the forms still check legality.
+        }
       }
     }
     if (self) QMetaObject::invokeMethod(self, [self, result] { if (self) self->finished(result); }, Qt::QueuedConnection);

@@ -34,7 +34,8 @@ struct EngineResult {
   quint64 generation = 0;
   std::shared_ptr<const Snapshot> snapshot;  // null when superseded or failed
   std::shared_ptr<const Snapshot> previous;  // the step before (for the code diff), may be null
-  // Which statement commands may apply where in `snapshot`'s schedule (menus); null with it.
+  // Which statement commands may apply where in `snapshot`'s schedule (menus);
+  // null with it, and null until availabilityReady when not computed before.
   std::shared_ptr<const CommandAvailability> availability;
   QStringList history;                       // applied commands as script lines
   QStringList redo;                          // undone commands, next redo first
@@ -147,6 +148,9 @@ class EngineWorker : public QObject {
   // The snapshot of result `generation` with one more target's code (the
   // last one has them all). Only for the newest request.
   void codeReady(quint64 generation, std::shared_ptr<const loopscape::Snapshot> snapshot);
+  // Which commands apply where in result `generation`'s schedule (for the
+  // menus), after its views and code. Only for the newest request.
+  void availabilityReady(quint64 generation, std::shared_ptr<const loopscape::CommandAvailability> availability);
   void previewReady(const loopscape::PreviewResult& result);
   // `feedback`: one line per failing check (empty when it passes).
   void exerciseChecked(int index, bool passed, const QStringList& feedback);

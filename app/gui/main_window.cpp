@@ -113,6 +113,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   createMenus();
   connect(worker_, &EngineWorker::resultReady, this, &MainWindow::onResult);
   connect(worker_, &EngineWorker::codeReady, this, &MainWindow::onCodeReady);
+  connect(worker_, &EngineWorker::availabilityReady, this,
+          [this](quint64 generation, std::shared_ptr<const CommandAvailability> availability) {
+            if (generation == shown_generation_) availability_ = std::move(availability);
+          });
   connect(worker_, &EngineWorker::busyChanged, this, [this](bool busy) { busy_label_->setVisible(busy); });
   connect(worker_, &EngineWorker::previewReady, this, [this](const PreviewResult& result) {
     if (open_form_) open_form_->setPreview(result.legal, result.text);
