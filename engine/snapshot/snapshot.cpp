@@ -276,9 +276,10 @@ std::string statement_of_line(const Program& program, const std::string& line) {
   std::string best;
   for (const Statement& s : program.statements) {
     if (s.assign_op.empty() || t.find(s.assign_op) == std::string::npos) continue;
-    if (array_sequence(s.source_text) == arrays) return s.name;
-    if (best.empty() && !s.accesses.empty() && arrays.front() == array_sequence(s.source_text).front())
-      best = s.name;
+    const std::vector<std::string> own = array_sequence(s.source_text);
+    if (own == arrays) return s.name;
+    // A statement of scalars only has no array to compare.
+    if (best.empty() && !own.empty() && arrays.front() == own.front()) best = s.name;
   }
   return best;
 }
