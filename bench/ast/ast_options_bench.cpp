@@ -27,6 +27,8 @@
 #include "session/session.h"
 #include "support/error.h"
 
+#include "../bench_cases.h"
+
 using namespace loopscape;
 
 namespace {
@@ -71,16 +73,9 @@ std::pair<double, std::size_t> build(const Program& program, const isl::schedule
 }  // namespace
 
 int main(int argc, char** argv) {
-  CompileOptions options;
-  std::vector<std::pair<std::string, std::string>> cases;
-  for (int k = 1; k < argc; ++k) {
-    const std::string a = argv[k];
-    if (a == "-I" && k + 1 < argc) options.include_dirs.push_back(argv[++k]);
-    else if (k + 1 < argc) {
-      cases.emplace_back(a, argv[k + 1]);
-      ++k;
-    }
-  }
+  const BenchCases parsed = parse_bench_cases(argc, argv);
+  const CompileOptions& options = parsed.options;
+  const auto& cases = parsed.cases;
   std::printf("%-40s %-12s %10s %10s\n", "case", "loops", "seconds", "C bytes");
   for (const auto& [file, script] : cases) {
     try {

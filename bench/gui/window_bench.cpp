@@ -21,6 +21,8 @@
 #include "main_window.h"
 #include "session/script.h"
 
+#include "../bench_cases.h"
+
 using namespace loopscape;
 
 namespace {
@@ -72,16 +74,9 @@ std::string read_text(const std::string& path) {
 int main(int argc, char** argv) {
   QStandardPaths::setTestModeEnabled(true);  // no user settings, recent files or autosaves
   QApplication app(argc, argv);
-  CompileOptions options;
-  std::vector<std::pair<std::string, std::string>> cases;
-  for (int k = 1; k < argc; ++k) {
-    const std::string a = argv[k];
-    if (a == "-I" && k + 1 < argc) options.include_dirs.push_back(argv[++k]);
-    else if (k + 1 < argc) {
-      cases.emplace_back(a, argv[k + 1]);
-      ++k;
-    }
-  }
+  const BenchCases parsed = parse_bench_cases(argc, argv);
+  const CompileOptions& options = parsed.options;
+  const auto& cases = parsed.cases;
   std::printf("%-24s %-4s %-44s %10s %10s\n", "case", "step", "command", "views ms", "code ms");
   for (const auto& [file, script] : cases) {
     MainWindow window;
