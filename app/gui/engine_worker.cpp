@@ -31,10 +31,6 @@ constexpr std::size_t kCachedSnapshots = 48;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-bool has_pending_code(const Snapshot& snapshot) {
-  return std::any_of(snapshot.code.begin(), snapshot.code.end(), [](const CodeInfo& c) { return c.pending; });
-}
-
 }  // namespace
 
 // The original schedule's measurements, per program and parameter values:
@@ -229,7 +225,7 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
     } catch (const std::exception& e) {
       result.error = qs(e.what());
     }
-    const bool code_pending = result.snapshot && has_pending_code(*result.snapshot);
+    const bool code_pending = result.snapshot && result.snapshot->code_pending();
     if (result.snapshot && result.error.isEmpty() && (code_pending || !result.availability)) {
       // The views first; the code follows, target by target, as codeReady,
       // then what the menus offer, as availabilityReady.

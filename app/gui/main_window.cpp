@@ -907,10 +907,8 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
 void MainWindow::showStatus() {
   if (!snapshot_) return;
   const Snapshot& snap = *snapshot_;
-  const bool code_pending =
-      std::any_of(snap.code.begin(), snap.code.end(), [](const CodeInfo& c) { return c.pending; });
   QString timing = tr("computed in %1 ms").arg(snap.milliseconds, 0, 'f', 0);
-  if (code_pending)
+  if (snap.code_pending())
     timing += tr(", generating the code\u2026");
   else if (snap.code_milliseconds > 0)
     timing += tr(", its code in %1 ms").arg(snap.code_milliseconds, 0, 'f', 0);

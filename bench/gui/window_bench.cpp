@@ -32,10 +32,6 @@ struct Timing {
   double code_ms = -1;
 };
 
-bool code_complete(const Snapshot& s) {
-  return std::none_of(s.code.begin(), s.code.end(), [](const CodeInfo& c) { return c.pending; });
-}
-
 // Runs `request` on the window's worker and times its answer.
 template <typename Request>
 Timing timed(MainWindow& window, Request request) {
@@ -48,11 +44,11 @@ Timing timed(MainWindow& window, Request request) {
   auto views = QObject::connect(worker, &EngineWorker::resultReady, [&](const EngineResult& r) {
     if (r.generation != generation || !r.snapshot) return;
     t.views_ms = double(clock.nsecsElapsed()) / 1e6;
-    if (code_complete(*r.snapshot)) t.code_ms = t.views_ms;
+    if (!r.snapshot->code_pending()) t.code_ms = t.views_ms;
   });
   auto code = QObject::connect(worker, &EngineWorker::codeReady,
                                [&](quint64 g, std::shared_ptr<const Snapshot> s) {
-                                 if (g == generation && s && code_complete(*s)) t.code_ms = double(clock.nsecsElapsed()) / 1e6;
+                                 if (g == generation && s && !s->code_pending()) t.code_ms = double(clock.nsecsElapsed()) / 1e6;
                                });
   clock.start();
   generation = request(*worker);

@@ -34,6 +34,10 @@ const CodeInfo* Snapshot::findCode(const std::string& target) const {
   return nullptr;
 }
 
+bool Snapshot::code_pending() const {
+  return std::any_of(code.begin(), code.end(), [](const CodeInfo& c) { return c.pending; });
+}
+
 std::vector<std::string> display_target_names() {
   std::vector<std::string> names = target_names();
   auto rank = [](const std::string& n) { return n == "openmp" ? 0 : n == "c" ? 1 : 2; };

@@ -112,6 +112,7 @@ struct Snapshot {
 
   int statementIndex(const std::string& name) const;
   const CodeInfo* findCode(const std::string& target) const;
+  bool code_pending() const;  // some target's code is not generated yet
 };
 
 struct SnapshotOptions {
