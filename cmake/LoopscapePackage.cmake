@@ -17,7 +17,7 @@ set(LOOPSCAPE_PACKAGE_STAGE ${PROJECT_BINARY_DIR}/packaging)
 if(TARGET loopscape)
   install(TARGETS loopscape RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Loopscape_app)
 endif()
-install(TARGETS loopscape-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Loopscape_app)
+install(TARGETS loopscape-cli loopscape-run-bundle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Loopscape_app)
 # The app looks for its samples at ../share/loopscape/samples from its binary,
 # and for the lessons at ../resources/lessons from the samples.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/

@@ -104,6 +104,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.ranks = static_cast<int>(std::min(positive_integer("--ranks", *v), 1024L));
     } else if (a == "--fp-contract") {
       o.fp_contract = true;
+    } else if (auto v = joined_or_next(args, i, "", "--bundle")) {
+      o.bundle = *v;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
       o.isl_quota = static_cast<unsigned long>(positive_integer("--isl-quota", *v));
     } else if (a == "--no-sandbox") {
@@ -276,10 +278,16 @@ function a harness is generated (parameters from --param or the #defines).
                       then differ in the last bits from the original's)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
+  --bundle DIR        cuda, or halide with GPU kernels, on a machine without a
+                      CUDA device: run the original here and put the emitted
+                      program with the original's results in DIR; copy DIR
+                      to a machine with the GPU and run
+                      `loopscape-run-bundle DIR` there to compare
 
 Exit status: 0 equal, 4 results differ, 3 an illegal script command,
 2 bad input or a build failure, 5 built but not run (cuda, or halide with GPU
-kernels, without a CUDA device: both programs compiled, nothing compared).
+kernels, without a CUDA device: both programs compiled, nothing compared; with
+--bundle, the original ran and DIR holds the rest).
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "check")

@@ -237,6 +237,15 @@ int run_verify(const CliOptions& o) {
     runner = halide_runner_options(object, gpu);
   }
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
+  if (!o.bundle.empty()) {
+    if (!runner.emitted_uses_gpu)
+      throw InputError({"loopscape-cli", 0, 0}, "--bundle is for programs that run on a GPU (--target cuda, or "
+                                                "halide with loops tagged for the GPU); target '" +
+                                                    o.target + "' runs here");
+    runner.bundle_dir = std::filesystem::absolute(o.bundle).string();
+    runner.bundle_description = "verify " + o.input + (o.script.empty() ? "" : " --script " + o.script) +
+                                " --target " + o.target;
+  }
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
   std::cout << "verify " << o.input << (o.script.empty() ? "" : " --script " + o.script) << " --target " << o.target

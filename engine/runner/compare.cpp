@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <tuple>
 
 #include "runner/process.h"
 
@@ -333,6 +334,22 @@ Comparison compare_dumps(const HarnessDump& expected, const HarnessDump& actual,
     }
   }
   return result;
+}
+
+Comparison compare_run_outputs(const RunOutput& expected, const RunOutput& actual, const Tolerance& printed,
+                               const Tolerance& double_tolerance, const Tolerance& float_tolerance,
+                               const ArrayShapes& shapes) {
+  Comparison comparison;
+  if (expected.dump && actual.dump)
+    comparison = compare_dumps(*expected.dump, *actual.dump, double_tolerance, float_tolerance);
+  for (const auto& [want, got, stream] : {std::tuple{&expected.out, &actual.out, "stdout"},
+                                          std::tuple{&expected.err, &actual.err, "stderr"}}) {
+    if (comparison.difference) break;
+    const Comparison part = compare_printed_output(*want, *got, stream, printed, shapes);
+    comparison.values_compared += part.values_compared;
+    comparison.difference = part.difference;
+  }
+  return comparison;
 }
 
 }  // namespace loopscape

@@ -73,4 +73,18 @@ std::optional<HarnessDump> read_harness_dump(const std::string& path, std::strin
 Comparison compare_dumps(const HarnessDump& expected, const HarnessDump& actual,
                          const Tolerance& double_tolerance, const Tolerance& float_tolerance);
 
+// What one run of a program left: its printed output, and its array dump
+// when a generated harness called the function.
+struct RunOutput {
+  std::string out, err;
+  const HarnessDump* dump = nullptr;
+};
+
+// The whole comparison of an emitted run with the original's: the dumps
+// first (when the harness wrote them), then stdout, then stderr; the first
+// difference wins. `printed` is the tolerance of printed numbers.
+Comparison compare_run_outputs(const RunOutput& expected, const RunOutput& actual, const Tolerance& printed,
+                               const Tolerance& double_tolerance, const Tolerance& float_tolerance,
+                               const ArrayShapes& shapes);
+
 }  // namespace loopscape

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "runner/bundle.h"
 #include "runner/harness.h"
 #include "runner/process.h"
 #include "support/code_running_flags.h"
@@ -433,7 +434,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     return;
   }
 
-  if (options.compile_only) {
+  if (options.compile_only && options.bundle_dir.empty()) {
     result.status = Status::NotRun;
     result.stage = Stage::CompileEmitted;
     result.message = "Both programs build; neither ran: " + options.compile_only_reason + ".";
@@ -455,6 +456,26 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.stage = Stage::RunOriginal;
     result.message = "The original program's results are unreadable: " + original.dump_error + ".";
     result.log += tail(original.err);
+    return;
+  }
+  if (options.compile_only) {
+    BundleManifest manifest;
+    manifest.harness = harness;
+    manifest.exit_code = original.run.exit_code;
+    manifest.printed = printed_output_tolerance(program, options);
+    manifest.double_values = options.double_tolerance;
+    manifest.float_values = options.float_tolerance;
+    manifest.shapes = array_shapes(program, original_source, plan);
+    manifest.original_region_seconds = original.timing.region_seconds;
+    manifest.description = options.bundle_description;
+    write_bundle(options.bundle_dir, manifest, emitted.binary, {original.out, original.err, nullptr},
+                 original.folder / "results0.bin");
+    result.status = Status::NotRun;
+    result.stage = Stage::CompileEmitted;
+    result.message = "Both programs build and the original ran; the emitted one did not: " +
+                     options.compile_only_reason + ". It waits in " + options.bundle_dir +
+                     " with the original's results: run `loopscape-run-bundle " + options.bundle_dir +
+                     "` where the device is.";
     return;
   }
 
@@ -479,30 +500,21 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   }
 
   result.stage = Stage::Compare;
-  Comparison comparison;
-  if (harness) {
-    if (!emitted.dump) {
-      result.status = Status::Different;
-      result.message = "The emitted program's results are unreadable: " + emitted.dump_error + ".";
-      result.log += tail(emitted.err);
-      return;
-    }
-    comparison = compare_dumps(*original.dump, *emitted.dump, options.double_tolerance, options.float_tolerance);
-    if (!original.dump->skipped.empty()) {
-      result.log += "not compared (local to the function):";
-      for (const std::string& name : original.dump->skipped) result.log += " " + name;
-      result.log += "\n";
-    }
+  if (harness && !emitted.dump) {
+    result.status = Status::Different;
+    result.message = "The emitted program's results are unreadable: " + emitted.dump_error + ".";
+    result.log += tail(emitted.err);
+    return;
   }
-  const Tolerance tolerance = printed_output_tolerance(program, options);
-  const ArrayShapes shapes = array_shapes(program, original_source, plan);
-  for (const auto& [want, got, stream] : {std::tuple{&original.out, &emitted.out, "stdout"},
-                                          std::tuple{&original.err, &emitted.err, "stderr"}}) {
-    if (comparison.difference) break;
-    const Comparison printed = compare_printed_output(*want, *got, stream, tolerance, shapes);
-    comparison.values_compared += printed.values_compared;
-    comparison.difference = printed.difference;
+  if (harness && !original.dump->skipped.empty()) {
+    result.log += "not compared (local to the function):";
+    for (const std::string& name : original.dump->skipped) result.log += " " + name;
+    result.log += "\n";
   }
+  const Comparison comparison = compare_run_outputs(
+      {original.out, original.err, harness ? &*original.dump : nullptr},
+      {emitted.out, emitted.err, harness ? &*emitted.dump : nullptr}, printed_output_tolerance(program, options),
+      options.double_tolerance, options.float_tolerance, array_shapes(program, original_source, plan));
   result.values_compared = comparison.values_compared;
   if (comparison.difference) {
     result.status = Status::Different;

@@ -61,6 +61,12 @@ struct RunnerOptions {
 
   bool time_region = true;  // OwnMain mode: time the region itself with timers added around it
   bool keep_files = false;  // keep the temporary folder (its path is in VerifyResult::work_dir)
+  // With compile_only: the original still runs here, and the emitted program
+  // goes into this folder with the original's results, for
+  // `loopscape-run-bundle` to run and compare on a machine with the device
+  // (runner/bundle.h).
+  std::string bundle_dir;
+  std::string bundle_description;  // what was verified, for the bundle's reader
   std::string temp_root;    // where the temporary folder goes (default: the system's)
 };
 
