@@ -274,8 +274,11 @@ function a harness is generated (parameters from --param or the #defines).
                       LLVM back-end, linked into the emitted program; with
                       loops tagged for the GPU, run only where a CUDA device
                       is present)
-  --fp-contract       halide: let LLVM fuse a * b + c into FMAs (results
-                      then differ in the last bits from the original's)
+  --fp-contract       halide: let LLVM fuse a * b + c into FMAs; cuda: let
+                      nvcc do so (its default; verify builds with
+                      -fmad=false otherwise). Results then differ in the last
+                      bits from the original's, and far more in
+                      ill-conditioned kernels (gramschmidt)
   --ranks N           mpi: the number of ranks (default 4)
   --param NAME=VALUE  value of an integer parameter for the generated harness
   --bundle DIR        cuda, or halide with GPU kernels, on a machine without a

@@ -216,7 +216,7 @@ int run_verify(const CliOptions& o) {
     if (!defines_main(program.source_text))
       throw InputError({o.input, 0, 0}, "verify --target cuda runs the file's own main, built as CUDA C++ by nvcc: "
                                         "this file has no main (the generated harness is C)");
-    runner = cuda_runner_options();
+    runner = cuda_runner_options({}, o.fp_contract);
   }
   // The halide target's object lives while the runner links it.
   struct Folder {

@@ -8,6 +8,7 @@
 #   stencils/  jacobi-2d and heat-3d, clicked and hand-written, for sm_90
 #   bin/       loopscape-run-bundle
 # usage: bench/gpu/prepare.sh OUT [BUILD_DIR] [DATASETS...]   (default MINI_DATASET MEDIUM_DATASET)
+# ONLY=REGEX bundles only the cases (and auto_KERNEL) whose names match.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$(dirname "$here")")
@@ -38,6 +39,7 @@ inputs_for() {  # FILE: the file, and PolyBench's utilities where it is a kernel
 
 bundle() {  # NAME FILE TARGET SCRIPT DATASET
   local name=$1 file=$2 target=$3 script=$4 dataset=$5
+  [[ $name =~ ${ONLY:-.} ]] || return 0
   local dir=$out/bundles/${name}.${dataset%_DATASET}
   rm -rf "$dir"
   # shellcheck disable=SC2046
@@ -60,6 +62,7 @@ done <"$here/cases.txt"
 # gpu_auto on every statement that takes it, in each PolyBench kernel.
 while read -r kernel; do
   name=$(basename "$kernel" .c)
+  [[ auto_$name =~ ${ONLY:-.} ]] || continue
   script=$out/scripts/auto_$name.ls
   : >"$script"
   for s in $(seq 0 19); do
@@ -82,7 +85,7 @@ done <"$pb/kernels.txt"
 
 # sgemm through the clicked mappings.
 for n in 1024 2048 4096; do
-  for mapping in clicked register naive; do
+  for mapping in clicked register register8 register4x8 naive; do
     "$cli" emit "$here/sgemm.c" -DN="$n" --script "$here/$mapping.ls" --target cuda -o "$out/sgemm/$mapping.$n.cu" &&
       "$nvcc" -O3 "${arch[@]}" -DN="$n" -DLS_CUDA_TIMING -x cu "$out/sgemm/$mapping.$n.cu" -o "$out/sgemm/$mapping.$n" ||
       echo "sgemm $mapping $n: NOT BUILT" | tee -a "$log"
@@ -94,7 +97,7 @@ done
 declare -A stencil_file=([jacobi-2d]=stencils/jacobi-2d/jacobi-2d.c [heat-3d]=stencils/heat-3d/heat-3d.c)
 declare -A stencil_scripts=(
   [jacobi-2d]="tile_gpu_16x16:S0.tile_gpu(i, j, 16, 16);S1.tile_gpu(i, j, 16, 16)|tile_gpu_32x8:S0.tile_gpu(i, j, 8, 32);S1.tile_gpu(i, j, 8, 32)|gpu_auto:S0.gpu_auto();S1.gpu_auto()"
-  [heat-3d]="gpu_ij:S0.gpu(i, j);S1.gpu(i, j)|tile_gpu_jk:S0.tile_gpu(j, k, 4, 32);S1.tile_gpu(j, k, 4, 32)|gpu_auto:S0.gpu_auto();S1.gpu_auto()")
+  [heat-3d]="gpu_ij:S0.gpu(i, j);S1.gpu(i, j)|jki_tile_gpu_4x32:S0.interchange(i, j);S0.interchange(i, k);S0.tile_gpu(j, k, 4, 32);S1.interchange(i, j);S1.interchange(i, k);S1.tile_gpu(j, k, 4, 32)|gpu_auto:S0.gpu_auto();S1.gpu_auto()")
 for kernel in jacobi-2d heat-3d; do
   IFS='|' read -ra variants <<<"${stencil_scripts[$kernel]}"
   for variant in "${variants[@]}"; do

@@ -1,6 +1,7 @@
 #include "codegen/halide_lowering.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -388,20 +389,34 @@ class HalideBuilder : public LoopAstWalker {
       // loop around it (a triangle of tiles) runs over the largest extent,
       // and the blocks past its own do nothing.
       H::Expr grid = extent;
+      bool guarded = false;
       if (inside_blocks_ > 0) {
         const HI::Interval range = HI::bounds_of_expr_in_scope(extent, block_ranges_);
         if (range.has_upper_bound() && !HI::expr_uses_vars(range.max, block_ranges_)) {
           grid = HI::simplify(range.max);
-          if (!HI::can_prove(grid == extent)) body = HI::IfThenElse::make(v < extent, body);
+          guarded = !HI::can_prove(grid == extent);
         }
       }
+      // A launch of no blocks (or no threads) is a CUDA error, not an empty
+      // loop: an extent that may reach 0 (the last k of gramschmidt, whose
+      // j loop is empty) launches one block that does nothing.
+      if (!HI::can_prove(grid >= 1)) {
+        grid = H::max(grid, 1);
+        guarded = true;
+      }
       body = HI::LetStmt::make(n.iterator, min + v, body);
+      if (guarded) body = HI::IfThenElse::make(v < extent, body);
       return HI::For::make(name, 0, grid, HI::ForType::GPUBlock, H::DeviceAPI::CUDA, body);
     }
     HI::Stmt threads;
     if (HI::can_prove(extent <= 1024)) {
-      threads = HI::For::make(name, 0, extent, HI::ForType::GPUThread, H::DeviceAPI::CUDA,
-                              HI::LetStmt::make(n.iterator, min + v, body));
+      HI::Stmt inner = HI::LetStmt::make(n.iterator, min + v, body);
+      H::Expr count = extent;
+      if (!HI::can_prove(extent >= 1)) {
+        count = H::max(extent, 1);
+        inner = HI::IfThenElse::make(v < extent, inner);
+      }
+      threads = HI::For::make(name, 0, count, HI::ForType::GPUThread, H::DeviceAPI::CUDA, inner);
     } else {
       constexpr int kThreads = 256;
       const std::string k = n.iterator + ".stride";
@@ -409,7 +424,8 @@ class HalideBuilder : public LoopAstWalker {
       HI::Stmt strided = HI::For::make(k, 0, (extent - v + (kThreads - 1)) / kThreads, HI::ForType::Serial,
                                        H::DeviceAPI::None,
                                        HI::LetStmt::make(n.iterator, min + v + kv * kThreads, body));
-      threads = HI::For::make(name, 0, H::min(extent, kThreads), HI::ForType::GPUThread, H::DeviceAPI::CUDA, strided);
+      threads = HI::For::make(name, 0, H::max(H::min(extent, kThreads), 1), HI::ForType::GPUThread,
+                              H::DeviceAPI::CUDA, strided);
     }
     if (inside_blocks_ > 0) return threads;
     return HI::For::make("loopscape.single.__block_id_" + axis, 0, 1, HI::ForType::GPUBlock, H::DeviceAPI::CUDA,
@@ -547,6 +563,10 @@ H::Target cuda_target() {
   t.set_feature(H::Target::CUDA);
   // PTX for sm_70 runs on every later GPU too: the driver compiles it for the device.
   t.set_feature(H::Target::CUDACapability70);
+  // For diagnosing a GPU run elsewhere (bench/gpu): Halide's runtime then
+  // prints every call it makes to the driver.
+  if (const char* debug = std::getenv("LOOPSCAPE_HALIDE_DEBUG_RUNTIME"); debug && *debug == '1')
+    t.set_feature(H::Target::Debug);
   return t;
 }
 

@@ -570,12 +570,13 @@ bool cuda_device_present() {
   return r.succeeded();
 }
 
-RunnerOptions cuda_runner_options(RunnerOptions base) {
+RunnerOptions cuda_runner_options(RunnerOptions base, bool fp_contract) {
   base.emitted_compiler = find_nvcc();
   if (base.emitted_compiler.empty())
     throw InputError({"nvcc", 0, 0}, "nvcc is not installed: it was looked for on PATH, in $CUDA_PATH/bin and in "
                                      "/usr/local/cuda/bin (install the CUDA toolkit)");
   base.emitted_base_flags = std::vector<std::string>{"-O3"};
+  if (!fp_contract) base.emitted_base_flags->push_back("-fmad=false");
   base.emitted_compile_flags = {"-x", "cu", "-w"};  // extra sources (polybench.c) too
   base.emitted_uses_gpu = true;
   if (!cuda_device_present()) {

@@ -124,7 +124,11 @@ bool cuda_device_present();
 // Options that build the emitted program with nvcc (-x cu, PolyBench's
 // polybench.c too) and run it when a CUDA device is present; without one the
 // result is NotRun once both programs build. InputError when nvcc is missing.
-RunnerOptions cuda_runner_options(RunnerOptions base = {});
+// nvcc fuses a * b + c into FMAs by default and gcc (for x86-64's baseline)
+// does not; ill-conditioned kernels (gramschmidt) then differ far beyond any
+// tolerance, so the emitted program is built with -fmad=false unless
+// `fp_contract`.
+RunnerOptions cuda_runner_options(RunnerOptions base = {}, bool fp_contract = false);
 
 // Compiles and runs the program's file and `emitted_source`, and compares
 // what they compute. Never throws for problems of the programs themselves:

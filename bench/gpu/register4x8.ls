@@ -1,0 +1,10 @@
+# sgemm, register tiles of 8 x 4: 128 x 64 blocks of C, 16 x 16 threads.
+S0.tile(i, j, 128, 64, i0, j0, i1, j1)
+S0.split(i1, 8, it, ir)
+S0.split(j1, 4, jt, jr)
+S0.interchange(ir, jt)
+S0.interchange(jr, k)
+S0.interchange(ir, k)
+S0.gpu(i0, j0, it, jt)
+S0.unroll(ir, 8)
+S0.unroll(jr, 4)
