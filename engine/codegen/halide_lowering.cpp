@@ -7,6 +7,7 @@
 
 #include "codegen/ast_cache.h"
 #include "codegen/gpu_loops.h"
+#include "codegen/halide_ptx_fma.h"
 #include "codegen/halide_register_promotion.h"
 #include "codegen/loop_ast.h"
 #include "codegen/walker.h"
@@ -645,12 +646,19 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
     if (!options.build_module) return out;
     if (gpu) {
       s = HI::inject_gpu_offload(s, target);
-      for (const H::Buffer<>& b : embedded_buffers(s)) {
-        out.module.append(b);
+      for (const H::Buffer<>& b : embedded_buffers(s))
         if (b.name().find("gpu_source_kernels") != std::string::npos)
           out.device_code.assign(reinterpret_cast<const char*>(b.data()), b.size_in_bytes());
+      std::string terminator;
+      while (!out.device_code.empty() && out.device_code.back() == '\0') {
+        out.device_code.pop_back();
+        terminator += '\0';
       }
-      while (!out.device_code.empty() && out.device_code.back() == '\0') out.device_code.pop_back();
+      if (!options.contract_fma && !out.device_code.empty()) {
+        out.device_code = split_ptx_fmas(out.device_code);
+        s = with_gpu_source(s, out.device_code + terminator);
+      }
+      for (const H::Buffer<>& b : embedded_buffers(s)) out.module.append(b);
     }
   } catch (const H::Error& e) {
     unsupported(std::string("this schedule: Halide reports: ") + e.what());
