@@ -43,7 +43,7 @@ ms_of() { sed -n 's/^kernel_ms //p' "$1" | tail -1; }
   echo "| sgemm | mapping | kernel time (ms) | TFLOP/s | vs cuBLAS | checksum |"
   echo "|---|---|---:|---:|---:|---|"
   for n in 1024 2048 4096; do
-    for program in cublas clicked register register8 register4x8 naive; do
+    for program in cublas clicked register register8 register4x8 register4x8_k4 register8x4_wide register8x8_k2 naive; do
       [ -x "sgemm/$program.$n" ] || { echo "| $n^3 | $program | not built | | | |"; continue; }
       if ! "sgemm/$program.$n" >"sgemm/$program.$n.out" 2>&1; then
         echo "| $n^3 | $program | FAILED: $(tail -1 "sgemm/$program.$n.out") | | | |"

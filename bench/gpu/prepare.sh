@@ -85,7 +85,7 @@ done <"$pb/kernels.txt"
 
 # sgemm through the clicked mappings.
 for n in 1024 2048 4096; do
-  for mapping in clicked register register8 register4x8 naive; do
+  for mapping in clicked register register8 register4x8 register4x8_k4 register8x4_wide register8x8_k2 naive; do
     "$cli" emit "$here/sgemm.c" -DN="$n" --script "$here/$mapping.ls" --target cuda -o "$out/sgemm/$mapping.$n.cu" &&
       "$nvcc" -O3 "${arch[@]}" -DN="$n" -DLS_CUDA_TIMING -x cu "$out/sgemm/$mapping.$n.cu" -o "$out/sgemm/$mapping.$n" ||
       echo "sgemm $mapping $n: NOT BUILT" | tee -a "$log"

@@ -1,0 +1,6 @@
+S0.interchange(i, j)
+S0.interchange(i, k)
+S0.tile_gpu(j, k, 4, 32)
+S1.interchange(i, j)
+S1.interchange(i, k)
+S1.tile_gpu(j, k, 4, 32)
