@@ -66,7 +66,7 @@ function(loopscape_gzipped source output)
 endfunction()
 
 set(LOOPSCAPE_PACKAGE_DOCS)
-foreach(page loopscape loopscape-cli)
+foreach(page loopscape loopscape-cli loopscape-run-bundle)
   configure_file(${LOOPSCAPE_PACKAGING_DIR}/man/${page}.1.in ${LOOPSCAPE_PACKAGE_STAGE}/man/${page}.1 @ONLY)
   loopscape_gzipped(${LOOPSCAPE_PACKAGE_STAGE}/man/${page}.1 ${LOOPSCAPE_PACKAGE_STAGE}/man/${page}.1.gz)
   list(APPEND LOOPSCAPE_PACKAGE_DOCS ${LOOPSCAPE_PACKAGE_STAGE}/man/${page}.1.gz)

@@ -107,7 +107,8 @@ ok "$(find "$root/root" -type f | wc -l) files under $root/root"
 for f in bin/loopscape bin/loopscape-cli share/loopscape/samples/matmul.c share/loopscape/resources/lessons \
          share/applications/loopscape.desktop share/metainfo/io.github.loopscape.Loopscape.metainfo.xml \
          share/icons/hicolor/scalable/apps/loopscape.svg share/icons/hicolor/48x48/apps/loopscape.png \
-         share/man/man1/loopscape.1.gz share/man/man1/loopscape-cli.1.gz \
+         share/man/man1/loopscape.1.gz share/man/man1/loopscape-cli.1.gz share/man/man1/loopscape-run-bundle.1.gz \
+         bin/loopscape-run-bundle \
          include/loopscape/api/loopscape.h lib/cmake/Loopscape/LoopscapeConfig.cmake; do
   if [[ -e "$prefix/$f" ]]; then :; else bad "missing /usr/$f"; fi
 done

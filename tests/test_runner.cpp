@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "frontend/frontend.h"
+#include "runner/bundle.h"
 #include "runner/compare.h"
 #include "runner/harness.h"
 #include "runner/process.h"
@@ -233,6 +234,48 @@ class TestRunner : public QObject {
     std::snprintf(expected, sizeof expected, "%0.2lf", c35);
     QCOMPARE(d.first_difference->expected, std::string(expected));
     QVERIFY(d.message.find("C[3][5]") != std::string::npos);
+  }
+
+  // verify --bundle: both programs built and the original run here, the
+  // emitted one run and compared elsewhere (loopscape-run-bundle, on the GPU
+  // machine), with the same verdicts verify gives.
+  void bundlesRunAndCompareElsewhere() {
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    const Program p = matmul();
+    const std::string region = p.source_text.substr(p.region.begin_offset, p.region.end_offset - p.region.begin_offset);
+    RunnerOptions o = quick();
+    o.compile_only = true;
+    o.compile_only_reason = "no device in this test";
+    o.bundle_dir = root + "/same";
+    const VerifyResult built = verify_equivalence(p, p.source_text, o);
+    QVERIFY2(built.status == VerifyResult::Status::NotRun, text(built));
+    QVERIFY2(built.message.find("loopscape-run-bundle " + o.bundle_dir) != std::string::npos, text(built));
+    const BundleRun same = run_bundle(o.bundle_dir, true, 20);
+    QVERIFY2(same.status == BundleRun::Status::Equal, same.message.c_str());
+    QVERIFY(same.values_compared >= 1601);
+    QVERIFY(same.region_seconds.has_value());
+
+    o.bundle_dir = root + "/wrong";
+    o.defines = {"NO_CHECKSUM"};
+    QCOMPARE(int(verify_equivalence(p, replace_region(p, region + "  C[3][5] = -1.0;\n"), o).status),
+             int(VerifyResult::Status::NotRun));
+    const BundleRun wrong = run_bundle(o.bundle_dir, true, 20);
+    QVERIFY2(wrong.status == BundleRun::Status::Different, wrong.message.c_str());
+    QVERIFY2(wrong.message.find("C[3][5]") != std::string::npos, wrong.message.c_str());
+
+    RunnerOptions h = quick();
+    h.compile_only = true;
+    h.parameters = {parse_parameter_option("n=1000")};
+    h.bundle_dir = root + "/harness";
+    QCOMPARE(int(verify_equivalence(axpy(), axpy().source_text, h).status), int(VerifyResult::Status::NotRun));
+    const BundleRun harness = run_bundle(h.bundle_dir, true, 20);
+    QVERIFY2(harness.status == BundleRun::Status::Equal, harness.message.c_str());
+    QCOMPARE(harness.values_compared, std::size_t(1008));
+
+    const BundleRun none = run_bundle(root + "/none", true, 20);
+    QCOMPARE(int(none.status), int(BundleRun::Status::Error));
+    QVERIFY2(none.message.find("not a Loopscape bundle") != std::string::npos, none.message.c_str());
   }
 
   void harnessEqualAndWrong() {
