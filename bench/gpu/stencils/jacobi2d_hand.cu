@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "launch_timer.h"
+
 #ifndef N
 #define N 1300
 #endif
@@ -40,36 +41,15 @@ int main() {
   cudaMemcpy(dA, A, bytes, cudaMemcpyHostToDevice);
   cudaMemcpy(dB, B, bytes, cudaMemcpyHostToDevice);
   const dim3 block(32, 8), grid((n - 2 + 31) / 32, (n - 2 + 7) / 8);
-  cudaEvent_t t0, t1;
-  cudaEventCreate(&t0);
-  cudaEventCreate(&t1);
-  cudaEventRecord(t0);
-  for (int t = 0; t < TSTEPS; t++) {
-    step<<<grid, block>>>(dA, dB, n);
-    step<<<grid, block>>>(dB, dA, n);
-  }
-  cudaEventRecord(t1);
-  cudaEventSynchronize(t1);
-  float loop_ms = 0;
-  cudaEventElapsedTime(&loop_ms, t0, t1);
-  // Again, each launch timed as the generated code times it.
-  LaunchTimer timer;
-  for (int t = 0; t < TSTEPS; t++) {
-    timer.begin();
-    step<<<grid, block>>>(dA, dB, n);
-    timer.end();
-    timer.begin();
-    step<<<grid, block>>>(dB, dA, n);
-    timer.end();
-  }
+  const StepTimes times = time_steps(TSTEPS, [&](bool from_a) {
+    if (from_a)
+      step<<<grid, block>>>(dA, dB, n);
+    else
+      step<<<grid, block>>>(dB, dA, n);
+  });
   cudaMemcpy(A, dA, bytes, cudaMemcpyDeviceToHost);
-  if (cudaGetLastError() != cudaSuccess) {
-    fprintf(stderr, "CUDA error: %s\n", cudaGetErrorString(cudaGetLastError()));
-    return 1;
-  }
   double checksum = 0;
   for (int i = 0; i < n * n; i += 97) checksum += A[i];
   // The checksum is of A after both runs of the time loop.
-  printf("kernel_ms %.3f\nloop_ms %.3f\nchecksum %.6e\n", timer.total_ms, loop_ms, checksum);
-  return 0;
+  return report(times, checksum);
 }
