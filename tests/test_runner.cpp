@@ -273,9 +273,28 @@ class TestRunner : public QObject {
     QVERIFY2(harness.status == BundleRun::Status::Equal, harness.message.c_str());
     QCOMPARE(harness.values_compared, std::size_t(1008));
 
-    const BundleRun none = run_bundle(root + "/none", true, 20);
-    QCOMPARE(int(none.status), int(BundleRun::Status::Error));
-    QVERIFY2(none.message.find("not a Loopscape bundle") != std::string::npos, none.message.c_str());
+    // What a damaged copy says: an error (status 2), never a wrong result.
+    auto error_of = [](const std::string& bundle) {
+      const BundleRun r = run_bundle(bundle, true, 20);
+      return r.status == BundleRun::Status::Error ? r.message : "not an error: " + r.message;
+    };
+    QVERIFY(error_of(root + "/none").find("is no folder") != std::string::npos);
+    std::filesystem::create_directories(root + "/empty");
+    QVERIFY(error_of(root + "/empty").find("not a Loopscape bundle") != std::string::npos);
+    namespace fs = std::filesystem;
+    fs::copy(root + "/same", root + "/no_output", fs::copy_options::recursive);
+    fs::remove(root + "/no_output/expected.stdout");
+    QVERIFY(error_of(root + "/no_output").find("incomplete") != std::string::npos);
+    fs::copy(root + "/same", root + "/not_executable", fs::copy_options::recursive);
+    fs::permissions(root + "/not_executable/program", fs::perms::owner_exec | fs::perms::group_exec |
+                    fs::perms::others_exec, fs::perm_options::remove);
+    QVERIFY(error_of(root + "/not_executable").find("not executable") != std::string::npos);
+    fs::copy(root + "/same", root + "/bad_tolerance", fs::copy_options::recursive);
+    {
+      std::ofstream manifest(root + "/bad_tolerance/bundle.txt", std::ios::app);
+      manifest << "tolerance printed abc\n";
+    }
+    QVERIFY(error_of(root + "/bad_tolerance").find("bundle.txt:") != std::string::npos);
   }
 
   void harnessEqualAndWrong() {

@@ -163,7 +163,8 @@ A compile error is reported as FILE.cpp:LINE:COLUMN: error: ...
 Run 'loopscape-cli COMMAND --help' for a command's options, 'loopscape-cli --version' for the version.
 Exit status: 0 success, 2 bad input (unsupported C, bad option, malformed
 script, bad command arguments, isl quota), 3 a script command is illegal,
-4 results differ, 5 built but not run (verify --target cuda without a device).
+4 results differ, 5 built but not run (verify --target cuda, or halide with GPU
+loops, without a device).
 )";
 }
 

@@ -243,7 +243,9 @@ int run_verify(const CliOptions& o) {
                                                 "halide with loops tagged for the GPU); target '" +
                                                     o.target + "' runs here");
     runner.bundle_dir = std::filesystem::absolute(o.bundle).string();
-    runner.bundle_description = "verify " + o.input + (o.script.empty() ? "" : " --script " + o.script) +
+    std::string defines;  // which sizes it was built for (MINI_DATASET, N=...)
+    for (const std::string& d : o.compile.defines) defines += " -D" + d;
+    runner.bundle_description = "verify " + o.input + defines + (o.script.empty() ? "" : " --script " + o.script) +
                                 " --target " + o.target;
   }
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);

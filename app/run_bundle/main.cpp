@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runner/bundle.h"
+#include "runner/cuda_device.h"
 
 namespace {
 
@@ -24,12 +25,17 @@ on a machine without a CUDA device) and compares its results with the
 original's, which the bundle holds: integers exactly, floating point within
 the tolerances verify used. Prints one line per bundle.
 
-  --unconfined   run without the sandbox's limits (bubblewrap is used where it
-                 is installed; the limits apply otherwise)
+  --unconfined   run the programs as they are, without the sandbox (which is
+                 bubblewrap where it is installed, and the CPU, memory and
+                 file-size limits everywhere)
   --timeout S    seconds each program may run (default 120)
 
-Exit status: 0 every bundle equal, 4 a result differs, 2 a bundle could not
-be read or its program could not run.
+Without a CUDA device here (/dev/nvidiactl, a GPU listed by nvidia-smi), no
+program runs: each bundle is reported as not run.
+
+Exit status: 0 every bundle equal; 2 a bundle could not be read, is
+incomplete, or its program could not run (no device, not executable); else 4
+when a result differs (2 wins over 4 when there are both).
 )";
 
 std::string seconds_text(double s) {
@@ -51,8 +57,15 @@ int main(int argc, char** argv) {
       return kExitEqual;
     } else if (a == "--unconfined") {
       confined = false;
-    } else if (a == "--timeout" && i + 1 < argc) {
-      timeout = std::atof(argv[++i]);
+    } else if (a == "--timeout") {
+      char* end = nullptr;
+      timeout = i + 1 < argc ? std::strtod(argv[i + 1], &end) : 0;
+      if (i + 1 >= argc || end == argv[i + 1] || *end != '\0' || !(timeout > 0)) {
+        std::cerr << "loopscape-run-bundle: --timeout expects a number of seconds above 0"
+                  << (i + 1 < argc ? std::string(", got '") + argv[i + 1] + "'" : std::string()) << "\n";
+        return kExitBadInput;
+      }
+      ++i;
     } else if (!a.empty() && a[0] == '-') {
       std::cerr << "loopscape-run-bundle: unknown option '" << a << "'\n" << kUsage;
       return kExitBadInput;
@@ -65,11 +78,18 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   int status = kExitEqual;
+  const bool device = loopscape::cuda_device_present();
   for (const std::string& dir : dirs) {
     using loopscape::BundleRun;
-    const BundleRun run = loopscape::run_bundle(dir, confined, timeout);
     std::string error;
     const auto manifest = loopscape::read_bundle_manifest(dir, &error);
+    BundleRun run;
+    if (!manifest)
+      run.message = error + ".";
+    else if (!device)
+      run.message = "Not run: there is no CUDA device here (no /dev/nvidiactl, or nvidia-smi lists no GPU).";
+    else
+      run = loopscape::run_bundle(dir, confined, timeout);
     const char* verdict = run.status == BundleRun::Status::Equal       ? "equal"
                           : run.status == BundleRun::Status::Different ? "DIFFERENT"
                                                                        : "ERROR";
@@ -80,8 +100,9 @@ int main(int argc, char** argv) {
         std::cout << ", the original's where it was built " << seconds_text(*manifest->original_region_seconds);
       std::cout << ".";
     }
-    std::cout << (manifest && !manifest->description.empty() ? " [" + manifest->description + "]" : "") << "\n";
-    if (!run.log.empty()) std::cerr << run.log << "\n";
+    std::cout << (manifest && !manifest->description.empty() ? " [" + manifest->description + "]" : "")
+              << std::endl;  // before this bundle's log on stderr
+    if (!run.log.empty()) std::cerr << run.log << std::endl;
     if (run.status == BundleRun::Status::Different && status == kExitEqual) status = kExitDiffer;
     if (run.status == BundleRun::Status::Error) status = kExitBadInput;
   }

@@ -6,12 +6,15 @@
 # device; TFLOP/s from the kernels' own time (CUDA events, copies excluded),
 # and each mapping's checksum against cuBLAS's.
 # usage: bench/gpu/run.sh [BUILD_DIR] [N]
-# Without a CUDA device it builds everything and says that nothing ran.
+# Without a CUDA device it builds everything, says that nothing ran and exits
+# with status 5 (2 when something is missing).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$(dirname "$here")")
+case ${1:-} in -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 cli=${1:-$root/build}/app/loopscape-cli
 n=${2:-4096}
+[ -x "$cli" ] || { echo "no $cli: build Loopscape first (cmake --build), or give its build folder" >&2; exit 2; }
 nvcc=$(command -v nvcc || true)
 [ -n "$nvcc" ] || nvcc=${CUDA_PATH:-/usr/local/cuda}/bin/nvcc
 [ -x "$nvcc" ] || { echo "nvcc not found (PATH, \$CUDA_PATH, /usr/local/cuda)" >&2; exit 2; }
@@ -27,7 +30,7 @@ for mapping in clicked register register4x8 naive; do
 done
 "$nvcc" -O3 -arch=sm_90 -DN="$n" "$here/cublas_sgemm.cu" -lcublas -o "$work/cublas"
 if [ ! -e /dev/nvidiactl ] || ! nvidia-smi -L >/dev/null 2>&1; then
-  echo "built ${mappings[*]} and cublas in $work with $("$nvcc" --version | tail -1); no CUDA device here: nothing ran"
+  echo "built ${mappings[*]} and cublas with nvcc $("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p'); no CUDA device here: nothing ran"
   exit 5
 fi
 nvidia-smi -L

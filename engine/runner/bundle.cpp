@@ -1,5 +1,7 @@
 #include "runner/bundle.h"
 
+#include <unistd.h>
+
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -68,14 +70,19 @@ void write_bundle(const fs::path& dir, const BundleManifest& m, const fs::path& 
 }
 
 std::optional<BundleManifest> read_bundle_manifest(const fs::path& dir, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return std::nullopt;
+  };
+  std::error_code ignored;
+  if (!fs::is_directory(dir, ignored)) return fail(dir.string() + " is no folder");
   std::ifstream in(dir / kManifest);
   std::string line;
-  if (!in || !std::getline(in, line) || line != kFormat) {
-    if (error) *error = (dir / kManifest).string() + " is missing or not a Loopscape bundle (\"" + kFormat + "\")";
-    return std::nullopt;
-  }
+  if (!in || !std::getline(in, line) || line != kFormat)
+    return fail((dir / kManifest).string() + " is missing or not a Loopscape bundle (\"" + kFormat + "\")");
   BundleManifest m;
-  while (std::getline(in, line)) {
+  for (int number = 2; std::getline(in, line); ++number) {
+    const std::string where = (dir / kManifest).string() + ":" + std::to_string(number) + ": ";
     std::istringstream words(line);
     std::string key;
     words >> key;
@@ -86,17 +93,20 @@ std::optional<BundleManifest> read_bundle_manifest(const fs::path& dir, std::str
       words >> mode;
       m.harness = mode == "harness";
     } else if (key == "exit") {
-      words >> m.exit_code;
+      if (!(words >> m.exit_code)) return fail(where + "the exit status is no integer");
     } else if (key == "tolerance") {
       std::string kind;
       Tolerance t;
-      words >> kind >> t.relative >> t.absolute;
+      if (!(words >> kind >> t.relative >> t.absolute) || t.relative < 0 || t.absolute < 0 ||
+          (kind != "printed" && kind != "float" && kind != "double"))
+        return fail(where + "expected 'tolerance printed|double|float RELATIVE ABSOLUTE'");
       (kind == "printed" ? m.printed : kind == "float" ? m.float_values : m.double_values) = t;
     } else if (key == "shape") {
       std::string name;
       words >> name;
       std::vector<long> extents;
       for (long e; words >> e;) extents.push_back(e);
+      if (name.empty() || extents.empty() || !words.eof()) return fail(where + "expected 'shape ARRAY EXTENT...'");
       m.shapes[name] = extents;
     } else if (key == "original-region-seconds") {
       double s = 0;
@@ -115,6 +125,18 @@ BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds)
     return run;
   }
   const fs::path folder = fs::absolute(dir);
+  std::vector<std::string> needed = {"program", "expected.stdout", "expected.stderr"};
+  if (manifest->harness) needed.push_back("expected.bin");
+  for (const std::string& file : needed)
+    if (!fs::is_regular_file(folder / file)) {
+      run.message = "The bundle is incomplete: " + (folder / file).string() + " is missing.";
+      return run;
+    }
+  if (access((folder / "program").c_str(), X_OK) != 0) {
+    run.message = "The bundle's program cannot be run: " + (folder / "program").string() +
+                  " is not executable (copy the bundle with its permissions, e.g. cp -a or tar).";
+    return run;
+  }
   const fs::path dump = folder / "results.bin";
   const fs::path region_time = folder / "region-time.bin";
   fs::remove(dump);

@@ -561,15 +561,6 @@ std::string find_nvcc() {
   return {};
 }
 
-bool cuda_device_present() {
-  if (!fs::exists("/dev/nvidiactl")) return false;
-  ProcessSpec spec;
-  spec.argv = {"nvidia-smi", "-L"};
-  spec.timeout_seconds = 20;
-  const ProcessResult r = run_process(spec);
-  return r.succeeded();
-}
-
 RunnerOptions cuda_runner_options(RunnerOptions base, bool fp_contract) {
   base.emitted_compiler = find_nvcc();
   if (base.emitted_compiler.empty())

@@ -9,6 +9,7 @@
 
 #include "model/program.h"
 #include "runner/compare.h"
+#include "runner/cuda_device.h"
 
 namespace loopscape {
 
@@ -118,8 +119,6 @@ RunnerOptions hls_runner_options(RunnerOptions base = {});
 
 // nvcc: on PATH, else $CUDA_PATH/bin/nvcc, else /usr/local/cuda/bin/nvcc; "" when none is there.
 std::string find_nvcc();
-// True when a CUDA device can be used (the driver's device nodes exist and nvidia-smi lists a GPU).
-bool cuda_device_present();
 
 // Options that build the emitted program with nvcc (-x cu, PolyBench's
 // polybench.c too) and run it when a CUDA device is present; without one the
