@@ -166,7 +166,7 @@ BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds)
     run.status = BundleRun::Status::Different;
     run.message = "The emitted program " + result.describe() + " (the original exited with status " +
                   std::to_string(manifest->exit_code) + ").";
-    run.log = tail(err);
+    run.log = tail(err.empty() ? out : err);  // Halide's runtime says why it stopped on stdout
     return run;
   }
   std::optional<HarnessDump> expected_dump, actual_dump;

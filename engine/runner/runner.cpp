@@ -495,7 +495,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.stage = Stage::RunEmitted;
     result.message = "The emitted program " + emitted.run.describe() + " (the original " +
                      original.run.describe() + ").";
-    result.log += tail(emitted.err);
+    // Halide's runtime says why it stopped on stdout.
+    result.log += tail(emitted.err.empty() ? emitted.out : emitted.err);
     return;
   }
 
