@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     else if (!device)
       run.message = "Not run: there is no CUDA device here (no /dev/nvidiactl, or nvidia-smi lists no GPU).";
     else
-      run = loopscape::run_bundle(dir, confined, timeout);
+      run = loopscape::run_bundle(dir, *manifest, confined, timeout);
     const char* verdict = run.status == BundleRun::Status::Equal       ? "equal"
                           : run.status == BundleRun::Status::Different ? "DIFFERENT"
                                                                        : "ERROR";

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -18,12 +17,6 @@ namespace {
 constexpr const char* kManifest = "bundle.txt";
 constexpr const char* kFormat = "loopscape-bundle 1";
 
-void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw InputError({path.string(), 0, 0}, "cannot write " + path.string());
-}
-
 void copy_into(const fs::path& from, const fs::path& to) {
   std::error_code error;
   fs::copy_file(from, to, fs::copy_options::overwrite_existing, error);
@@ -35,10 +28,6 @@ std::string tolerance_line(const char* kind, const Tolerance& t) {
   line.precision(17);
   line << "tolerance " << kind << " " << t.relative << " " << t.absolute << "\n";
   return line.str();
-}
-
-std::string tail(const std::string& text, std::size_t limit = 4000) {
-  return text.size() <= limit ? text : "...\n" + text.substr(text.size() - limit);
 }
 
 }  // namespace
@@ -63,10 +52,10 @@ void write_bundle(const fs::path& dir, const BundleManifest& m, const fs::path& 
   }
   if (m.original_region_seconds) text << "original-region-seconds " << *m.original_region_seconds << "\n";
   copy_into(emitted_binary, dir / "program");
-  write_text(dir / "expected.stdout", expected.out);
-  write_text(dir / "expected.stderr", expected.err);
+  write_file_text(dir / "expected.stdout", expected.out);
+  write_file_text(dir / "expected.stderr", expected.err);
   if (m.harness) copy_into(expected_dump, dir / "expected.bin");
-  write_text(dir / kManifest, text.str());
+  write_file_text(dir / kManifest, text.str());
 }
 
 std::optional<BundleManifest> read_bundle_manifest(const fs::path& dir, std::string* error) {
@@ -117,16 +106,20 @@ std::optional<BundleManifest> read_bundle_manifest(const fs::path& dir, std::str
 }
 
 BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds) {
-  BundleRun run;
   std::string error;
   const std::optional<BundleManifest> manifest = read_bundle_manifest(dir, &error);
-  if (!manifest) {
-    run.message = error + ".";
-    return run;
-  }
+  if (manifest) return run_bundle(dir, *manifest, confined, timeout_seconds);
+  BundleRun run;
+  run.message = error + ".";
+  return run;
+}
+
+BundleRun run_bundle(const fs::path& dir, const BundleManifest& manifest, bool confined, double timeout_seconds) {
+  BundleRun run;
+  std::string error;
   const fs::path folder = fs::absolute(dir);
   std::vector<std::string> needed = {"program", "expected.stdout", "expected.stderr"};
-  if (manifest->harness) needed.push_back("expected.bin");
+  if (manifest.harness) needed.push_back("expected.bin");
   for (const std::string& file : needed)
     if (!fs::is_regular_file(folder / file)) {
       run.message = "The bundle is incomplete: " + (folder / file).string() + " is missing.";
@@ -143,7 +136,7 @@ BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds)
   fs::remove(region_time);
   ProcessSpec spec;
   spec.argv = {(folder / "program").string()};
-  if (manifest->harness) spec.argv.push_back(dump.string());
+  if (manifest.harness) spec.argv.push_back(dump.string());
   spec.stdout_path = (folder / "actual.stdout").string();
   spec.stderr_path = (folder / "actual.stderr").string();
   spec.working_directory = folder.string();
@@ -153,24 +146,20 @@ BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds)
   const ProcessResult result = run_process(spec);
   run.process_seconds = result.seconds;
   const std::string out = read_file_text(spec.stdout_path), err = read_file_text(spec.stderr_path);
-  if (const std::string raw = read_file_text(region_time.string()); raw.size() == sizeof(double)) {
-    double seconds = 0;
-    std::memcpy(&seconds, raw.data(), sizeof seconds);
-    run.region_seconds = seconds;
-  }
+  run.region_seconds = read_region_time(region_time.string());
   if (!result.started) {
     run.message = "The program did not start: " + result.spawn_error + ".";
     return run;
   }
-  if (result.timed_out || result.signal != 0 || result.exit_code != manifest->exit_code) {
+  if (result.timed_out || result.signal != 0 || result.exit_code != manifest.exit_code) {
     run.status = BundleRun::Status::Different;
     run.message = "The emitted program " + result.describe() + " (the original exited with status " +
-                  std::to_string(manifest->exit_code) + ").";
-    run.log = tail(err.empty() ? out : err);  // Halide's runtime says why it stopped on stdout
+                  std::to_string(manifest.exit_code) + ").";
+    run.log = output_tail(err.empty() ? out : err);  // Halide's runtime says why it stopped on stdout
     return run;
   }
   std::optional<HarnessDump> expected_dump, actual_dump;
-  if (manifest->harness) {
+  if (manifest.harness) {
     expected_dump = read_harness_dump((folder / "expected.bin").string(), &error);
     if (!expected_dump) {
       run.message = "The bundle's expected results are unreadable: " + error + ".";
@@ -180,15 +169,15 @@ BundleRun run_bundle(const fs::path& dir, bool confined, double timeout_seconds)
     if (!actual_dump) {
       run.status = BundleRun::Status::Different;
       run.message = "The emitted program's results are unreadable: " + error + ".";
-      run.log = tail(err);
+      run.log = output_tail(err);
       return run;
     }
   }
   const Comparison comparison = compare_run_outputs(
       {read_file_text((folder / "expected.stdout").string()), read_file_text((folder / "expected.stderr").string()),
        expected_dump ? &*expected_dump : nullptr},
-      {out, err, actual_dump ? &*actual_dump : nullptr}, manifest->printed, manifest->double_values,
-      manifest->float_values, manifest->shapes);
+      {out, err, actual_dump ? &*actual_dump : nullptr}, manifest.printed, manifest.double_values,
+      manifest.float_values, manifest.shapes);
   run.values_compared = comparison.values_compared;
   if (comparison.difference) {
     run.status = BundleRun::Status::Different;

@@ -4,7 +4,8 @@
 // there, and leaves the emitted program with the original's results in DIR;
 // `loopscape-run-bundle DIR` runs it where the device is and compares, as
 // verify would have. Only std and POSIX here: the runner tool links this
-// file, compare, process and sandbox alone, so it travels without the engine.
+// file, compare, process, sandbox and cuda_device alone, so it travels
+// without the engine.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -43,7 +44,11 @@ struct BundleRun {
 };
 
 // Runs DIR/program in DIR (confined to DIR, with the GPU's device files,
-// unless `confined` is false) and compares with the expected results.
+// unless `confined` is false) and compares with the expected results that
+// `manifest` (read from DIR) describes.
+BundleRun run_bundle(const std::filesystem::path& dir, const BundleManifest& manifest, bool confined,
+                     double timeout_seconds);
+// The same, reading DIR's manifest first (an error when it cannot).
 BundleRun run_bundle(const std::filesystem::path& dir, bool confined, double timeout_seconds);
 
 }  // namespace loopscape

@@ -233,6 +233,14 @@ Comparison compare_printed_output(const std::string& expected, const std::string
   return result;
 }
 
+std::optional<double> read_region_time(const std::string& path) {
+  const std::string raw = read_file_text(path);
+  if (raw.size() != sizeof(double)) return std::nullopt;
+  double seconds = 0;
+  std::memcpy(&seconds, raw.data(), sizeof seconds);
+  return seconds;
+}
+
 std::optional<HarnessDump> read_harness_dump(const std::string& path, std::string* error) {
   const std::string data = read_file_text(path);
   auto fail = [&](const std::string& why) -> std::optional<HarnessDump> {

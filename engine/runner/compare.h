@@ -69,6 +69,10 @@ struct HarnessDump {
 // Reads a dump file; nullopt (and `error`) when it is missing or malformed.
 std::optional<HarnessDump> read_harness_dump(const std::string& path, std::string* error);
 
+// The region's time that a program with timers around its region wrote to
+// $LOOPSCAPE_REGION_TIME_FILE (one double); nullopt when it wrote none.
+std::optional<double> read_region_time(const std::string& path);
+
 // Compares the arrays of two dumps: integers exactly, float and double with their tolerances.
 Comparison compare_dumps(const HarnessDump& expected, const HarnessDump& actual,
                          const Tolerance& double_tolerance, const Tolerance& float_tolerance);

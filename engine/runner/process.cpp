@@ -224,4 +224,15 @@ std::string read_file_text(const std::string& path, std::size_t limit) {
   return text;
 }
 
+void write_file_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw InputError({}, "cannot write " + path.string());
+}
+
+std::string output_tail(const std::string& text, std::size_t limit) {
+  if (text.size() <= limit) return text;
+  return "...\n" + text.substr(text.size() - limit);
+}
+
 }  // namespace loopscape

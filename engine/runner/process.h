@@ -66,4 +66,10 @@ std::string find_program(const std::string& name);
 // The contents of a file (empty when it cannot be read); at most `limit` bytes.
 std::string read_file_text(const std::string& path, std::size_t limit = std::string::npos);
 
+// Writes `text` to the file, replacing it; InputError when it cannot.
+void write_file_text(const std::filesystem::path& path, const std::string& text);
+
+// The last `limit` bytes of a program's output, for a report ("...\n" first when cut).
+std::string output_tail(const std::string& text, std::size_t limit = 4000);
+
 }  // namespace loopscape

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -86,17 +85,6 @@ std::string replace_region(const Program& program, const std::string& region_cod
 
 namespace {
 
-std::string tail(const std::string& text, std::size_t limit = 4000) {
-  if (text.size() <= limit) return text;
-  return "...\n" + text.substr(text.size() - limit);
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw InputError({}, "cannot write " + path.string());
-}
-
 struct Side {
   std::string label;  // "original" / "emitted"
   std::string compiler;
@@ -148,7 +136,7 @@ std::vector<std::string> compile_command(const RunnerOptions& options, const Pla
 
 void compile_both(const RunnerOptions& options, const Plan& plan, Side& a, Side& b) {
   auto compile = [&](Side& side) {
-    write_file(side.source, side.code);
+    write_file_text(side.source, side.code);
     ProcessSpec spec;
     spec.argv = compile_command(options, plan, side);
     const fs::path log = side.folder / "compile.log";
@@ -189,12 +177,7 @@ void run_side(const RunnerOptions& options, const Plan& plan, Side& side) {
       results = read_harness_dump(dump.string(), &dump_error);
       if (results && results->seconds >= 0) region_seconds = results->seconds;
     } else {
-      const std::string raw = read_file_text(region_time.string());
-      if (raw.size() == sizeof(double)) {
-        double seconds = 0;
-        std::memcpy(&seconds, raw.data(), sizeof seconds);
-        region_seconds = seconds;
-      }
+      region_seconds = read_region_time(region_time.string());
     }
     if (r == 0) {
       side.run = result;
@@ -277,7 +260,7 @@ SourceFacts facts_about(const std::string& source, const RunnerOptions& options,
   facts.source = source;
   fs::create_directories(folder);
   const fs::path file = folder / base;
-  write_file(file, source);
+  write_file_text(file, source);
   auto preprocess = [&](const std::string& mode_flag, const fs::path& output) {
     ProcessSpec spec;
     spec.argv = {options.compiler};
@@ -423,14 +406,14 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.status = Status::Error;
     result.stage = Stage::CompileOriginal;
     result.message = "The original program does not compile (" + original.compile.describe() + ").";
-    result.log += tail(original.compile_log);
+    result.log += output_tail(original.compile_log);
     return;
   }
   if (!emitted.compile.succeeded()) {
     result.status = Status::Error;
     result.stage = Stage::CompileEmitted;
     result.message = "The emitted program does not compile (" + emitted.compile.describe() + ").";
-    result.log += tail(emitted.compile_log);
+    result.log += output_tail(emitted.compile_log);
     return;
   }
 
@@ -448,14 +431,14 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.status = Status::Error;
     result.stage = Stage::RunOriginal;
     result.message = "The original program " + original.run.describe() + ".";
-    result.log += tail(original.err);
+    result.log += output_tail(original.err);
     return;
   }
   if (harness && !original.dump) {
     result.status = Status::Error;
     result.stage = Stage::RunOriginal;
     result.message = "The original program's results are unreadable: " + original.dump_error + ".";
-    result.log += tail(original.err);
+    result.log += output_tail(original.err);
     return;
   }
   if (options.compile_only) {
@@ -496,7 +479,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.message = "The emitted program " + emitted.run.describe() + " (the original " +
                      original.run.describe() + ").";
     // Halide's runtime says why it stopped on stdout.
-    result.log += tail(emitted.err.empty() ? emitted.out : emitted.err);
+    result.log += output_tail(emitted.err.empty() ? emitted.out : emitted.err);
     return;
   }
 
@@ -504,7 +487,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   if (harness && !emitted.dump) {
     result.status = Status::Different;
     result.message = "The emitted program's results are unreadable: " + emitted.dump_error + ".";
-    result.log += tail(emitted.err);
+    result.log += output_tail(emitted.err);
     return;
   }
   if (harness && !original.dump->skipped.empty()) {
