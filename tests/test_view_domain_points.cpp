@@ -4,6 +4,8 @@
 // what the loops do by hand.
 #include <QtTest>
 
+#include <isl/aff.h>
+#include <isl/point.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/space.h>
@@ -18,7 +20,9 @@
 #include "pipeline/pipeline.h"
 #include "plot_kernels.h"
 #include "schedule/node_names.h"
+#include "view/affine_eval.h"
 #include "view/domain_points.h"
+#include "view/plot_domain.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;
@@ -350,6 +354,113 @@ class TestViewDomainPoints : public QObject {
       QVERIFY(!a.violated);
       QVERIFY(d.points[a.source].step < d.points[a.sink].step);
     }
+  }
+
+  // The plot computes times without isl (view/affine_eval.h): tile
+  // expressions with nested floor divisions and negative values agree with
+  // isl's own evaluation; what it cannot take (several pieces, a rational
+  // value) it leaves to isl.
+  void affineEvaluatorMatchesIsl() {
+    isl_ctx* raw = isl_ctx_alloc();
+    isl::ctx ctx(raw);
+    {
+      const isl::set domain(ctx, "[n] -> { S[t, i] : -9 <= t < n and -5 <= i < n and n = 13 }");
+      const char* values[] = {
+          "[n] -> { S[t, i] -> [(floor((2t + i)/16) + floor(t/4))] }",
+          "[n] -> { S[t, i] -> [(floor((-3t + i - 7)/5) - 2i + n)] }",
+          "[n] -> { S[t, i] -> [(floor((floor(t/3) + i)/4))] }",
+          "[n] -> { S[t, i] -> [(t - 4*floor(t/4))] }",
+      };
+      for (const char* text : values) {
+        const isl::pw_aff value(ctx, text);
+        const std::optional<AffineEvaluator> e = AffineEvaluator::of(value, domain, {{"n", 13}});
+        QVERIFY2(e.has_value(), text);
+        int checked = 0;
+        domain.foreach_point([&](isl::point p) {
+          auto coordinate = [&](int k) {
+            isl_val* c = isl_point_get_coordinate_val(p.get(), isl_dim_set, k);
+            const long out = isl_val_get_num_si(c);
+            isl_val_free(c);
+            return out;
+          };
+          const long t = coordinate(0), i = coordinate(1);
+          isl_val* expected = isl_pw_aff_eval(value.copy(), p.copy());
+          const long want = isl_val_get_num_si(expected);
+          isl_val_free(expected);
+          const long got = (*e)(std::vector<long>{t, i});
+          if (got != want) QFAIL(qPrintable(QString("%1 at (%2, %3): %4, isl %5").arg(text).arg(t).arg(i).arg(got).arg(want)));
+          ++checked;
+        });
+        QCOMPARE(checked, 22 * 18);
+      }
+    }
+    {
+      const isl::set domain(ctx, "{ S[t, i] : 0 <= t < 10 and 0 <= i < 10 }");
+      QVERIFY(!AffineEvaluator::of(isl::pw_aff(ctx, "{ S[t, i] -> [(t)] : t < 5; S[t, i] -> [(i)] : t >= 5 }"),
+                                   domain, {}));
+      QVERIFY(!AffineEvaluator::of(isl::pw_aff(ctx, "{ S[t, i] -> [(t/2)] }"), domain, {}));
+      QVERIFY(!AffineEvaluator::of(isl::pw_aff(ctx, "{ S[t, i] -> [(t)] : t < 5 }"), domain, {}));  // not all of it
+    }
+    isl_ctx_free(raw);
+  }
+
+  // A statement split over two leaves takes its times from isl (the scan of
+  // each leaf's time map): every instance once, the later leaf's after the other's.
+  void statementOverTwoLeaves() {
+    const LoadedProgram lp = jacobi1d();
+    isl::schedule_node root = lp.original_schedule.root().child(0);
+    isl_union_set_list* filters = isl_union_set_list_alloc(lp.program.isl().ctx().get(), 2);
+    filters = isl_union_set_list_add(filters, isl_union_set_read_from_str(lp.program.isl().ctx().get(),
+                                                                        "{ S0[t, i] : t < 1; S1[t, i] }"));
+    filters = isl_union_set_list_add(filters,
+                                     isl_union_set_read_from_str(lp.program.isl().ctx().get(), "{ S0[t, i] : t >= 1 }"));
+    const isl::schedule split = isl::manage(isl_schedule_node_insert_sequence(root.copy(), filters)).schedule();
+    PlotRequest req;
+    req.parameters = {{"tsteps", 3}, {"n", 6}};
+    const PlotData d = build_plot_data(lp.program, lp.dependences, split, req);
+    const PlotData original = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(d.points.size(), std::size_t(2 * 3 * 4));
+    QCOMPARE(d.arrows.size(), original.arrows.size());
+    bool late = false;
+    for (std::size_t p = 0; p < d.points.size(); ++p) {
+      const bool s0_late = d.statement_name(p) == "S0" && d.coords(p)[0] >= 1;
+      QVERIFY(!late || s0_late);  // once the second leaf starts, only its points follow
+      late = late || s0_late;
+    }
+    QVERIFY(late);
+  }
+
+  // The instances and pairs are enumerated once for a domain and parameter
+  // values (view/plot_domain.h): a later schedule reuses them and plots what
+  // a fresh enumeration plots; other values enumerate again.
+  void domainReusedAcrossSteps() {
+    const LoadedProgram lp = jacobi1d();
+    const isl::schedule s =
+        apply_all(lp, {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 4, 4, T, I, t1, i1)"});
+    PlotDomainCache cache;
+    PlotRequest req;
+    req.parameters = {{"tsteps", 6}, {"n", 12}};
+    req.domain_cache = &cache;
+    const PlotData first = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    const auto kept = cache.get(lp.program, lp.dependences, s.domain(), req);
+    const PlotData cached = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(cache.get(lp.program, lp.dependences, s.domain(), req).get(), kept.get());
+    req.domain_cache = nullptr;
+    const PlotData fresh = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(cached.points.size(), fresh.points.size());
+    QCOMPARE(cached.times, fresh.times);
+    QCOMPARE(cached.coordinates, fresh.coordinates);
+    QCOMPARE(cached.step_offsets, fresh.step_offsets);
+    QCOMPARE(cached.tiles.size(), fresh.tiles.size());
+    QCOMPARE(cached.arrows.size(), fresh.arrows.size());
+    QCOMPARE(cached.arrows.size(), first.arrows.size());
+    for (std::size_t a = 0; a < cached.arrows.size(); ++a) {
+      QCOMPARE(cached.arrows[a].source, fresh.arrows[a].source);
+      QCOMPARE(cached.arrows[a].sink, fresh.arrows[a].sink);
+    }
+    req.domain_cache = &cache;
+    req.parameters["n"] = 10;
+    QVERIFY(cache.get(lp.program, lp.dependences, s.domain(), req).get() != kept.get());
   }
 };
 

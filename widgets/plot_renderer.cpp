@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <unordered_set>
 
 #include "statement_colors.h"
 
@@ -688,6 +689,13 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
   const double r = pointRadius();
   const QRectF cull = area.adjusted(-50, -50, 50, 50);
   std::vector<QLineF> lines[4];  // RAW, WAR, WAW, and read-after-write between ranks (a message)
+  // A projection lays many arrows on the same pixels (every k of a 3-D
+  // stencil onto one (i, j) arrow): each is drawn once.
+  std::unordered_set<std::uint64_t> drawn[4];
+  auto quantized = [](const QLineF& l) {
+    auto q = [](double v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(std::lround(v * 2) + 0x4000)); };
+    return q(l.x1()) | q(l.y1()) << 16 | q(l.x2()) << 32 | q(l.y2()) << 48;
+  };
   const bool ranks = showRanks();
   for (const PlotArrow& a : data_->arrows) {
     if (a.violated) continue;
@@ -702,7 +710,8 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
     const QLineF line(s + u * (r + 1), t - u * (r + 1.5));
     const bool message = ranks && a.kind == DependenceKind::ReadAfterWrite && point_ranks_[a.source] >= 0 &&
                          point_ranks_[a.source] != point_ranks_[a.sink];
-    lines[message ? 3 : static_cast<int>(a.kind)].push_back(line);
+    const int group = message ? 3 : static_cast<int>(a.kind);
+    if (drawn[group].insert(quantized(line)).second) lines[group].push_back(line);
   }
   std::size_t total = lines[0].size() + lines[1].size() + lines[2].size() + lines[3].size();
   const bool with_heads = total < 20000;
@@ -712,7 +721,10 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
                              QColor(0x55, 0x55, 0x55, 170), messageColor()};
   for (int k = 0; k < 4; ++k) {
     if (lines[k].empty()) continue;
-    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), styles[k], Qt::FlatCap);
+    // Dashes cost the raster engine far more than lines: past a few thousand
+    // arrows, the colours alone tell the kinds apart.
+    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), total > 5000 ? Qt::SolidLine : styles[k],
+             Qt::FlatCap);
     p.setPen(pen);
     p.drawLines(lines[k].data(), static_cast<int>(lines[k].size()));
     if (with_heads) {

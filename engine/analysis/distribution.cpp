@@ -1,5 +1,6 @@
 #include "analysis/distribution.h"
 
+#include <isl/constraint.h>
 #include <isl/map.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
@@ -9,6 +10,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
@@ -348,6 +353,85 @@ isl::set fix_parameter(isl::set set, const std::string& name, long value) {
   return isl::manage(isl_set_fix_si(set.release(), isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(value)));
 }
 
+// How the elements a message carries depend on the step (the prefix
+// parameters): only through `conditions` on the parameters, or (per_step)
+// through constraints that also bound the elements.
+struct StepConditions {
+  struct Condition {
+    std::map<std::string, long> coefficients;  // by parameter name
+    long constant = 0;
+    bool equality = false;  // = 0, else >= 0
+  };
+  bool per_step = false;
+  std::vector<Condition> conditions;
+
+  std::vector<bool> holding(const std::map<std::string, long>& values) const {
+    std::vector<bool> out;
+    for (const Condition& c : conditions) {
+      long sum = c.constant;
+      for (const auto& [name, coefficient] : c.coefficients) {
+        const auto v = values.find(name);
+        sum += coefficient * (v == values.end() ? 0 : v->second);
+      }
+      out.push_back(c.equality ? sum == 0 : sum >= 0);
+    }
+    return out;
+  }
+};
+
+StepConditions step_conditions(const isl::set& elements, int prefix_dims) {
+  struct State {
+    StepConditions out;
+    int prefix_dims;
+  } state{{}, prefix_dims};
+  isl_set_foreach_basic_set(
+      elements.get(),
+      [](isl_basic_set* bset, void* user) {
+        isl_basic_set_foreach_constraint(
+            bset,
+            [](isl_constraint* c, void* user) {
+              auto* st = static_cast<State*>(user);
+              isl_space* space = isl_constraint_get_space(c);
+              const isl_size n_param = isl_space_dim(space, isl_dim_param);
+              bool on_step = false;
+              StepConditions::Condition condition;
+              for (int k = 0; k < n_param; ++k) {
+                isl_val* v = isl_constraint_get_coefficient_val(c, isl_dim_param, k);
+                const long coefficient = isl_val_get_num_si(v);
+                isl_val_free(v);
+                if (coefficient == 0) continue;
+                const std::string name = isl_space_get_dim_name(space, isl_dim_param, static_cast<unsigned>(k));
+                for (int p = 0; p < st->prefix_dims; ++p)
+                  if (name == kPrefixParameter + std::to_string(p)) on_step = true;
+                condition.coefficients[name] = coefficient;
+              }
+              isl_space_free(space);
+              if (on_step) {
+                const isl_size n_set = isl_constraint_dim(c, isl_dim_set);
+                const isl_size n_div = isl_constraint_dim(c, isl_dim_div);
+                if (isl_constraint_involves_dims(c, isl_dim_set, 0, static_cast<unsigned>(n_set)) != isl_bool_false ||
+                    (n_div > 0 && isl_constraint_involves_dims(c, isl_dim_div, 0, static_cast<unsigned>(n_div)) !=
+                                      isl_bool_false)) {
+                  st->out.per_step = true;
+                } else {
+                  isl_val* constant = isl_constraint_get_constant_val(c);
+                  condition.constant = isl_val_get_num_si(constant);
+                  isl_val_free(constant);
+                  condition.equality = isl_constraint_is_equality(c) == isl_bool_true;
+                  st->out.conditions.push_back(std::move(condition));
+                }
+              }
+              isl_constraint_free(c);
+              return isl_stat_ok;
+            },
+            user);
+        isl_basic_set_free(bset);
+        return isl_stat_ok;
+      },
+      &state);
+  return state.out;
+}
+
 // The instances of the grafted calls: the domains of the extension nodes.
 isl::union_set calls_of(const isl::schedule& schedule) {
   isl::union_set calls = isl::union_set::empty(schedule.ctx());
@@ -407,6 +491,33 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
           steps.push_back(std::move(step));
         });
       }
+      // An exchange whose elements do not depend on the step (a stencil's
+      // halo, the same at every time step) is counted once per pair of ranks:
+      // counting it again at each of hundreds of steps took seconds.
+      // Bounds on the steps make the elements' own bounds on them redundant
+      // (gist). What is left of the steps is either in conditions on the
+      // parameters alone (`t >= 2`: the first step sends nothing), which pick
+      // one of a few counts, or tied to the elements: counted at every step.
+      std::vector<StepConditions> by_step;
+      for (const ExchangeArray& a : point.arrays) {
+        isl::set elements = at_sizes(a.elements);
+        isl_set* box = isl_set_universe(isl_space_params(isl_set_get_space(elements.get())));
+        for (int k = 0; k < point.prefix_dims && !steps.empty(); ++k) {
+          const int pos = isl_set_find_dim_by_name(box, isl_dim_param, (kPrefixParameter + std::to_string(k)).c_str());
+          if (pos < 0) continue;
+          long lo = steps.front()[static_cast<std::size_t>(k)], hi = lo;
+          for (const auto& step : steps) {
+            lo = std::min(lo, step[static_cast<std::size_t>(k)]);
+            hi = std::max(hi, step[static_cast<std::size_t>(k)]);
+          }
+          box = isl_set_lower_bound_si(box, isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(lo));
+          box = isl_set_upper_bound_si(box, isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(hi));
+        }
+        elements = isl::manage(isl_set_gist_params(elements.release(), box));
+        by_step.push_back(step_conditions(elements, point.prefix_dims));
+      }
+      // (from, to, array, which conditions hold) of the arrays not counted per step
+      std::map<std::tuple<int, int, std::size_t, std::vector<bool>>, long> counted;
       for (const auto& step : steps)
         for (int from = 0; from < ranks; ++from)
           for (int to = 0; to < ranks; ++to) {
@@ -414,13 +525,30 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
             const auto [slo, shi] = rank_block(*lower, *upper, from, ranks);
             const auto [dlo, dhi] = rank_block(*lower, *upper, to, ranks);
             MessageRow row{point.call, step, from, to, 0, 0};
-            for (const ExchangeArray& a : point.arrays) {
-              isl::set s = at_sizes(a.elements);
+            for (std::size_t index = 0; index < point.arrays.size(); ++index) {
+              const ExchangeArray& a = point.arrays[index];
+              const StepConditions& conditions = by_step[index];
+              std::map<std::string, long> values = parameters;
               for (int k = 0; k < point.prefix_dims; ++k)
-                s = fix_parameter(s, kPrefixParameter + std::to_string(k), step[static_cast<std::size_t>(k)]);
-              s = fix_parameter(fix_parameter(s, kSenderLow, slo), kSenderHigh, shi);
-              s = fix_parameter(fix_parameter(s, kReceiverLow, dlo), kReceiverHigh, dhi);
-              const long n = count_points(s);
+                values[kPrefixParameter + std::to_string(k)] = step[static_cast<std::size_t>(k)];
+              values[kSenderLow] = slo;
+              values[kSenderHigh] = shi;
+              values[kReceiverLow] = dlo;
+              values[kReceiverHigh] = dhi;
+              const auto key = std::make_tuple(from, to, index, conditions.holding(values));
+              const auto known = conditions.per_step ? counted.end() : counted.find(key);
+              long n = 0;
+              if (known != counted.end()) {
+                n = known->second;
+              } else {
+                isl::set s = at_sizes(a.elements);
+                for (int k = 0; k < point.prefix_dims; ++k)
+                  s = fix_parameter(s, kPrefixParameter + std::to_string(k), step[static_cast<std::size_t>(k)]);
+                s = fix_parameter(fix_parameter(s, kSenderLow, slo), kSenderHigh, shi);
+                s = fix_parameter(fix_parameter(s, kReceiverLow, dlo), kReceiverHigh, dhi);
+                n = count_points(s);
+                if (!conditions.per_step) counted[key] = n;
+              }
               row.elements += n;
               row.bytes += n * element_size(a.element_type);
               if (n > 0) ++volume.messages;

@@ -1,9 +1,14 @@
 #include "schedule/loops.h"
 
 #include <isl/aff.h>
+#include <isl/point.h>
 #include <isl/schedule_node.h>
 #include <isl/space.h>
 #include <isl/union_set.h>
+#include <isl/val.h>
+
+#include <optional>
+#include <vector>
 
 #include "schedule/node_names.h"
 
@@ -38,14 +43,35 @@ int member_iterator_index(const Program& program, const isl::schedule_node& band
     return isl_pw_aff_is_equal(pa.get(), other.get()) == isl_bool_true;
   };
   const int n = static_cast<int>(s.domain.tuple_dim());
+  // One point of the domain refutes most iterators at once: isl's exact
+  // comparison (slow on the floor divisions of tiles) runs only where the
+  // member's value there is ± the iterator's.
+  std::optional<long> value_at_sample;
+  std::vector<long> sample_coordinates;
+  if (isl_point* sample = isl_set_sample_point(where.copy()); sample && isl_point_is_void(sample) == isl_bool_false) {
+    isl_val* v = isl_pw_aff_eval(pa.copy(), isl_point_copy(sample));
+    if (v && isl_val_is_int(v) == isl_bool_true) value_at_sample = isl_val_get_num_si(v);
+    isl_val_free(v);
+    for (int d = 0; d < n; ++d) {
+      isl_val* c = isl_point_get_coordinate_val(sample, isl_dim_set, d);
+      sample_coordinates.push_back(isl_val_get_num_si(c));
+      isl_val_free(c);
+    }
+    isl_point_free(sample);
+  } else {
+    isl_point_free(sample);
+  }
+  auto may_be = [&](int d, long sign) {
+    return !value_at_sample || *value_at_sample == sign * sample_coordinates[static_cast<std::size_t>(d)];
+  };
   for (int d = 0; d < n; ++d) {
     isl::aff var = isl::manage(isl_aff_var_on_domain(isl_local_space_from_space(space.copy()),
                                                      isl_dim_set, static_cast<unsigned>(d)));
-    if (same(var)) {
+    if (may_be(d, 1) && same(var)) {
       if (reversed) *reversed = false;
       return d;
     }
-    if (same(var.neg())) {
+    if (may_be(d, -1) && same(var.neg())) {
       if (reversed) *reversed = true;
       return d;
     }
@@ -76,11 +102,7 @@ std::vector<LoopRef> loops_of_statement(const Program& program, const isl::sched
       if (!reaches(n, *s)) return false;
       if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
         const int m = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
-        for (int k = 0; k < m; ++k) {
-          LoopRef r{n, k, node_name(n), false};
-          member_iterator_index(program, n, k, *s, &r.reversed);
-          out.push_back(r);
-        }
+        for (int k = 0; k < m; ++k) out.push_back(LoopRef{n, k, node_name(n), false});
       }
       return true;
     });

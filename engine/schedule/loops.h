@@ -27,7 +27,10 @@ struct LoopRef {
 std::optional<LoopRef> find_loop(const Program& program, const isl::schedule& schedule,
                                  const std::string& statement, const std::string& loop);
 
-// Band members on the path from the root to `statement`'s leaf, outermost first.
+// Band members on the path from the root to `statement`'s leaf, outermost
+// first. Their `reversed` is not computed (false): telling a member's
+// direction is an isl comparison per iterator, and tiled bands made it the
+// largest cost of the command menus.
 std::vector<LoopRef> loops_of_statement(const Program& program, const isl::schedule& schedule,
                                         const std::string& statement);
 

@@ -19,6 +19,19 @@ isl::union_map equal_at(const isl::union_map& pairs, const isl::multi_union_pw_a
   return isl::manage(isl_union_map_eq_at_multi_union_pw_aff(pairs.copy(), schedule.copy()));
 }
 
+// Whether some pair of `pairs` gets different values of the one-member
+// `member`: pairs ordered either way by it. Cheaper than subtracting the
+// pairs it keeps equal, whose floor divisions (tiles) make isl slow.
+bool differ_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& member) {
+  for (auto order : {isl_union_map_lex_lt_at_multi_union_pw_aff, isl_union_map_lex_gt_at_multi_union_pw_aff}) {
+    isl_union_map* ordered = order(pairs.copy(), member.copy());
+    const isl_bool empty = isl_union_map_is_empty(ordered);
+    isl_union_map_free(ordered);
+    if (empty != isl_bool_true) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Works on pairs, one schedule dimension at a time (no deltas: with tiled
@@ -35,14 +48,25 @@ bool member_carries_dependence(const isl::schedule_node& band_node, int member,
   for (int k = 0; k < member && !deps.is_empty(); ++k)
     deps = equal_at(deps, isl::multi_union_pw_aff(partial.at(k)));
   if (deps.is_empty()) return false;
-  return !deps.subtract(equal_at(deps, isl::multi_union_pw_aff(partial.at(member)))).is_empty();
+  return differ_at(deps, isl::multi_union_pw_aff(partial.at(member)));
 }
 
 std::vector<bool> parallel_members(const isl::schedule_node& band_node, const isl::union_map& dependences) {
   isl::schedule_node band = skip_marks(band_node);
-  const int n = static_cast<int>(band.as<isl::schedule_node_band>().n_member());
-  std::vector<bool> out;
-  for (int k = 0; k < n; ++k) out.push_back(!member_carries_dependence(band, k, dependences));
+  isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
+  const int n = static_cast<int>(partial.size());
+  std::vector<bool> out(static_cast<std::size_t>(n), true);
+  isl::union_set dom = node_domain(band);
+  isl::union_map deps = dependences.intersect_domain(dom).intersect_range(dom);
+  if (deps.is_empty()) return out;
+  // One pass: the pairs left for member k are those equal at the prefix and
+  // at members 0 .. k-1 (member_carries_dependence, without recomputing them).
+  deps = equal_at(deps, band.prefix_schedule_multi_union_pw_aff());
+  for (int k = 0; k < n && !deps.is_empty(); ++k) {
+    const isl::multi_union_pw_aff member(partial.at(k));
+    out[static_cast<std::size_t>(k)] = !differ_at(deps, member);
+    if (k + 1 < n) deps = equal_at(deps, member);
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "analysis/systolic.h"
 #include "pipeline/pipeline.h"
 #include "view/domain_points.h"
+#include "view/plot_domain.h"
 
 namespace loopscape {
 
@@ -126,6 +127,9 @@ struct SnapshotOptions {
   std::shared_ptr<const LegalityReport> legality;
   bool plot = true;
   std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
+  // Keeps the plotted instances and dependence pairs from step to step (one
+  // per loaded program); null: enumerated for this snapshot alone.
+  std::shared_ptr<PlotDomainCache> plot_domain_cache;
   int ranks = 4;  // for the message table of distributed schedules
 };
 

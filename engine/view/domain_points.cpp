@@ -12,13 +12,16 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <compare>
 #include <functional>
 #include <numeric>
 #include <set>
 #include <stdexcept>
 
 #include "schedule/data_layout.h"
+#include "view/affine_eval.h"
 #include "view/dependence_levels.h"
+#include "view/plot_domain.h"
 #include "view/set_points.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
@@ -28,17 +31,6 @@
 namespace loopscape {
 
 namespace {
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdULL;
-}
-
-std::uint64_t point_hash(int statement, std::span<const long> coords) {
-  std::uint64_t h = mix(0x12345678ULL, static_cast<std::uint64_t>(statement));
-  for (long c : coords) h = mix(h, static_cast<std::uint64_t>(c));
-  return h;
-}
 
 bool lex_less(std::span<const long> a, std::span<const long> b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
@@ -55,8 +47,10 @@ struct PathDim {
 // The time map of a statement at one leaf.
 struct Piece {
   int statement = -1;
-  isl::map time;  // S[...] -> [time]
+  isl::set domain;  // the statement's instances at this leaf
+  isl::map time;    // S[...] -> [time]
   std::vector<PlotTimeDim> dims;
+  std::vector<isl::pw_aff> values;  // per dimension, its value on `domain`
 };
 
 // True when every piece of `pa` depends on floor divisions only.
@@ -158,6 +152,8 @@ class TimeWalker {
           if (tag_requires_independence(t.kind)) tag_parallel = true;
         const std::string band_name = node_name(node);
         const std::size_t before = path.size();
+        const std::vector<bool> parallel =
+            all_deps_.is_empty() ? std::vector<bool>(static_cast<std::size_t>(n), true) : parallel_members(node, all_deps_);
         for (int m = 0; m < n; ++m) {
           PathDim d;
           d.member = mupa.at(m);
@@ -173,8 +169,7 @@ class TimeWalker {
                 d.info.gpu = t.kind == "gpu_block" ? "block" : "thread";
                 d.info.gpu_axis = t.args.empty() ? "" : t.args.front();
               }
-          d.info.concurrent = d.info.tagged || all_deps_.is_empty() ||
-                              !member_carries_dependence(node, m, all_deps_);
+          d.info.concurrent = d.info.tagged || parallel[static_cast<std::size_t>(m)];
           path.push_back(std::move(d));
         }
         if (node.has_children()) walk(node.child(0), path);
@@ -232,11 +227,13 @@ class TimeWalker {
               isl_local_space_from_space(set.space().release()), isl_val_int_from_si(set.ctx().get(), d.position)));
           value = isl::manage(isl_pw_aff_from_aff(constant.release()));
         }
+        piece.values.push_back(value);
         isl::map dim_map = isl::manage(isl_map_from_pw_aff(value.release()));
         time = isl::manage(isl_map_flat_range_product(time.release(), dim_map.release()));
         piece.dims.push_back(info);
       }
       time = time.intersect_domain(set);
+      piece.domain = set;
       piece.time = time;
       pieces.push_back(std::move(piece));
     });
@@ -274,8 +271,9 @@ std::string PlotData::point_label(std::size_t point) const {
 
 std::optional<std::size_t> PlotData::find_point(int statement, std::span<const long> coordinates_) const {
   if (statement < 0 || static_cast<std::size_t>(statement) >= statements.size()) return std::nullopt;
-  auto [lo, hi] = index.equal_range(point_hash(statement, coordinates_));
-  for (auto it = lo; it != hi; ++it) {
+  const std::uint64_t hash = point_hash(statement, coordinates_);
+  auto lo = std::lower_bound(index.begin(), index.end(), std::make_pair(hash, std::uint32_t{0}));
+  for (auto it = lo; it != index.end() && it->first == hash; ++it) {
     const std::size_t p = it->second;
     if (points[p].statement != statement) continue;
     std::span<const long> c = coords(p);
@@ -333,7 +331,8 @@ void PlotData::rebuild_index() {
   index.clear();
   index.reserve(points.size());
   for (std::size_t point = 0; point < points.size(); ++point)
-    index.emplace(point_hash(points[point].statement, coords(point)), static_cast<std::uint32_t>(point));
+    index.emplace_back(point_hash(points[point].statement, coords(point)), static_cast<std::uint32_t>(point));
+  std::sort(index.begin(), index.end());
 }
 
 std::vector<std::size_t> PlotData::arrows_touching(std::size_t point) const {
@@ -381,67 +380,106 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
         st.time_dims[k].affine = false;
   }
 
-  // Points, statement by statement, piece by piece, until the cap.
+  // The instances and dependence pairs (kept between steps when cached),
+  // then each instance's time from the leaf that runs it.
+  const std::shared_ptr<const PlotDomain> domain =
+      request.domain_cache ? request.domain_cache->get(program, dependences, schedule.domain(), request)
+                           : enumerate_plot_domain(program, dependences, schedule.domain(), request);
+  data.truncated = domain->truncated;
+  data.arrows_truncated = domain->arrows_truncated;
+  data.notes.insert(data.notes.end(), domain->notes.begin(), domain->notes.end());
   struct Raw {
     std::int32_t statement;
-    std::uint32_t coords, time, time_size;
+    std::uint32_t id, time, time_size;
     int tile_dims;  // time prefix length that names the tile; 0: none
   };
-  std::vector<Raw> raw;
-  std::vector<long> coords, times;
+  constexpr std::uint32_t kNoTime = ~0u;
+  std::vector<std::uint32_t> time_at(domain->size(), kNoTime);
+  std::vector<std::uint32_t> time_size(domain->size(), 0);
+  std::vector<int> tile_dims_at(domain->size(), 0);
+  std::vector<long> times;
+  std::vector<int> leaves_of(program.statements.size(), 0);
+  for (const Piece& piece : pieces) leaves_of[static_cast<std::size_t>(piece.statement)]++;
   for (const Piece& piece : pieces) {
-    const std::string what = "points of " + program.statements[static_cast<std::size_t>(piece.statement)].name;
+    const auto s = static_cast<std::size_t>(piece.statement);
+    const std::string what = "points of " + program.statements[s].name;
+    const std::size_t width = data.statements[s].iterators.size();
+    const auto n_out = static_cast<std::uint32_t>(piece.dims.size());
+    int tile_dims = 0;
+    for (std::size_t k = 0; k < piece.dims.size(); ++k)
+      if (piece.dims[k].tile) tile_dims = static_cast<int>(k) + 1;
+    auto set_time = [&](std::uint32_t id, std::span<const long> t) {
+      time_at[id] = static_cast<std::uint32_t>(times.size());
+      time_size[id] = n_out;
+      tile_dims_at[id] = tile_dims;
+      times.insert(times.end(), t.begin(), t.end());
+    };
     program.isl().bounded(what, [&] {
+      // One leaf with the statement's whole domain, each dimension one affine
+      // piece: the times are computed here, point by point.
+      std::vector<std::optional<AffineEvaluator>> evaluators;
+      bool fast = leaves_of[s] == 1 && !domain->domains[s].is_null() &&
+                  isl_set_is_equal(piece.domain.get(), domain->domains[s].get()) == isl_bool_true;
+      if (fast) {
+        isl::set at_values = piece.domain;
+        if (!program.context.is_null()) at_values = at_values.intersect_params(program.context);
+        for (const isl::pw_aff& value : piece.values) {
+          evaluators.push_back(AffineEvaluator::of(value, at_values, request.parameters));
+          if (!evaluators.back()) fast = false;
+        }
+      }
+      if (fast) {
+        std::vector<long> t(n_out);
+        for (std::uint32_t id = domain->first[s]; id < domain->first[s + 1]; ++id) {
+          const std::span<const long> c = domain->coords(id, width);
+          for (std::uint32_t k = 0; k < n_out; ++k) t[k] = (*evaluators[k])(c);
+          set_time(id, t);
+        }
+        return;
+      }
       isl::set wrapped = piece.time.wrap();
       if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
       wrapped = fix_parameters(wrapped, request.parameters, what);
       wrapped = isl::manage(isl_set_coalesce(wrapped.release()));
-      require_bounded(wrapped, "the domain of " +
-                                   program.statements[static_cast<std::size_t>(piece.statement)].name);
-      const unsigned n_in = static_cast<unsigned>(isl_map_dim(piece.time.get(), isl_dim_in));
-      const unsigned n_out = static_cast<unsigned>(piece.dims.size());
-      int tile_dims = 0;
-      for (unsigned k = 0; k < n_out; ++k)
-        if (piece.dims[k].tile) tile_dims = static_cast<int>(k) + 1;
-      const bool complete = for_each_point(wrapped, [&](const std::vector<long>& values) {
-        if (raw.size() >= request.max_points) return false;
-        Raw r{piece.statement, static_cast<std::uint32_t>(coords.size()), static_cast<std::uint32_t>(times.size()),
-              n_out, tile_dims};
-        coords.insert(coords.end(), values.begin(), values.begin() + n_in);
-        times.insert(times.end(), values.begin() + n_in, values.begin() + n_in + n_out);
-        raw.push_back(r);
+      require_bounded(wrapped, "the domain of " + program.statements[s].name);
+      const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(piece.time.get(), isl_dim_in));
+      for_each_point(wrapped, [&](const std::vector<long>& values) {
+        const auto id = domain->find(piece.statement, std::span<const long>(values.data(), n_in));
+        if (id && time_at[*id] == kNoTime) set_time(*id, std::span<const long>(values.data() + n_in, n_out));
         return true;
       });
-      if (!complete) {
-        data.truncated = true;
-        data.notes.push_back("points of " + program.statements[static_cast<std::size_t>(piece.statement)].name +
-                             " stop at the cap of " + std::to_string(request.max_points) + " points");
-      }
     });
   }
+  std::vector<Raw> raw;
+  raw.reserve(domain->size());
+  for (std::uint32_t id = 0; id < domain->size(); ++id)
+    if (time_at[id] != kNoTime) raw.push_back(Raw{domain->statement[id], id, time_at[id], time_size[id], tile_dims_at[id]});
 
   // Schedule order.
   auto time_of = [&](const Raw& r) { return std::span<const long>(times.data() + r.time, r.time_size); };
   auto coords_of = [&](const Raw& r) {
-    return std::span<const long>(coords.data() + r.coords,
-                                 data.statements[static_cast<std::size_t>(r.statement)].iterators.size());
+    return domain->coords(r.id, data.statements[static_cast<std::size_t>(r.statement)].iterators.size());
   };
   std::vector<std::uint32_t> order(raw.size());
   std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  // A total order (no two points share statement and coordinates): no need for a stable sort.
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const Raw& ra = raw[a];
     const Raw& rb = raw[b];
     std::span<const long> ta = time_of(ra), tb = time_of(rb);
-    if (lex_less(ta, tb)) return true;
-    if (lex_less(tb, ta)) return false;
+    if (const auto order = std::lexicographical_compare_three_way(ta.begin(), ta.end(), tb.begin(), tb.end());
+        order != 0)
+      return order < 0;
     if (ra.statement != rb.statement) return ra.statement < rb.statement;
     return lex_less(coords_of(ra), coords_of(rb));
   });
 
   data.points.reserve(raw.size());
-  data.coordinates.reserve(coords.size());
+  data.coordinates.reserve(domain->coordinates.size());
+  std::vector<std::uint32_t> point_of(domain->size(), kNoTime);
   data.times.reserve(times.size());
   std::map<std::vector<long>, std::int32_t> tile_index;
+  std::int32_t last_tile = -1;
   for (std::uint32_t idx : order) {
     const Raw& r = raw[idx];
     PlotPoint p;
@@ -454,13 +492,20 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     data.coordinates.insert(data.coordinates.end(), c.begin(), c.end());
     data.times.insert(data.times.end(), t.begin(), t.end());
     if (r.tile_dims > 0) {
-      std::vector<long> key(t.begin(), t.begin() + r.tile_dims);
-      auto [it, inserted] = tile_index.emplace(key, static_cast<std::int32_t>(data.tiles.size()));
-      if (inserted) data.tiles.push_back(PlotTile{std::move(key), 0});
-      p.tile = it->second;
+      // A tile's points share a prefix of their times, so they are neighbours in schedule order.
+      const std::span<const long> prefix(t.data(), static_cast<std::size_t>(r.tile_dims));
+      if (last_tile >= 0 && std::ranges::equal(data.tiles[static_cast<std::size_t>(last_tile)].key, prefix)) {
+        p.tile = last_tile;
+      } else {
+        std::vector<long> key(prefix.begin(), prefix.end());
+        auto [it, inserted] = tile_index.emplace(key, static_cast<std::int32_t>(data.tiles.size()));
+        if (inserted) data.tiles.push_back(PlotTile{std::move(key), 0});
+        p.tile = last_tile = it->second;
+      }
       data.tiles[static_cast<std::size_t>(p.tile)].point_count++;
     }
     data.statements[static_cast<std::size_t>(r.statement)].point_count++;
+    point_of[r.id] = static_cast<std::uint32_t>(data.points.size());
     data.points.push_back(p);
   }
   data.rebuild_index();
@@ -494,7 +539,6 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   }
 
   // Dependence arrows.
-  std::set<std::pair<std::uint32_t, std::uint32_t>> arrow_set;
   auto enumerate_pairs = [&](const isl::map& relation, std::size_t cap, const std::string& what,
                              const std::function<void(std::uint32_t, std::uint32_t)>& found) -> bool {
     const char* src_raw = isl_map_get_tuple_name(relation.get(), isl_dim_in);
@@ -524,25 +568,13 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
 
   for (std::size_t d = 0; d < dependences.list.size(); ++d) {
     const Dependence& dep = dependences.list[d];
-    const std::string what = short_name(dep.kind) + " " + dep.source_statement + " -> " + dep.sink_statement +
-                             " on " + dep.array;
-    data.dependence_labels.push_back(what);
-    const std::size_t left = request.max_arrows > data.arrows.size() ? request.max_arrows - data.arrows.size() : 0;
-    const std::size_t cap = std::min(left, request.max_arrows_per_dependence);
-    program.isl().bounded("instance pairs of " + what, [&] {
-      const bool complete = enumerate_pairs(dep.relation, cap, what, [&](std::uint32_t a, std::uint32_t b) {
-        PlotArrow arrow;
-        arrow.source = a;
-        arrow.sink = b;
-        arrow.dependence = static_cast<std::int32_t>(d);
-        arrow.kind = dep.kind;
-        data.arrows.push_back(arrow);
-      });
-      if (!complete) {
-        data.arrows_truncated = true;
-        data.notes.push_back("instance pairs of " + what + " stop at " + std::to_string(cap));
-      }
-    });
+    data.dependence_labels.push_back(short_name(dep.kind) + " " + dep.source_statement + " -> " +
+                                     dep.sink_statement + " on " + dep.array);
+    for (const PlotDomain::Pair& pair : domain->pairs[d]) {
+      const std::uint32_t a = point_of[pair.source], b = point_of[pair.sink];
+      if (a == kNoTime || b == kNoTime) continue;
+      data.arrows.push_back(PlotArrow{a, b, static_cast<std::int32_t>(d), dep.kind, false});
+    }
   }
 
   // Violations.

@@ -46,7 +46,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -174,8 +173,12 @@ struct PlotData {
 
   // Built by build_plot_data; rebuild_index() refills it after `points` change.
   void rebuild_index();
-  std::unordered_multimap<std::uint64_t, std::uint32_t> index;
+  // (hash of statement and coordinates, point), sorted: one allocation where
+  // a hash map made one per point.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> index;
 };
+
+class PlotDomainCache;
 
 struct PlotRequest {
   std::map<std::string, long> parameters;  // every parameter the domains involve needs a value
@@ -184,6 +187,9 @@ struct PlotRequest {
   std::size_t max_arrows_per_dependence = 50'000;
   // When set, the pairs it reports violated are marked (arrows) and placed (violations).
   const LegalityReport* legality = nullptr;
+  // When set, the instances and dependence pairs of an earlier step with the
+  // same domain, values and caps are reused (view/plot_domain.h).
+  PlotDomainCache* domain_cache = nullptr;
 };
 
 // Throws std::invalid_argument when a parameter the domains involve has no

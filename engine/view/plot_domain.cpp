@@ -1,0 +1,136 @@
+#include "view/plot_domain.h"
+
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
+
+#include <algorithm>
+
+#include "view/domain_points.h"
+#include "view/set_points.h"
+
+namespace loopscape {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+}  // namespace
+
+std::uint64_t point_hash(int statement, std::span<const long> coordinates) {
+  std::uint64_t h = mix(0x12345678ULL, static_cast<std::uint64_t>(statement));
+  for (long c : coordinates) h = mix(h, static_cast<std::uint64_t>(c));
+  return h;
+}
+
+std::optional<std::uint32_t> PlotDomain::find(int s, std::span<const long> c) const {
+  auto [lo, hi] = index_.equal_range(point_hash(s, c));
+  for (auto it = lo; it != hi; ++it) {
+    const std::uint32_t id = it->second;
+    if (statement[id] != s) continue;
+    const long* mine = coordinates.data() + coords_at[id];
+    if (std::equal(c.begin(), c.end(), mine)) return id;
+  }
+  return std::nullopt;
+}
+
+std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
+                                                        const isl::union_set& scheduled, const PlotRequest& request) {
+  auto out = std::make_shared<PlotDomain>();
+  PlotDomain& d = *out;
+  d.scheduled = scheduled;
+  d.parameters = request.parameters;
+  d.max_points = request.max_points;
+  d.max_arrows = request.max_arrows;
+  d.max_arrows_per_dependence = request.max_arrows_per_dependence;
+  d.domains.resize(program.statements.size());
+  scheduled.foreach_set([&](isl::set set) {
+    const char* name = isl_set_get_tuple_name(set.get());
+    for (std::size_t s = 0; s < program.statements.size(); ++s)
+      if (name && program.statements[s].name == name) d.domains[s] = set;
+  });
+  for (std::size_t s = 0; s < program.statements.size(); ++s) {
+    d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+    if (d.domains[s].is_null()) continue;
+    const std::string& name = program.statements[s].name;
+    const std::string what = "points of " + name;
+    program.isl().bounded(what, [&] {
+      isl::set points = d.domains[s];
+      if (!program.context.is_null()) points = points.intersect_params(program.context);
+      points = fix_parameters(points, request.parameters, what);
+      points = isl::manage(isl_set_coalesce(points.release()));
+      require_bounded(points, "the domain of " + name);
+      const bool complete = for_each_point(points, [&](const std::vector<long>& values) {
+        if (d.statement.size() >= request.max_points) return false;
+        const auto id = static_cast<std::uint32_t>(d.statement.size());
+        d.statement.push_back(static_cast<std::int32_t>(s));
+        d.coords_at.push_back(static_cast<std::uint32_t>(d.coordinates.size()));
+        d.coordinates.insert(d.coordinates.end(), values.begin(), values.end());
+        d.index_.emplace(point_hash(static_cast<int>(s), values), id);
+        return true;
+      });
+      if (!complete) {
+        d.truncated = true;
+        d.notes.push_back(what + " stop at the cap of " + std::to_string(request.max_points) + " points");
+      }
+    });
+  }
+  d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+
+  std::size_t total = 0;
+  d.pairs.resize(dependences.list.size());
+  for (std::size_t k = 0; k < dependences.list.size(); ++k) {
+    const Dependence& dep = dependences.list[k];
+    const std::string what = short_name(dep.kind) + " " + dep.source_statement + " -> " + dep.sink_statement +
+                             " on " + dep.array;
+    const std::size_t cap = std::min(request.max_arrows > total ? request.max_arrows - total : 0,
+                                     request.max_arrows_per_dependence);
+    const char* src = isl_map_get_tuple_name(dep.relation.get(), isl_dim_in);
+    const char* dst = isl_map_get_tuple_name(dep.relation.get(), isl_dim_out);
+    int si = -1, di = -1;
+    for (std::size_t s = 0; s < program.statements.size(); ++s) {
+      if (src && program.statements[s].name == src) si = static_cast<int>(s);
+      if (dst && program.statements[s].name == dst) di = static_cast<int>(s);
+    }
+    if (si < 0 || di < 0) continue;
+    program.isl().bounded("instance pairs of " + what, [&] {
+      isl::set wrapped = dep.relation.wrap();
+      if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
+      wrapped = fix_parameters(wrapped, request.parameters, what);
+      require_bounded(wrapped, what);
+      const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(dep.relation.get(), isl_dim_in));
+      std::vector<PlotDomain::Pair>& pairs = d.pairs[k];
+      const bool complete = for_each_point(wrapped, [&](const std::vector<long>& values) {
+        if (pairs.size() >= cap) return false;
+        const auto a = d.find(si, std::span<const long>(values.data(), n_in));
+        const auto b = d.find(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
+        if (a && b) pairs.push_back({*a, *b});
+        return true;
+      });
+      total += pairs.size();
+      if (!complete) {
+        d.arrows_truncated = true;
+        d.notes.push_back("instance pairs of " + what + " stop at " + std::to_string(cap));
+      }
+    });
+  }
+  return out;
+}
+
+std::shared_ptr<const PlotDomain> PlotDomainCache::get(const Program& program, const Dependences& dependences,
+                                                       const isl::union_set& scheduled, const PlotRequest& request) {
+  bool same = last_ && last_->parameters == request.parameters && last_->max_points == request.max_points &&
+              last_->max_arrows == request.max_arrows &&
+              last_->max_arrows_per_dependence == request.max_arrows_per_dependence;
+  if (same)
+    program.isl().bounded("the plotted instances", [&] {
+      same = isl_union_set_is_equal(last_->scheduled.get(), scheduled.get()) == isl_bool_true;
+    });
+  if (!same) last_ = enumerate_plot_domain(program, dependences, scheduled, request);
+  return last_;
+}
+
+}  // namespace loopscape

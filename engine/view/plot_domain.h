@@ -1,0 +1,79 @@
+#pragma once
+// What the domain plot enumerates that no schedule changes: each statement's
+// instances at the plot's parameter values and each dependence's instance
+// pairs among them. A command changes only the schedule, so the window keeps
+// this from one step to the next (PlotDomainCache) and the plot recomputes
+// only the points' times and order.
+#include <isl/cpp.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analysis/dependences.h"
+#include "model/program.h"
+
+namespace loopscape {
+
+struct PlotRequest;
+
+std::uint64_t point_hash(int statement, std::span<const long> coordinates);
+
+struct PlotDomain {
+  // Instances are numbered statement by statement (Program::statements
+  // order); statement s has the ids [first[s], first[s + 1]).
+  std::vector<std::uint32_t> first;
+  std::vector<std::int32_t> statement;    // per id
+  std::vector<std::uint32_t> coords_at;   // per id: where its coordinates start
+  std::vector<long> coordinates;
+  std::vector<isl::set> domains;          // per statement, with parameters; null when not scheduled
+  struct Pair {
+    std::uint32_t source, sink;  // ids
+  };
+  std::vector<std::vector<Pair>> pairs;   // per Dependences::list entry
+  bool truncated = false;                 // some statement had more instances than the cap left
+  bool arrows_truncated = false;          // some dependence had more pairs than its cap
+  std::vector<std::string> notes;
+
+  std::size_t size() const { return statement.size(); }
+  std::span<const long> coords(std::uint32_t id, std::size_t width) const {
+    return {coordinates.data() + coords_at[id], width};
+  }
+  std::optional<std::uint32_t> find(int statement, std::span<const long> coordinates) const;
+
+  // What it was enumerated for.
+  isl::union_set scheduled;
+  std::map<std::string, long> parameters;
+  std::size_t max_points = 0, max_arrows = 0, max_arrows_per_dependence = 0;
+
+ private:
+  friend std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program&, const Dependences&,
+                                                                 const isl::union_set&, const PlotRequest&);
+  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
+};
+
+// The instances of `scheduled` (a schedule's domain) and the dependences'
+// pairs at the request's parameter values, under its caps. Throws
+// std::invalid_argument for a missing value or an unbounded domain, IslError
+// at the quota.
+std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
+                                                        const isl::union_set& scheduled, const PlotRequest& request);
+
+// The last enumeration, reused while the schedule's domain, the parameter
+// values and the caps stay the same. One per loaded program (its
+// dependences); used by one thread at a time.
+class PlotDomainCache {
+ public:
+  std::shared_ptr<const PlotDomain> get(const Program& program, const Dependences& dependences,
+                                        const isl::union_set& scheduled, const PlotRequest& request);
+
+ private:
+  std::shared_ptr<const PlotDomain> last_;
+};
+
+}  // namespace loopscape

@@ -1,0 +1,59 @@
+#pragma once
+// The loops isl generates to scan a set, copied once out of isl's AST into
+// flat arrays and run here. Reading the AST through isl's accessors at every
+// point (a copy and a free per expression) cost microseconds per point: the
+// plots of stencils enumerate hundreds of thousands.
+#include <isl/ast.h>
+
+#include <functional>
+#include <vector>
+
+namespace loopscape {
+
+class ScanLoops {
+ public:
+  // Copies `loops` (not taken); throws std::runtime_error on a node or an
+  // operation a scan of a set does not have.
+  explicit ScanLoops(isl_ast_node* loops);
+
+  // Calls `found` with each user node's arguments (the point), in the order
+  // the loops run, until it returns false. False when stopped early.
+  bool run(const std::function<bool(const std::vector<long>&)>& found);
+
+ private:
+  struct Expr {
+    enum class Kind : unsigned char { Int, Slot, Op };
+    Kind kind = Kind::Int;
+    isl_ast_expr_op_type op = isl_ast_expr_op_error;
+    long value = 0;  // Int: the value; Slot: the iterator's slot
+    int first = 0;   // Op: its operands, operands_[first .. first + count)
+    int count = 0;
+  };
+  struct Node {
+    enum class Kind : unsigned char { For, If, Block, User };
+    Kind kind = Kind::Block;
+    int slot = 0;                       // For: the iterator
+    int init = -1, cond = -1, inc = -1; // For; If: cond
+    bool degenerate = false;            // For: one iteration
+    int body = -1, otherwise = -1;      // For: body; If: then, else (-1: none)
+    int first = 0, count = 0;           // Block: children_[...]; User: operands_[...] (the point)
+  };
+
+  int compile(isl_ast_node* node);
+  int compile(isl_ast_expr* expr);
+  int slot_of(isl_id* id);
+  long eval(int expr);
+  bool run(int node);
+
+  std::vector<Expr> exprs_;
+  std::vector<Node> nodes_;
+  std::vector<int> operands_;
+  std::vector<int> children_;
+  std::vector<const isl_id*> slot_ids_;
+  std::vector<long> slots_;
+  std::vector<long> point_;
+  int root_ = -1;
+  const std::function<bool(const std::vector<long>&)>* found_ = nullptr;
+};
+
+}  // namespace loopscape
