@@ -462,6 +462,54 @@ class TestViewDomainPoints : public QObject {
     req.parameters["n"] = 10;
     QVERIFY(cache.get(lp.program, lp.dependences, s.domain(), req).get() != kept.get());
   }
+
+  // Dependence pairs mapped in C++ (a relation that is a function of its
+  // source or sink) are the pairs isl's scan of the relation finds, on
+  // stencils, linear algebra and a multi-statement medley kernel.
+  void pairsByFunctionEqualTheScan() {
+    int mapped = 0, scanned_only = 0;
+    for (const char* kernel : {"stencils/jacobi-1d", "stencils/jacobi-2d", "stencils/seidel-2d", "stencils/fdtd-2d",
+                               "stencils/heat-3d", "linear-algebra/blas/gemm", "linear-algebra/solvers/lu",
+                               "linear-algebra/solvers/cholesky", "linear-algebra/blas/trmm", "medley/nussinov"}) {
+      const LoadedProgram lp = load_polybench(kernel);
+      PlotRequest req;
+      for (const std::string& p : lp.program.parameters) req.parameters[p] = 7;
+      const auto domain = enumerate_plot_domain(lp.program, lp.dependences, lp.original_schedule.domain(), req);
+      for (const Dependence& dep : lp.dependences.list) {
+        const int si = lp.program.statement_index(dep.source_statement);
+        const int di = lp.program.statement_index(dep.sink_statement);
+        QVERIFY(si >= 0 && di >= 0);
+        const auto by_function = pairs_by_function(*domain, dep.relation, si, di, req.parameters);
+        if (!by_function) {
+          ++scanned_only;
+          continue;
+        }
+        ++mapped;
+        bool complete = false;
+        const auto scanned = scan_pairs(lp.program, *domain, dep.relation, si, di, req.parameters, 1'000'000,
+                                        "pairs", &complete);
+        QVERIFY(complete);
+        const std::string what = std::string(kernel) + ": " + dep.source_statement + " -> " + dep.sink_statement +
+                                 " on " + dep.array;
+        QVERIFY2(by_function->size() == scanned.size(), what.c_str());
+        for (std::size_t k = 0; k < scanned.size(); ++k) {
+          QVERIFY2((*by_function)[k].source == scanned[k].source, what.c_str());
+          QVERIFY2((*by_function)[k].sink == scanned[k].sink, what.c_str());
+        }
+      }
+    }
+    qInfo("%d relations mapped in C++, %d left to the scan", mapped, scanned_only);
+    QVERIFY(mapped > 50);
+    // Many to many: left to the scan.
+    const LoadedProgram lp = jacobi1d();
+    PlotRequest req;
+    req.parameters = {{"tsteps", 2}, {"n", 5}};
+    const auto domain = enumerate_plot_domain(lp.program, lp.dependences, lp.original_schedule.domain(), req);
+    const isl::map many(lp.program.isl().ctx(), "[tsteps, n] -> { S0[t, i] -> S1[t, i2] : 0 <= t < tsteps and 1 <= i <= i2 < n - 1 }");
+    QVERIFY(!pairs_by_function(*domain, many, 0, 1, req.parameters));
+    QCOMPARE(scan_pairs(lp.program, *domain, many, 0, 1, req.parameters, 1000, "pairs").size(),
+             std::size_t(2 * (3 + 2 + 1)));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestViewDomainPoints)

@@ -721,9 +721,9 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
                              QColor(0x55, 0x55, 0x55, 170), messageColor()};
   for (int k = 0; k < 4; ++k) {
     if (lines[k].empty()) continue;
-    // Dashes cost the raster engine far more than lines: past a few thousand
-    // arrows, the colours alone tell the kinds apart.
-    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), total > 5000 ? Qt::SolidLine : styles[k],
+    // Dashes cost the raster engine far more than lines: where there are too
+    // many arrows for heads, there are too many to tell dashes apart.
+    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), with_heads ? styles[k] : Qt::SolidLine,
              Qt::FlatCap);
     p.setPen(pen);
     p.drawLines(lines[k].data(), static_cast<int>(lines[k].size()));

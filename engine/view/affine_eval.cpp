@@ -1,17 +1,18 @@
 #include "view/affine_eval.h"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
 #include <memory>
 
+#include "support/floor_division.h"
+
 namespace loopscape {
 
 namespace {
-
-long floor_div(long a, long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 // v * scale as an integer that fits a long, else nullopt. Takes `v`.
 std::optional<long> scaled(isl_val* v, isl_val* scale) {
@@ -85,6 +86,10 @@ std::optional<AffineEvaluator> AffineEvaluator::of(const isl::pw_aff& value, con
       &aff);
   const std::unique_ptr<isl_aff, decltype(&isl_aff_free)> owned_aff(aff, isl_aff_free);
   if (!aff) return std::nullopt;
+  return of(aff, parameters);
+}
+
+std::optional<AffineEvaluator> AffineEvaluator::of(isl_aff* aff, const std::map<std::string, long>& parameters) {
   AffineEvaluator e;
   const std::optional<Form> f = form_of(aff, parameters);
   if (!f || f->denominator != 1) return std::nullopt;
@@ -122,6 +127,79 @@ long AffineEvaluator::operator()(std::span<const long> point) const {
   for (std::size_t k = 0; k < divs_.size(); ++k)
     values[k] = floor_div(numerator(divs_[k], point, std::span<const long>(values.data(), k)), divs_[k].denominator);
   return numerator(value_, point, values);
+}
+
+std::optional<AffineConditions> AffineConditions::of(const isl::set& set,
+                                                     const std::map<std::string, long>& parameters) {
+  struct State {
+    AffineConditions out;
+    const std::map<std::string, long>& parameters;
+    bool ok = true;
+  } state{{}, parameters};
+  isl_set_foreach_basic_set(
+      set.get(),
+      [](isl_basic_set* bset, void* user) {
+        auto* st = static_cast<State*>(user);
+        if (isl_basic_set_dim(bset, isl_dim_div) > 0) st->ok = false;
+        std::vector<Constraint>& part = st->out.parts_.emplace_back();
+        struct Context {
+          State* state;
+          std::vector<Constraint>* part;
+        } context{st, &part};
+        if (st->ok)
+          isl_basic_set_foreach_constraint(
+              bset,
+              [](isl_constraint* c, void* user) {
+                auto* cx = static_cast<Context*>(user);
+                Constraint k;
+                isl_val* constant = isl_constraint_get_constant_val(c);
+                k.constant = isl_val_get_num_si(constant);
+                isl_val_free(constant);
+                const isl_size n_param = isl_constraint_dim(c, isl_dim_param);
+                for (int p = 0; p < n_param; ++p) {
+                  isl_val* v = isl_constraint_get_coefficient_val(c, isl_dim_param, p);
+                  const long coefficient = isl_val_get_num_si(v);
+                  isl_val_free(v);
+                  if (coefficient == 0) continue;
+                  const char* name = isl_constraint_get_dim_name(c, isl_dim_param, static_cast<unsigned>(p));
+                  const auto value = name ? cx->state->parameters.find(name) : cx->state->parameters.end();
+                  if (value == cx->state->parameters.end()) cx->state->ok = false;
+                  else k.constant += coefficient * value->second;
+                }
+                const isl_size n_set = isl_constraint_dim(c, isl_dim_set);
+                for (int d = 0; d < n_set; ++d) {
+                  isl_val* v = isl_constraint_get_coefficient_val(c, isl_dim_set, d);
+                  k.in.push_back(isl_val_get_num_si(v));
+                  isl_val_free(v);
+                }
+                k.equality = isl_constraint_is_equality(c) == isl_bool_true;
+                cx->part->push_back(std::move(k));
+                isl_constraint_free(c);
+                return isl_stat_ok;
+              },
+              &context);
+        isl_basic_set_free(bset);
+        return isl_stat_ok;
+      },
+      &state);
+  if (!state.ok) return std::nullopt;
+  return std::move(state.out);
+}
+
+bool AffineConditions::contains(std::span<const long> point) const {
+  for (const std::vector<Constraint>& part : parts_) {
+    bool inside = true;
+    for (const Constraint& c : part) {
+      long sum = c.constant;
+      for (std::size_t d = 0; d < c.in.size() && d < point.size(); ++d) sum += c.in[d] * point[d];
+      if (c.equality ? sum != 0 : sum < 0) {
+        inside = false;
+        break;
+      }
+    }
+    if (inside) return true;
+  }
+  return false;
 }
 
 }  // namespace loopscape

@@ -4,6 +4,7 @@
 // domain, its parameters fixed. The plot computes every point's time vector
 // this way instead of scanning the product of domain and time with loops isl
 // builds (that build cost hundreds of ms on tiled schedules).
+#include <isl/aff.h>
 #include <isl/cpp.h>
 
 #include <map>
@@ -20,6 +21,9 @@ class AffineEvaluator {
   // it, or takes a non-integer form (a denominator outside a floor division).
   static std::optional<AffineEvaluator> of(const isl::pw_aff& value, const isl::set& domain,
                                            const std::map<std::string, long>& parameters);
+  // One affine expression (not taken); nullopt for a non-integer form or a
+  // parameter without a value.
+  static std::optional<AffineEvaluator> of(isl_aff* aff, const std::map<std::string, long>& parameters);
 
   long operator()(std::span<const long> point) const;
 
@@ -36,6 +40,25 @@ class AffineEvaluator {
 
   std::vector<Form> divs_;  // in the order isl numbers them: each may use the earlier ones
   Form value_;
+};
+
+// The constraints of a set without existential variables, checked at
+// integer points without isl: what tells which piece of a dependence
+// relation an instance falls in.
+class AffineConditions {
+ public:
+  // Nullopt when some part of `set` has existential variables or a parameter has no value.
+  static std::optional<AffineConditions> of(const isl::set& set, const std::map<std::string, long>& parameters);
+
+  bool contains(std::span<const long> point) const;
+
+ private:
+  struct Constraint {
+    long constant = 0;
+    std::vector<long> in;
+    bool equality = false;  // = 0, else >= 0
+  };
+  std::vector<std::vector<Constraint>> parts_;  // a union of conjunctions
 };
 
 }  // namespace loopscape

@@ -1,11 +1,13 @@
 #include "view/plot_domain.h"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/union_set.h>
 
 #include <algorithm>
 
+#include "view/affine_eval.h"
 #include "view/domain_points.h"
 #include "view/set_points.h"
 
@@ -35,6 +37,97 @@ std::optional<std::uint32_t> PlotDomain::find(int s, std::span<const long> c) co
     if (std::equal(c.begin(), c.end(), mine)) return id;
   }
   return std::nullopt;
+}
+
+// Scanning a relation costs an isl AST build per dependence: most of a 2-D
+// stencil's plot after a tile. A function is mapped here instead.
+std::optional<std::vector<PlotDomain::Pair>> pairs_by_function(const PlotDomain& d, const isl::map& relation, int si,
+                                                               int di, const std::map<std::string, long>& parameters,
+                                                               std::size_t cap, bool* complete) {
+  bool from_sink = false;
+  isl::map function = relation;
+  if (isl_map_is_single_valued(function.get()) != isl_bool_true) {
+    function = function.reverse();
+    from_sink = true;
+    if (isl_map_is_single_valued(function.get()) != isl_bool_true) return std::nullopt;
+  }
+  struct Piece {
+    std::optional<AffineConditions> where;
+    std::vector<AffineEvaluator> image;
+  };
+  struct State {
+    std::vector<Piece> pieces;
+    const std::map<std::string, long>& parameters;
+    bool ok = true;
+  } state{{}, parameters};
+  isl_pw_multi_aff* pma = isl_pw_multi_aff_from_map(function.copy());
+  if (!pma) return std::nullopt;
+  isl_pw_multi_aff_foreach_piece(
+      pma,
+      [](isl_set* set, isl_multi_aff* ma, void* user) {
+        auto* st = static_cast<State*>(user);
+        Piece piece;
+        piece.where = AffineConditions::of(isl::manage(set), st->parameters);
+        if (!piece.where) st->ok = false;
+        const isl_size n = isl_multi_aff_size(ma);
+        for (int k = 0; k < n && st->ok; ++k) {
+          isl_aff* aff = isl_multi_aff_get_at(ma, k);
+          std::optional<AffineEvaluator> e = AffineEvaluator::of(aff, st->parameters);
+          isl_aff_free(aff);
+          if (e) piece.image.push_back(std::move(*e));
+          else st->ok = false;
+        }
+        isl_multi_aff_free(ma);
+        st->pieces.push_back(std::move(piece));
+        return isl_stat_ok;
+      },
+      &state);
+  isl_pw_multi_aff_free(pma);
+  if (!state.ok) return std::nullopt;
+  const int from = from_sink ? di : si, to = from_sink ? si : di;
+  const auto from_width = static_cast<std::size_t>(isl_map_dim(function.get(), isl_dim_in));
+  const auto to_width = static_cast<std::size_t>(isl_map_dim(function.get(), isl_dim_out));
+  std::vector<PlotDomain::Pair> pairs;
+  std::vector<long> image(to_width);
+  // From the source, the pairs come in order and can stop one past the cap.
+  for (std::uint32_t id = d.first[static_cast<std::size_t>(from)];
+       id < d.first[static_cast<std::size_t>(from) + 1] && (from_sink || pairs.size() <= cap); ++id) {
+    const std::span<const long> x = d.coords(id, from_width);
+    for (const Piece& piece : state.pieces) {  // disjoint: the first that holds
+      if (!piece.where->contains(x)) continue;
+      for (std::size_t k = 0; k < to_width; ++k) image[k] = piece.image[k](x);
+      if (const auto partner = d.find(to, image))
+        pairs.push_back(from_sink ? PlotDomain::Pair{*partner, id} : PlotDomain::Pair{id, *partner});
+      break;
+    }
+  }
+  // The scan's order: by source, then sink (ids follow each statement's lexicographic order).
+  std::sort(pairs.begin(), pairs.end(), [](const PlotDomain::Pair& a, const PlotDomain::Pair& b) {
+    return a.source != b.source ? a.source < b.source : a.sink < b.sink;
+  });
+  if (complete) *complete = pairs.size() <= cap;
+  if (pairs.size() > cap) pairs.resize(cap);
+  return pairs;
+}
+
+std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomain& d, const isl::map& relation, int si,
+                                         int di, const std::map<std::string, long>& parameters, std::size_t cap,
+                                         const std::string& what, bool* complete) {
+  isl::set wrapped = relation.wrap();
+  if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
+  wrapped = fix_parameters(wrapped, parameters, what);
+  require_bounded(wrapped, what);
+  const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(relation.get(), isl_dim_in));
+  std::vector<PlotDomain::Pair> pairs;
+  const bool all = for_each_point(wrapped, [&](const std::vector<long>& values) {
+    if (pairs.size() >= cap) return false;
+    const auto a = d.find(si, std::span<const long>(values.data(), n_in));
+    const auto b = d.find(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
+    if (a && b) pairs.push_back({*a, *b});
+    return true;
+  });
+  if (complete) *complete = all;
+  return pairs;
 }
 
 std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
@@ -97,19 +190,14 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
     }
     if (si < 0 || di < 0) continue;
     program.isl().bounded("instance pairs of " + what, [&] {
-      isl::set wrapped = dep.relation.wrap();
-      if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
-      wrapped = fix_parameters(wrapped, request.parameters, what);
-      require_bounded(wrapped, what);
-      const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(dep.relation.get(), isl_dim_in));
       std::vector<PlotDomain::Pair>& pairs = d.pairs[k];
-      const bool complete = for_each_point(wrapped, [&](const std::vector<long>& values) {
-        if (pairs.size() >= cap) return false;
-        const auto a = d.find(si, std::span<const long>(values.data(), n_in));
-        const auto b = d.find(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
-        if (a && b) pairs.push_back({*a, *b});
-        return true;
-      });
+      bool complete = true;
+      if (std::optional<std::vector<PlotDomain::Pair>> found =
+              pairs_by_function(d, dep.relation, si, di, request.parameters, cap, &complete)) {
+        pairs = std::move(*found);
+      } else {
+        pairs = scan_pairs(program, d, dep.relation, si, di, request.parameters, cap, what, &complete);
+      }
       total += pairs.size();
       if (!complete) {
         d.arrows_truncated = true;

@@ -6,6 +6,7 @@
 // only the points' times and order.
 #include <isl/cpp.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -63,6 +64,20 @@ struct PlotDomain {
 // at the quota.
 std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
                                                         const isl::union_set& scheduled, const PlotRequest& request);
+
+// The pairs of `relation` (from statement `si` to `di`, Program::statements
+// indices) among `d`'s instances, the two ways enumerate_plot_domain finds
+// them. pairs_by_function: in C++, where the relation is a function of its
+// source or of its sink with pieces free of existential variables (nullopt
+// elsewhere). scan_pairs: by loops isl builds over the relation. Both give
+// at most `cap` (`complete` false when there were more), in the order of
+// (source, sink) ids.
+std::optional<std::vector<PlotDomain::Pair>> pairs_by_function(const PlotDomain& d, const isl::map& relation, int si,
+                                                               int di, const std::map<std::string, long>& parameters,
+                                                               std::size_t cap = SIZE_MAX, bool* complete = nullptr);
+std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomain& d, const isl::map& relation, int si,
+                                         int di, const std::map<std::string, long>& parameters, std::size_t cap,
+                                         const std::string& what, bool* complete = nullptr);
 
 // The last enumeration, reused while the schedule's domain, the parameter
 // values and the caps stay the same. One per loaded program (its

@@ -7,11 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "support/floor_division.h"
+
 namespace loopscape {
 
 namespace {
-
-long floor_div(long a, long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 using OwnedExpr = std::unique_ptr<isl_ast_expr, decltype(&isl_ast_expr_free)>;
 using OwnedNode = std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)>;
