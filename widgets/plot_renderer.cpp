@@ -721,9 +721,12 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
                              QColor(0x55, 0x55, 0x55, 170), messageColor()};
   for (int k = 0; k < 4; ++k) {
     if (lines[k].empty()) continue;
-    // Dashes cost the raster engine far more than lines: where there are too
+    // Past a thousand arrows, lines of at most one pixel: the raster engine
+    // draws those directly instead of stroking each as a path (most of a
+    // stencil plot's paint). Dashes cost it more still: where there are too
     // many arrows for heads, there are too many to tell dashes apart.
-    QPen pen(colours[k], (total > 5000 ? 0.8 : 1.25) * (k == 3 ? 1.8 : 1.0), with_heads ? styles[k] : Qt::SolidLine,
+    const double width = total > 5000 ? 0.8 : total > 1000 ? 1.0 : 1.25;
+    QPen pen(colours[k], k == 3 && total <= 1000 ? 1.8 * width : width, with_heads ? styles[k] : Qt::SolidLine,
              Qt::FlatCap);
     p.setPen(pen);
     p.drawLines(lines[k].data(), static_cast<int>(lines[k].size()));
