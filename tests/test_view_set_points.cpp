@@ -3,6 +3,8 @@
 // thousands (the scanning loops isl generates, run in place); stopping early.
 #include <QtTest>
 
+#include <stdexcept>
+
 #include <isl/point.h>
 #include <isl/set.h>
 #include <isl/val.h>
@@ -85,6 +87,31 @@ class TestViewSetPoints : public QObject {
         QVERIFY(!for_each_point(s, [&](const std::vector<long>&) { return ++calls < 5; }));
         QCOMPARE(calls, 5);
       }
+    }
+    isl_ctx_free(ctx);
+  }
+
+  // One set of loops for a set with parameters, run at several values: the
+  // points of the set with those values fixed; a missing value is refused.
+  void parametricScanAtManyValues() {
+    isl_ctx* ctx = isl_ctx_alloc();
+    {
+      const isl::set s = isl::manage(isl_set_read_from_str(
+          ctx, "[n, m] -> { [t, i] : 0 <= t < n and 1 <= i < m - 1 and (t + i) mod 2 = 0 }"));
+      ParametricScan scan(s);
+      for (auto [n, m] : {std::pair{3L, 7L}, std::pair{1L, 3L}, std::pair{6L, 20L}, std::pair{0L, 9L}}) {
+        std::vector<std::vector<long>> seen;
+        QVERIFY(scan.for_each_point({{"n", n}, {"m", m}}, [&](const std::vector<long>& p) {
+          seen.push_back(p);
+          return true;
+        }));
+        isl::set fixed = isl::manage(isl_set_fix_si(s.copy(), isl_dim_param, 0, static_cast<int>(n)));
+        fixed = isl::manage(isl_set_fix_si(fixed.release(), isl_dim_param, 1, static_cast<int>(m)));
+        fixed = isl::manage(isl_set_project_out(fixed.release(), isl_dim_param, 0, 2));
+        QCOMPARE(seen, isl_points(fixed));
+      }
+      QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                               scan.for_each_point({{"n", 3}}, [](const std::vector<long>&) { return true; }));
     }
     isl_ctx_free(ctx);
   }

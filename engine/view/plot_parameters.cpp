@@ -8,10 +8,14 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+#include <set>
+#include <stdexcept>
 #include <sstream>
 #include <vector>
 
+#include "view/affine_eval.h"
 #include "view/domain_points.h"
 #include "view/set_points.h"
 
@@ -21,6 +25,8 @@ namespace {
 
 constexpr int kTilesWanted = 3;
 constexpr long kLargestFactor = 64;
+// The most instances the starting values are scanned for; past it isl counts the tiles.
+constexpr long kLargestCensus = 1'000'000;
 
 // A band member that walks tiles: some piece is made of integer divisions
 // of the loops alone (floor(t/16), floor(t/16) + floor((2t + i)/64)), not a
@@ -119,6 +125,77 @@ isl::union_set at_values(const isl::union_set& domains, const Program& program,
   return fixed;
 }
 
+// The instances at `values` (counted up to `cap`; cap + 1: more) and the
+// tiles they show (summed over the tiled loops, each up to kTilesWanted), from
+// one scan of the domains with the tile loops evaluated in C++: isl's image
+// of the domain under each tile loop was most of a tiled step's choice. The
+// loops that scan each statement's domain are built once for all the values
+// tried. Nullopt where a domain is unbounded or a tile loop is not one affine
+// piece on it.
+struct Census {
+  long points = 0;
+  long shown = 0;
+};
+
+class CensusTaker {
+ public:
+  CensusTaker(const Program& program, const isl::union_set& domains, const std::vector<isl::union_pw_aff>& tiles)
+      : tiles_(tiles.size()) {
+    domains.foreach_set([&](isl::set set) {
+      Statement s;
+      s.domain = program.context.is_null() ? set : set.intersect_params(program.context);
+      if (isl_set_is_bounded(s.domain.get()) != isl_bool_true) usable_ = false;
+      for (const isl::union_pw_aff& member : tiles) {
+        isl_space* space = isl_space_add_dims(isl_space_from_domain(set.space().release()), isl_dim_out, 1);
+        s.members.push_back(isl::manage(isl_union_pw_aff_extract_pw_aff(member.copy(), space)));
+      }
+      statements_.push_back(std::move(s));
+    });
+  }
+
+  std::optional<Census> take(const std::map<std::string, long>& values, long cap) {
+    if (!usable_) return std::nullopt;
+    Census c;
+    std::vector<std::set<long>> seen(tiles_);
+    for (Statement& s : statements_) {
+      std::vector<std::optional<AffineEvaluator>> evaluators;  // nullopt: the tile loop is not on this statement
+      for (const isl::pw_aff& value : s.members) {
+        if (isl_pw_aff_n_piece(value.get()) == 0) {
+          evaluators.emplace_back();
+          continue;
+        }
+        evaluators.push_back(AffineEvaluator::of(value, s.domain, values));
+        if (!evaluators.back()) return std::nullopt;
+      }
+      if (!s.scan) s.scan = std::make_unique<ParametricScan>(s.domain);
+      try {
+        s.scan->for_each_point(values, [&](const std::vector<long>& x) {
+          if (++c.points > cap) return false;
+          for (std::size_t k = 0; k < evaluators.size(); ++k)
+            if (evaluators[k] && seen[k].size() < static_cast<std::size_t>(kTilesWanted))
+              seen[k].insert((*evaluators[k])(x));
+          return true;
+        });
+      } catch (const std::invalid_argument&) {
+        return std::nullopt;
+      }
+      if (c.points > cap) return c;
+    }
+    for (const std::set<long>& values_seen : seen) c.shown += static_cast<long>(values_seen.size());
+    return c;
+  }
+
+ private:
+  struct Statement {
+    isl::set domain;                  // with the program's context
+    std::vector<isl::pw_aff> members; // each tile loop on it (no piece: not on it)
+    std::unique_ptr<ParametricScan> scan;
+  };
+  std::size_t tiles_;
+  std::vector<Statement> statements_;
+  bool usable_ = true;
+};
+
 }  // namespace
 
 PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap) {
@@ -144,8 +221,23 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
     auto fits_context = [&](const std::map<std::string, long>& values) {
       return program.context.is_null() || !fix_parameters(program.context, values, "the program's context").is_empty();
     };
+    // Instances (up to `cap`) and tiles shown at `values`: by one scan where
+    // the census can, else by isl.
+    CensusTaker taker(program, domains, tiles);
+    auto measure = [&](const std::map<std::string, long>& values, long cap) {
+      if (const std::optional<Census> c = taker.take(values, cap); c && c->points <= cap) return *c;
+      const isl::union_set fixed = at_values(domains, program, values);
+      Census c;
+      c.points = count_up_to(fixed, cap);
+      if (c.points <= cap) c.shown = tiles_shown(fixed);
+      return c;
+    };
     const std::map<std::string, long> base = choice.values;
-    long shown = tiles_shown(at_values(domains, program, base));
+    long shown = 0;
+    if (const std::optional<Census> c = taker.take(base, kLargestCensus); c && c->points <= kLargestCensus)
+      shown = c->shown;
+    else
+      shown = tiles_shown(at_values(domains, program, base));
     // Greedy: double the one parameter whose doubling shows the most tiles
     // (the fewest instances on a tie; a step that shows no more yet may lead
     // to one that does), while the domain stays under the cap.
@@ -157,10 +249,9 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
         if (values[name] <= 0 || values[name] * 2 > base.at(name) * kLargestFactor) continue;
         values[name] *= 2;
         if (!fits_context(values)) continue;
-        const isl::union_set fixed = at_values(domains, program, values);
-        const long points = count_up_to(fixed, point_cap);
-        if (points > point_cap) continue;
-        const long now = tiles_shown(fixed);
+        const Census at = measure(values, point_cap);
+        if (at.points > point_cap) continue;
+        const long points = at.points, now = at.shown;
         if (now > best_shown || (now == best_shown && points < best_points)) {
           best = values;
           best_shown = now;

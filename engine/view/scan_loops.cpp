@@ -57,12 +57,18 @@ int ScanLoops::compile(isl_ast_expr* e) {
       break;
     }
     case isl_ast_expr_id: {
-      const isl_id* id = isl_ast_expr_id_get_id(e);
+      isl_id* id = isl_ast_expr_id_get_id(e);
       const auto it = std::find(slot_ids_.begin(), slot_ids_.end(), id);
-      isl_id_free(const_cast<isl_id*>(id));
-      if (it == slot_ids_.end()) throw std::runtime_error("a free name in the loops that scan a set");
       x.kind = Expr::Kind::Slot;
-      x.value = it - slot_ids_.begin();
+      if (it != slot_ids_.end()) {
+        x.value = it - slot_ids_.begin();
+        isl_id_free(id);
+      } else {
+        const char* name = isl_id_get_name(id);
+        const std::string parameter = name ? name : "";
+        x.value = slot_of(id);  // takes id
+        parameters_.emplace_back(parameter, static_cast<int>(x.value));
+      }
       break;
     }
     case isl_ast_expr_op: {
@@ -205,7 +211,18 @@ bool ScanLoops::run(int index) {
   return true;
 }
 
+void ScanLoops::set_parameters(const std::map<std::string, long>& values) {
+  for (const auto& [name, slot] : parameters_) {
+    const auto value = values.find(name);
+    if (value == values.end()) throw std::invalid_argument("no value for parameter " + name);
+    slots_[static_cast<std::size_t>(slot)] = value->second;
+  }
+  parameters_set_ = true;
+}
+
 bool ScanLoops::run(const std::function<bool(const std::vector<long>&)>& found) {
+  if (!parameters_.empty() && !parameters_set_)
+    throw std::invalid_argument("no value for parameter " + parameters_.front().first);
   found_ = &found;
   return run(root_);
 }

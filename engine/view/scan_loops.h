@@ -6,6 +6,9 @@
 #include <isl/ast.h>
 
 #include <functional>
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace loopscape {
@@ -13,12 +16,17 @@ namespace loopscape {
 class ScanLoops {
  public:
   // Copies `loops` (not taken); throws std::runtime_error on a node or an
-  // operation a scan of a set does not have.
+  // operation a scan of a set does not have. A name that is no loop's
+  // iterator is a parameter (set_parameters).
   explicit ScanLoops(isl_ast_node* loops);
 
   // Calls `found` with each user node's arguments (the point), in the order
   // the loops run, until it returns false. False when stopped early.
   bool run(const std::function<bool(const std::vector<long>&)>& found);
+
+  // Loops built for a set with parameters name them: their values for the
+  // next runs. Throws std::invalid_argument for a parameter without one.
+  void set_parameters(const std::map<std::string, long>& values);
 
  private:
   struct Expr {
@@ -50,6 +58,8 @@ class ScanLoops {
   std::vector<int> operands_;
   std::vector<int> children_;
   std::vector<const isl_id*> slot_ids_;
+  std::vector<std::pair<std::string, int>> parameters_;  // name, slot
+  bool parameters_set_ = false;
   std::vector<long> slots_;
   std::vector<long> point_;
   int root_ = -1;

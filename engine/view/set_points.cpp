@@ -73,6 +73,20 @@ std::optional<std::vector<std::vector<long>>> few_points(const isl::set& set, st
   return std::move(state.points);
 }
 
+// Loops that scan `set` (its parameters stay parameters of the loops): a
+// flat, named copy of it, scanned by the identity schedule.
+isl_ast_node* scanning_loops(const isl::set& set) {
+  isl_set* flat = isl_set_set_tuple_name(isl_set_flatten(set.copy()), "P");
+  isl_ctx* ctx = isl_set_get_ctx(flat);
+  isl_set* context = isl_set_universe(isl_space_params(isl_set_get_space(flat)));
+  isl_map* identity = isl_map_intersect_domain(isl_map_identity(isl_space_map_from_set(isl_set_get_space(flat))), flat);
+  isl_ast_build* build = isl_ast_build_from_context(context);
+  isl_ast_node* loops = isl_ast_build_node_from_schedule_map(build, isl_union_map_from_map(identity));
+  isl_ast_build_free(build);
+  if (!loops) throw IslError("the loops that scan the points", isl_ctx_last_error(ctx) == isl_error_quota);
+  return loops;
+}
+
 }  // namespace
 
 bool for_each_point(const isl::set& set, const std::function<bool(const std::vector<long>&)>& f) {
@@ -85,17 +99,21 @@ bool for_each_point(const isl::set& set, const std::function<bool(const std::vec
       if (!f(point)) return false;
     return true;
   }
-  // A flat, named copy of the set, scanned by the identity schedule.
-  isl_set* flat = isl_set_set_tuple_name(isl_set_flatten(set.copy()), "P");
-  isl_ctx* ctx = isl_set_get_ctx(flat);
-  isl_map* identity = isl_map_intersect_domain(isl_map_identity(isl_space_map_from_set(isl_set_get_space(flat))), flat);
-  isl_ast_build* build = isl_ast_build_from_context(isl_set_universe(isl_space_params_alloc(ctx, 0)));
-  isl_ast_node* loops = isl_ast_build_node_from_schedule_map(build, isl_union_map_from_map(identity));
-  isl_ast_build_free(build);
-  if (!loops)
-    throw IslError("the loops that scan the points", isl_ctx_last_error(ctx) == isl_error_quota);
-  const std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)> owned(loops, isl_ast_node_free);
-  return ScanLoops(loops).run(f);
+  const std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)> loops(scanning_loops(set), isl_ast_node_free);
+  return ScanLoops(loops.get()).run(f);
+}
+
+ParametricScan::ParametricScan(const isl::set& set) {
+  const std::unique_ptr<isl_ast_node, decltype(&isl_ast_node_free)> loops(scanning_loops(set), isl_ast_node_free);
+  loops_ = std::make_unique<ScanLoops>(loops.get());
+}
+
+ParametricScan::~ParametricScan() = default;
+
+bool ParametricScan::for_each_point(const std::map<std::string, long>& values,
+                                    const std::function<bool(const std::vector<long>&)>& f) {
+  loops_->set_parameters(values);
+  return loops_->run(f);
 }
 
 }  // namespace loopscape

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,24 @@ void require_bounded(const isl::set& set, const std::string& what);
 // isl_set_foreach_point asks isl for each point in turn and took seconds for
 // the plots of tiled stencils.
 bool for_each_point(const isl::set& set, const std::function<bool(const std::vector<long>&)>& f);
+
+// The loops that scan a set with parameters, built once and run at many
+// values of them (the plot's choice of values tries several).
+class ParametricScan {
+ public:
+  // Throws IslError at the quota.
+  explicit ParametricScan(const isl::set& set);
+  ~ParametricScan();
+  ParametricScan(const ParametricScan&) = delete;
+  ParametricScan& operator=(const ParametricScan&) = delete;
+
+  // for_each_point of the set at `values`, where it is bounded. Throws
+  // std::invalid_argument for a parameter without a value.
+  bool for_each_point(const std::map<std::string, long>& values,
+                      const std::function<bool(const std::vector<long>&)>& f);
+
+ private:
+  std::unique_ptr<class ScanLoops> loops_;
+};
 
 }  // namespace loopscape
