@@ -132,7 +132,7 @@ std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::s
 class TimeWalker {
  public:
   TimeWalker(const Program& program, const Dependences& dependences)
-      : program_(program), all_deps_(dependences.all()) {}
+      : program_(program), all_deps_(dependences.all().coalesce()) {}
 
   std::vector<Piece> pieces;
 
