@@ -437,15 +437,15 @@ class TestViewDomainPoints : public QObject {
     const LoadedProgram lp = jacobi1d();
     const isl::schedule s =
         apply_all(lp, {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 4, 4, T, I, t1, i1)"});
-    PlotDomainCache cache;
+    PlotCache cache;
     PlotRequest req;
     req.parameters = {{"tsteps", 6}, {"n", 12}};
-    req.domain_cache = &cache;
+    req.cache = &cache;
     const PlotData first = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
     const auto kept = cache.get(lp.program, lp.dependences, s.domain(), req);
     const PlotData cached = build_plot_data(lp.program, lp.dependences, s, req);
     QCOMPARE(cache.get(lp.program, lp.dependences, s.domain(), req).get(), kept.get());
-    req.domain_cache = nullptr;
+    req.cache = nullptr;
     const PlotData fresh = build_plot_data(lp.program, lp.dependences, s, req);
     QCOMPARE(cached.points.size(), fresh.points.size());
     QCOMPARE(cached.times, fresh.times);
@@ -458,7 +458,25 @@ class TestViewDomainPoints : public QObject {
       QCOMPARE(cached.arrows[a].source, fresh.arrows[a].source);
       QCOMPARE(cached.arrows[a].sink, fresh.arrows[a].sink);
     }
-    req.domain_cache = &cache;
+    // Which members carry a dependence, kept by band: a step that only tags
+    // a loop asks again and gets what a fresh computation says.
+    std::vector<std::string> script = {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)",
+                                       "S0.tile(t, i, 4, 4, T, I, t1, i1)", "S0.skew(T, I, 1, 1, w, p)"};
+    const isl::schedule skewed = apply_all(lp, script);
+    script.push_back("S0.parallelize(p)");
+    const isl::schedule tagged = apply_all(lp, script);
+    req.cache = &cache;
+    build_plot_data(lp.program, lp.dependences, skewed, req);
+    const PlotData kept_tags = build_plot_data(lp.program, lp.dependences, tagged, req);
+    req.cache = nullptr;
+    const PlotData fresh_tags = build_plot_data(lp.program, lp.dependences, tagged, req);
+    for (std::size_t st = 0; st < kept_tags.statements.size(); ++st) {
+      QCOMPARE(kept_tags.statements[st].time_dims.size(), fresh_tags.statements[st].time_dims.size());
+      for (std::size_t k = 0; k < kept_tags.statements[st].time_dims.size(); ++k)
+        QCOMPARE(kept_tags.statements[st].time_dims[k].concurrent, fresh_tags.statements[st].time_dims[k].concurrent);
+    }
+    QCOMPARE(kept_tags.step_offsets, fresh_tags.step_offsets);
+    req.cache = &cache;
     req.parameters["n"] = 10;
     QVERIFY(cache.get(lp.program, lp.dependences, s.domain(), req).get() != kept.get());
   }

@@ -50,7 +50,7 @@ struct EngineState {
   std::map<std::string, std::vector<CodeInfo>> code_cache;
   std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
   std::map<std::string, long> plot_parameters;
-  std::shared_ptr<PlotDomainCache> plot_domain = std::make_shared<PlotDomainCache>();  // the session's program
+  std::shared_ptr<PlotCache> plot_cache = std::make_shared<PlotCache>();  // the session's program
   int ranks = 4;
   // The drag whose command is the session's last one (-1: none), so a later
   // value of that drag replaces it and never a command applied otherwise.
@@ -69,7 +69,7 @@ struct EngineState {
     if (it != cache.end()) return it->second;
     SnapshotOptions options;
     options.plot_parameters = plot_parameters;
-    options.plot_domain_cache = plot_domain;
+    options.plot_cache = plot_cache;
     options.ranks = ranks;
     options.code = false;  // completeCode fills it in, the visible target first
     if (step > 0) options.legality = session->history().at(step - 1).legality;
@@ -334,7 +334,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
         state.session = std::make_unique<Session>(std::move(program.loaded));
-        state.plot_domain = std::make_shared<PlotDomainCache>();
+        state.plot_cache = std::make_shared<PlotCache>();
         state.cache.clear();
         state.availability_cache.clear();
         state.plot_parameters.clear();
@@ -378,7 +378,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
         result.failed_step = -1;
         state.live_drag = -1;
         state.session = std::move(fresh);
-        state.plot_domain = std::make_shared<PlotDomainCache>();
+        state.plot_cache = std::make_shared<PlotCache>();
         state.cache.clear();
         state.availability_cache.clear();
         state.plot_parameters.clear();

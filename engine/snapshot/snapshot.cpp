@@ -407,7 +407,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   if (options.plot) {
     PlotRequest request;
     request.parameters = chosen.values;
-    request.domain_cache = options.plot_domain_cache.get();
+    request.cache = options.plot_cache.get();
     if (report && !report->legal()) request.legality = &*report;
     try {
       PlotData plot = build_plot_data(program, loaded.dependences, schedule, request);

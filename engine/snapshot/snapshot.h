@@ -129,7 +129,7 @@ struct SnapshotOptions {
   std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
   // Keeps the plotted instances and dependence pairs from step to step (one
   // per loaded program); null: enumerated for this snapshot alone.
-  std::shared_ptr<PlotDomainCache> plot_domain_cache;
+  std::shared_ptr<PlotCache> plot_cache;
   int ranks = 4;  // for the message table of distributed schedules
 };
 

@@ -131,8 +131,8 @@ std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::s
 
 class TimeWalker {
  public:
-  TimeWalker(const Program& program, const Dependences& dependences)
-      : program_(program), all_deps_(dependences.all().coalesce()) {}
+  TimeWalker(const Program& program, const Dependences& dependences, PlotCache* cache)
+      : program_(program), all_deps_(dependences.all().coalesce()), cache_(cache) {}
 
   std::vector<Piece> pieces;
 
@@ -152,8 +152,9 @@ class TimeWalker {
           if (tag_requires_independence(t.kind)) tag_parallel = true;
         const std::string band_name = node_name(node);
         const std::size_t before = path.size();
-        const std::vector<bool> parallel =
-            all_deps_.is_empty() ? std::vector<bool>(static_cast<std::size_t>(n), true) : parallel_members(node, all_deps_);
+        const std::vector<bool> parallel = all_deps_.is_empty() ? std::vector<bool>(static_cast<std::size_t>(n), true)
+                                           : cache_                ? cache_->parallel_members(node, all_deps_)
+                                                                   : parallel_members(node, all_deps_);
         for (int m = 0; m < n; ++m) {
           PathDim d;
           d.member = mupa.at(m);
@@ -241,6 +242,7 @@ class TimeWalker {
 
   const Program& program_;
   isl::union_map all_deps_;
+  PlotCache* cache_;
 };
 
 }  // namespace
@@ -363,7 +365,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   // Time maps per statement, from the schedule tree.
   std::vector<Piece> pieces;
   program.isl().bounded("schedule time of the plotted points", [&] {
-    TimeWalker walker(program, dependences);
+    TimeWalker walker(program, dependences, request.cache);
     std::vector<PathDim> path;
     walker.walk(schedule.root(), path);
     pieces = std::move(walker.pieces);
@@ -383,7 +385,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   // The instances and dependence pairs (kept between steps when cached),
   // then each instance's time from the leaf that runs it.
   const std::shared_ptr<const PlotDomain> domain =
-      request.domain_cache ? request.domain_cache->get(program, dependences, schedule.domain(), request)
+      request.cache ? request.cache->get(program, dependences, schedule.domain(), request)
                            : enumerate_plot_domain(program, dependences, schedule.domain(), request);
   data.truncated = domain->truncated;
   data.arrows_truncated = domain->arrows_truncated;

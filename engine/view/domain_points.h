@@ -178,7 +178,7 @@ struct PlotData {
   std::vector<std::pair<std::uint64_t, std::uint32_t>> index;
 };
 
-class PlotDomainCache;
+class PlotCache;
 
 struct PlotRequest {
   std::map<std::string, long> parameters;  // every parameter the domains involve needs a value
@@ -189,7 +189,7 @@ struct PlotRequest {
   const LegalityReport* legality = nullptr;
   // When set, the instances and dependence pairs of an earlier step with the
   // same domain, values and caps are reused (view/plot_domain.h).
-  PlotDomainCache* domain_cache = nullptr;
+  PlotCache* cache = nullptr;
 };
 
 // Throws std::invalid_argument when a parameter the domains involve has no

@@ -7,6 +7,10 @@
 
 #include <algorithm>
 
+#include "schedule/loops.h"
+#include "schedule/node_names.h"
+#include "schedule/parallelism.h"
+#include "support/isl_text.h"
 #include "view/affine_eval.h"
 #include "view/domain_points.h"
 #include "view/set_points.h"
@@ -208,7 +212,7 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
   return out;
 }
 
-std::shared_ptr<const PlotDomain> PlotDomainCache::get(const Program& program, const Dependences& dependences,
+std::shared_ptr<const PlotDomain> PlotCache::get(const Program& program, const Dependences& dependences,
                                                        const isl::union_set& scheduled, const PlotRequest& request) {
   bool same = last_ && last_->parameters == request.parameters && last_->max_points == request.max_points &&
               last_->max_arrows == request.max_arrows &&
@@ -219,6 +223,19 @@ std::shared_ptr<const PlotDomain> PlotDomainCache::get(const Program& program, c
     });
   if (!same) last_ = enumerate_plot_domain(program, dependences, scheduled, request);
   return last_;
+}
+
+std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences) {
+  constexpr std::size_t kKeptBands = 256;
+  const isl::schedule_node node = skip_marks(band);
+  std::string key = isl_string(node.as<isl::schedule_node_band>().partial_schedule());
+  key += "\n" + isl_string(node.prefix_schedule_multi_union_pw_aff());
+  key += "\n" + isl_string(node_domain(node));
+  if (const auto known = parallel_.find(key); known != parallel_.end()) return known->second;
+  std::vector<bool> out = loopscape::parallel_members(node, dependences);
+  if (parallel_.size() >= kKeptBands) parallel_.clear();
+  parallel_.emplace(std::move(key), out);
+  return out;
 }
 
 }  // namespace loopscape

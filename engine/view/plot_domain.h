@@ -2,7 +2,7 @@
 // What the domain plot enumerates that no schedule changes: each statement's
 // instances at the plot's parameter values and each dependence's instance
 // pairs among them. A command changes only the schedule, so the window keeps
-// this from one step to the next (PlotDomainCache) and the plot recomputes
+// this from one step to the next (PlotCache) and the plot recomputes
 // only the points' times and order.
 #include <isl/cpp.h>
 
@@ -79,16 +79,22 @@ std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomai
                                          int di, const std::map<std::string, long>& parameters, std::size_t cap,
                                          const std::string& what, bool* complete = nullptr);
 
-// The last enumeration, reused while the schedule's domain, the parameter
-// values and the caps stay the same. One per loaded program (its
-// dependences); used by one thread at a time.
-class PlotDomainCache {
+// What the plot keeps from one step to the next, one per loaded program (its
+// dependences), used by one thread at a time: the last enumeration, reused
+// while the schedule's domain, the parameter values and the caps stay the
+// same; and which members of a band carry a dependence, by the band's
+// schedule, prefix and domain (a command that only tags loops keeps them).
+class PlotCache {
  public:
   std::shared_ptr<const PlotDomain> get(const Program& program, const Dependences& dependences,
                                         const isl::union_set& scheduled, const PlotRequest& request);
+  // schedule/parallelism.h's parallel_members of `band` with `dependences`
+  // (always the program's, coalesced).
+  std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences);
 
  private:
   std::shared_ptr<const PlotDomain> last_;
+  std::map<std::string, std::vector<bool>> parallel_;
 };
 
 }  // namespace loopscape
