@@ -499,8 +499,10 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
       // parameters alone (`t >= 2`: the first step sends nothing), which pick
       // one of a few counts, or tied to the elements: counted at every step.
       std::vector<StepConditions> by_step;
+      std::vector<isl::set> sized;  // each array's elements at the plot's sizes
       for (const ExchangeArray& a : point.arrays) {
-        isl::set elements = at_sizes(a.elements);
+        sized.push_back(at_sizes(a.elements));
+        isl::set elements = sized.back();
         isl_set* box = isl_set_universe(isl_space_params(isl_set_get_space(elements.get())));
         for (int k = 0; k < point.prefix_dims && !steps.empty(); ++k) {
           const int pos = isl_set_find_dim_by_name(box, isl_dim_param, (kPrefixParameter + std::to_string(k)).c_str());
@@ -518,30 +520,30 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
       }
       // (from, to, array, which conditions hold) of the arrays not counted per step
       std::map<std::tuple<int, int, std::size_t, std::vector<bool>>, long> counted;
-      for (const auto& step : steps)
+      for (const auto& step : steps) {
+        std::map<std::string, long> values = parameters;  // every parameter of the elements, for the conditions
+        for (int k = 0; k < point.prefix_dims; ++k)
+          values[kPrefixParameter + std::to_string(k)] = step[static_cast<std::size_t>(k)];
         for (int from = 0; from < ranks; ++from)
           for (int to = 0; to < ranks; ++to) {
             if (from == to || (point.gather && to != 0)) continue;
             const auto [slo, shi] = rank_block(*lower, *upper, from, ranks);
             const auto [dlo, dhi] = rank_block(*lower, *upper, to, ranks);
+            values[kSenderLow] = slo;
+            values[kSenderHigh] = shi;
+            values[kReceiverLow] = dlo;
+            values[kReceiverHigh] = dhi;
             MessageRow row{point.call, step, from, to, 0, 0};
             for (std::size_t index = 0; index < point.arrays.size(); ++index) {
               const ExchangeArray& a = point.arrays[index];
               const StepConditions& conditions = by_step[index];
-              std::map<std::string, long> values = parameters;
-              for (int k = 0; k < point.prefix_dims; ++k)
-                values[kPrefixParameter + std::to_string(k)] = step[static_cast<std::size_t>(k)];
-              values[kSenderLow] = slo;
-              values[kSenderHigh] = shi;
-              values[kReceiverLow] = dlo;
-              values[kReceiverHigh] = dhi;
               const auto key = std::make_tuple(from, to, index, conditions.holding(values));
               const auto known = conditions.per_step ? counted.end() : counted.find(key);
               long n = 0;
               if (known != counted.end()) {
                 n = known->second;
               } else {
-                isl::set s = at_sizes(a.elements);
+                isl::set s = sized[index];
                 for (int k = 0; k < point.prefix_dims; ++k)
                   s = fix_parameter(s, kPrefixParameter + std::to_string(k), step[static_cast<std::size_t>(k)]);
                 s = fix_parameter(fix_parameter(s, kSenderLow, slo), kSenderHigh, shi);
@@ -561,6 +563,7 @@ MessageVolume message_volume(const Program& program, const DistributionPlan& pla
             else
               volume.truncated = true;
           }
+      }
     }
   });
   return volume;

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <compare>
-#include <functional>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -273,15 +272,12 @@ std::string PlotData::point_label(std::size_t point) const {
 
 std::optional<std::size_t> PlotData::find_point(int statement, std::span<const long> coordinates_) const {
   if (statement < 0 || static_cast<std::size_t>(statement) >= statements.size()) return std::nullopt;
-  const std::uint64_t hash = point_hash(statement, coordinates_);
-  auto lo = std::lower_bound(index.begin(), index.end(), std::make_pair(hash, std::uint32_t{0}));
-  for (auto it = lo; it != index.end() && it->first == hash; ++it) {
-    const std::size_t p = it->second;
-    if (points[p].statement != statement) continue;
-    std::span<const long> c = coords(p);
-    if (std::equal(c.begin(), c.end(), coordinates_.begin(), coordinates_.end())) return p;
-  }
-  return std::nullopt;
+  const auto found = index.find(statement, coordinates_, [&](std::uint32_t p) {
+    const std::span<const long> c = coords(p);
+    return points[p].statement == statement && std::equal(c.begin(), c.end(), coordinates_.begin(), coordinates_.end());
+  });
+  if (!found) return std::nullopt;
+  return *found;
 }
 
 std::optional<std::size_t> PlotData::find_point(const std::string& statement,
@@ -333,8 +329,8 @@ void PlotData::rebuild_index() {
   index.clear();
   index.reserve(points.size());
   for (std::size_t point = 0; point < points.size(); ++point)
-    index.emplace_back(point_hash(points[point].statement, coords(point)), static_cast<std::uint32_t>(point));
-  std::sort(index.begin(), index.end());
+    index.add(points[point].statement, coords(point), static_cast<std::uint32_t>(point));
+  index.seal();
 }
 
 std::vector<std::size_t> PlotData::arrows_touching(std::size_t point) const {
@@ -541,33 +537,6 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   }
 
   // Dependence arrows.
-  auto enumerate_pairs = [&](const isl::map& relation, std::size_t cap, const std::string& what,
-                             const std::function<void(std::uint32_t, std::uint32_t)>& found) -> bool {
-    const char* src_raw = isl_map_get_tuple_name(relation.get(), isl_dim_in);
-    const char* dst_raw = isl_map_get_tuple_name(relation.get(), isl_dim_out);
-    const std::string src = src_raw ? src_raw : "";
-    const std::string dst = dst_raw ? dst_raw : "";
-    const int si = data.statement_index(src);
-    const int di = data.statement_index(dst);
-    if (si < 0 || di < 0) return true;
-    isl::set wrapped = relation.wrap();
-    if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
-    wrapped = fix_parameters(wrapped, request.parameters, what);
-    require_bounded(wrapped, what);
-    const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(relation.get(), isl_dim_in));
-    std::size_t count = 0;
-    return for_each_point(wrapped, [&](const std::vector<long>& values) {
-      if (count >= cap) return false;
-      auto a = data.find_point(si, std::span<const long>(values.data(), n_in));
-      auto b = data.find_point(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
-      if (a && b) {
-        found(static_cast<std::uint32_t>(*a), static_cast<std::uint32_t>(*b));
-        ++count;
-      }
-      return true;
-    });
-  };
-
   for (std::size_t d = 0; d < dependences.list.size(); ++d) {
     const Dependence& dep = dependences.list[d];
     data.dependence_labels.push_back(short_name(dep.kind) + " " + dep.source_statement + " -> " +
@@ -597,10 +566,14 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
       v.explanation = violation.explanation;
       std::set<std::pair<std::uint32_t, std::uint32_t>> bad;
       if (!violation.pairs.is_null()) {
-        program.isl().bounded("violated pairs", [&] {
-          enumerate_pairs(violation.pairs, request.max_arrows_per_dependence, "violated pairs",
-                          [&](std::uint32_t a, std::uint32_t b) { bad.emplace(a, b); });
-        });
+        const auto [si, di] = relation_statements(program, violation.pairs);
+        if (si >= 0 && di >= 0)
+          program.isl().bounded("violated pairs", [&] {
+            for (const PlotDomain::Pair& pair : scan_pairs(program, *domain, violation.pairs, si, di, request.parameters,
+                                                           request.max_arrows_per_dependence, "violated pairs"))
+              if (point_of[pair.source] != kNoTime && point_of[pair.sink] != kNoTime)
+                bad.emplace(point_of[pair.source], point_of[pair.sink]);
+          });
       }
       if (v.source < 0 && !bad.empty()) {  // the witness is at other parameter values
         v.source = bad.begin()->first;

@@ -52,6 +52,7 @@
 #include "analysis/dependences.h"
 #include "analysis/legality.h"
 #include "model/program.h"
+#include "view/point_index.h"
 
 namespace loopscape {
 
@@ -173,9 +174,7 @@ struct PlotData {
 
   // Built by build_plot_data; rebuild_index() refills it after `points` change.
   void rebuild_index();
-  // (hash of statement and coordinates, point), sorted: one allocation where
-  // a hash map made one per point.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> index;
+  PointIndex index;
 };
 
 class PlotCache;

@@ -33,14 +33,15 @@ std::uint64_t point_hash(int statement, std::span<const long> coordinates) {
 }
 
 std::optional<std::uint32_t> PlotDomain::find(int s, std::span<const long> c) const {
-  auto [lo, hi] = index_.equal_range(point_hash(s, c));
-  for (auto it = lo; it != hi; ++it) {
-    const std::uint32_t id = it->second;
-    if (statement[id] != s) continue;
-    const long* mine = coordinates.data() + coords_at[id];
-    if (std::equal(c.begin(), c.end(), mine)) return id;
-  }
-  return std::nullopt;
+  return index_.find(s, c, [&](std::uint32_t id) {
+    return statement[id] == s && std::equal(c.begin(), c.end(), coordinates.data() + coords_at[id]);
+  });
+}
+
+std::pair<int, int> relation_statements(const Program& program, const isl::map& relation) {
+  const char* source = isl_map_get_tuple_name(relation.get(), isl_dim_in);
+  const char* sink = isl_map_get_tuple_name(relation.get(), isl_dim_out);
+  return {source ? program.statement_index(source) : -1, sink ? program.statement_index(sink) : -1};
 }
 
 // Scanning a relation costs an isl AST build per dependence: most of a 2-D
@@ -146,8 +147,7 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
   d.domains.resize(program.statements.size());
   scheduled.foreach_set([&](isl::set set) {
     const char* name = isl_set_get_tuple_name(set.get());
-    for (std::size_t s = 0; s < program.statements.size(); ++s)
-      if (name && program.statements[s].name == name) d.domains[s] = set;
+    if (const int s = name ? program.statement_index(name) : -1; s >= 0) d.domains[static_cast<std::size_t>(s)] = set;
   });
   for (std::size_t s = 0; s < program.statements.size(); ++s) {
     d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
@@ -166,7 +166,7 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
         d.statement.push_back(static_cast<std::int32_t>(s));
         d.coords_at.push_back(static_cast<std::uint32_t>(d.coordinates.size()));
         d.coordinates.insert(d.coordinates.end(), values.begin(), values.end());
-        d.index_.emplace(point_hash(static_cast<int>(s), values), id);
+        d.index_.add(static_cast<int>(s), values, id);
         return true;
       });
       if (!complete) {
@@ -176,6 +176,7 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
     });
   }
   d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+  d.index_.seal();
 
   std::size_t total = 0;
   d.pairs.resize(dependences.list.size());
@@ -185,13 +186,7 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
                              " on " + dep.array;
     const std::size_t cap = std::min(request.max_arrows > total ? request.max_arrows - total : 0,
                                      request.max_arrows_per_dependence);
-    const char* src = isl_map_get_tuple_name(dep.relation.get(), isl_dim_in);
-    const char* dst = isl_map_get_tuple_name(dep.relation.get(), isl_dim_out);
-    int si = -1, di = -1;
-    for (std::size_t s = 0; s < program.statements.size(); ++s) {
-      if (src && program.statements[s].name == src) si = static_cast<int>(s);
-      if (dst && program.statements[s].name == dst) di = static_cast<int>(s);
-    }
+    const auto [si, di] = relation_statements(program, dep.relation);
     if (si < 0 || di < 0) continue;
     program.isl().bounded("instance pairs of " + what, [&] {
       std::vector<PlotDomain::Pair>& pairs = d.pairs[k];

@@ -13,17 +13,16 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "analysis/dependences.h"
 #include "model/program.h"
+#include "view/point_index.h"
 
 namespace loopscape {
 
 struct PlotRequest;
-
-std::uint64_t point_hash(int statement, std::span<const long> coordinates);
 
 struct PlotDomain {
   // Instances are numbered statement by statement (Program::statements
@@ -55,7 +54,7 @@ struct PlotDomain {
  private:
   friend std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program&, const Dependences&,
                                                                  const isl::union_set&, const PlotRequest&);
-  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
+  PointIndex index_;
 };
 
 // The instances of `scheduled` (a schedule's domain) and the dependences'
@@ -75,6 +74,9 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
 std::optional<std::vector<PlotDomain::Pair>> pairs_by_function(const PlotDomain& d, const isl::map& relation, int si,
                                                                int di, const std::map<std::string, long>& parameters,
                                                                std::size_t cap = SIZE_MAX, bool* complete = nullptr);
+// The Program::statements indices of `relation`'s source and sink (-1: none).
+std::pair<int, int> relation_statements(const Program& program, const isl::map& relation);
+
 std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomain& d, const isl::map& relation, int si,
                                          int di, const std::map<std::string, long>& parameters, std::size_t cap,
                                          const std::string& what, bool* complete = nullptr);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "support/floor_division.h"
 
@@ -33,6 +35,14 @@ bool supported(isl_ast_expr_op_type op) {
   }
 }
 
+// Appends `items` (compiled after the list's earlier parts, so not in place)
+// and says where they are: first, count.
+std::pair<int, int> append(std::vector<int>& list, const std::vector<int>& items) {
+  const int first = static_cast<int>(list.size());
+  list.insert(list.end(), items.begin(), items.end());
+  return {first, static_cast<int>(items.size())};
+}
+
 }  // namespace
 
 ScanLoops::ScanLoops(isl_ast_node* loops) { root_ = compile(loops); }
@@ -57,18 +67,14 @@ int ScanLoops::compile(isl_ast_expr* e) {
       break;
     }
     case isl_ast_expr_id: {
+      // A name no enclosing loop has given a slot is a parameter.
       isl_id* id = isl_ast_expr_id_get_id(e);
-      const auto it = std::find(slot_ids_.begin(), slot_ids_.end(), id);
+      const char* name = isl_id_get_name(id);
+      const std::string parameter = name ? name : "";
+      const std::size_t known = slot_ids_.size();
       x.kind = Expr::Kind::Slot;
-      if (it != slot_ids_.end()) {
-        x.value = it - slot_ids_.begin();
-        isl_id_free(id);
-      } else {
-        const char* name = isl_id_get_name(id);
-        const std::string parameter = name ? name : "";
-        x.value = slot_of(id);  // takes id
-        parameters_.emplace_back(parameter, static_cast<int>(x.value));
-      }
+      x.value = slot_of(id);
+      if (slot_ids_.size() > known) parameters_.emplace_back(parameter, static_cast<int>(x.value));
       break;
     }
     case isl_ast_expr_op: {
@@ -80,9 +86,7 @@ int ScanLoops::compile(isl_ast_expr* e) {
         throw std::runtime_error("unexpected operation in the loops that scan a set");
       std::vector<int> args;
       for (int k = 0; k < n; ++k) args.push_back(compile(own(isl_ast_expr_op_get_arg(e, k)).get()));
-      x.first = static_cast<int>(operands_.size());
-      x.count = n;
-      operands_.insert(operands_.end(), args.begin(), args.end());
+      std::tie(x.first, x.count) = append(operands_, args);
       break;
     }
     default:
@@ -121,9 +125,7 @@ int ScanLoops::compile(isl_ast_node* node) {
       std::vector<int> kids;
       for (int k = 0; k < count; ++k) kids.push_back(compile(own(isl_ast_node_list_get_ast_node(list, k)).get()));
       isl_ast_node_list_free(list);
-      n.first = static_cast<int>(children_.size());
-      n.count = static_cast<int>(kids.size());
-      children_.insert(children_.end(), kids.begin(), kids.end());
+      std::tie(n.first, n.count) = append(children_, kids);
       break;
     }
     case isl_ast_node_mark:
@@ -134,9 +136,7 @@ int ScanLoops::compile(isl_ast_node* node) {
       const isl_size count = isl_ast_expr_op_get_n_arg(call.get());
       std::vector<int> args;
       for (int k = 1; k < count; ++k) args.push_back(compile(own(isl_ast_expr_op_get_arg(call.get(), k)).get()));
-      n.first = static_cast<int>(operands_.size());
-      n.count = static_cast<int>(args.size());
-      operands_.insert(operands_.end(), args.begin(), args.end());
+      std::tie(n.first, n.count) = append(operands_, args);
       break;
     }
     default:
