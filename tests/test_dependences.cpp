@@ -1,5 +1,9 @@
 #include <QtTest>
 
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/schedule.h>
+
 #include <sstream>
 
 #include <filesystem>
@@ -7,6 +11,7 @@
 #include "analysis/dependences.h"
 #include "frontend/frontend.h"
 #include "model/program.h"
+#include "polybench_corpus.h"
 #include "schedule/original_schedule.h"
 
 using namespace loopscape;
@@ -45,6 +50,66 @@ class ProgramBuilder {
   }
   Program program_;
 };
+
+// The dataflow of the whole program in one isl call per kind: what
+// compute_dependences gives by another route (it groups the accesses first).
+// Each access instance is tagged ([S[i] -> tag3[]] -> A[i]) so that a
+// statement's read comes before its own write.
+struct WholeProgramFlow {
+  isl::union_map raw, war, waw;
+  isl::union_set live_in;
+};
+
+WholeProgramFlow whole_program_flow(const Program& p, const isl::schedule& schedule) {
+  isl::union_map reads = isl::union_map::empty(p.ctx()), writes = reads, untag = reads;
+  for (const Statement& s : p.statements) {
+    isl::set domain = s.domain;
+    if (!p.context.is_null()) domain = domain.intersect_params(p.context);
+    for (std::size_t k = 0; k < s.accesses.size(); ++k) {
+      const Access& a = s.accesses[k];
+      const isl::set tag(p.ctx(), "{ tag" + std::to_string(k) + "[] }");
+      const isl::map tagged_instance =
+          isl::manage(isl_map_domain_map(isl_map_from_domain_and_range(domain.copy(), tag.copy())));
+      const isl::union_map relation(tagged_instance.apply_range(a.relation.intersect_domain(domain)));
+      (a.kind == Access::Kind::Read ? reads : writes) = (a.kind == Access::Kind::Read ? reads : writes).unite(relation);
+      untag = untag.unite(isl::union_map(tagged_instance));
+    }
+  }
+  const isl::schedule tagged_schedule = isl::manage(isl_schedule_pullback_union_pw_multi_aff(
+      schedule.copy(), isl_union_pw_multi_aff_from_union_map(untag.copy())));
+  const isl::union_flow raw =
+      isl::union_access_info(reads).set_must_source(writes).set_schedule(tagged_schedule).compute_flow();
+  const isl::union_flow waw =
+      isl::union_access_info(writes).set_must_source(writes).set_schedule(tagged_schedule).compute_flow();
+  const isl::union_flow war = isl::union_access_info(writes)
+                                  .set_may_source(reads)
+                                  .set_kill(writes)
+                                  .set_schedule(tagged_schedule)
+                                  .compute_flow();
+  auto instances = [](const isl::union_map& tagged) { return tagged.domain_factor_domain().range_factor_domain(); };
+  return {instances(raw.must_dependence()), instances(war.may_dependence()), instances(waw.must_dependence()),
+          raw.must_no_source().domain_factor_domain().wrap()};
+}
+
+isl::union_map listed(const Dependences& deps, DependenceKind kind, isl::ctx ctx) {
+  isl::union_map out = isl::union_map::empty(ctx);
+  for (const Dependence& d : deps.list)
+    if (d.kind == kind) out = out.unite(isl::union_map(d.relation));
+  return out;
+}
+
+// Statements that each write their own slice of one array, all in one nest:
+// the case the grouping exists for.
+std::string fused_slices(int statements) {
+  std::string c = "void k(int n, double A[" + std::to_string(statements + 1) + "][64][64], double s[1]) {\n#pragma scop\n"
+                  "for (int i = 1; i < n - 1; i++)\n  for (int j = 1; j < n - 1; j++) {\n";
+  for (int k = 0; k < statements; ++k) {
+    const std::string from = std::to_string(k), to = std::to_string(k + 1);
+    c += "    A[" + to + "][i][j] = 0.5 * (A[" + from + "][i-1][j] + A[" + from + "][i][j+1]) + A[" + to + "][i][j];\n";
+  }
+  c += "    s[0] = s[0] + A[" + std::to_string(statements) + "][i][j];\n  }\n#pragma endscop\n}\n";
+  return c;
+}
 
 std::string str(const isl::map& m) {
   std::ostringstream out;
@@ -385,6 +450,49 @@ child:
     const std::vector<std::vector<long>> expected = {
         {0, 0, 1}, {0, 1, -1}, {0, 1, 0}, {0, 1, 1}, {1, -1, -1}, {1, -1, 0}, {1, -1, 1}, {1, 0, -1}, {1, 0, 0}};
     QCOMPARE(distances, expected);
+  }
+
+  // Dataflow per group of accesses that may meet gives what one analysis of
+  // the whole program gives, on every PolyBench kernel and a nest of slices.
+  void groupedDataflowEqualsTheWholeProgramFlow() {
+    const QStringList kernels = loopscape::testing::polybench_kernels();
+    if (kernels.isEmpty()) QSKIP("no PolyBench stand-in corpus");
+    CompileOptions options;
+    options.defines = {"MINI_DATASET"};
+    options.include_dirs = {(loopscape::testing::kPolybenchCorpus + "/utilities").toStdString()};
+    std::vector<Program> programs;
+    for (const QString& kernel : kernels)
+      programs.push_back(parse_c_file((loopscape::testing::kPolybenchCorpus + "/" + kernel).toStdString(), options));
+    programs.push_back(parse_c_source(fused_slices(12), "slices.c", CompileOptions{}));
+    for (const Program& p : programs) {
+      const isl::schedule schedule = build_original_schedule(p);
+      const Dependences deps = compute_dependences(p, schedule);
+      const WholeProgramFlow whole = whole_program_flow(p, schedule);
+      const QByteArray file = QByteArray::fromStdString(p.file);
+      QVERIFY2(deps.read_after_write.is_equal(whole.raw), file);
+      QVERIFY2(deps.write_after_read.is_equal(whole.war), file);
+      QVERIFY2(deps.write_after_write.is_equal(whole.waw), file);
+      QVERIFY2(deps.live_in.is_equal(whole.live_in), file);
+      QVERIFY2(listed(deps, DependenceKind::ReadAfterWrite, p.ctx()).is_equal(whole.raw), file);
+      QVERIFY2(listed(deps, DependenceKind::WriteAfterRead, p.ctx()).is_equal(whole.war), file);
+      QVERIFY2(listed(deps, DependenceKind::WriteAfterWrite, p.ctx()).is_equal(whole.waw), file);
+    }
+    // The slices: each statement meets only its neighbours, and the reduction
+    // on s[0] meets itself and the last slice.
+    const Dependences slices = compute_dependences(programs.back(), build_original_schedule(programs.back()));
+    auto flows = [&](const std::string& source, const std::string& sink) {
+      return std::any_of(slices.list.begin(), slices.list.end(), [&](const Dependence& d) {
+        return d.kind == DependenceKind::ReadAfterWrite && d.source_statement == source && d.sink_statement == sink;
+      });
+    };
+    QVERIFY(flows("S0", "S1"));
+    QVERIFY(flows("S11", "S12"));
+    QVERIFY(!flows("S0", "S2"));
+    for (const Dependence& d : slices.list) {
+      const int source = programs.back().statement_index(d.source_statement);
+      const int sink = programs.back().statement_index(d.sink_statement);
+      QVERIFY2(sink - source >= -1 && sink - source <= 1, (d.source_statement + " -> " + d.sink_statement).c_str());
+    }
   }
 
   void quotaIsAnError() {

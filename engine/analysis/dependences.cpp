@@ -11,8 +11,12 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <utility>
+
+#include "analysis/access_groups.h"
+#include "schedule/statement_schedule.h"
 
 namespace loopscape {
 
@@ -60,23 +64,21 @@ isl::map instance_tag_map(const isl::set& domain, int access_index) {
   return checked(isl::manage(isl_map_domain_map(pairs)), "tagging accesses");
 }
 
-TaggedProgram tag_accesses(const Program& program) {
+TaggedProgram tag_accesses(const Program& program, const std::vector<AccessRef>& accesses) {
   TaggedProgram tagged{isl::union_map::empty(program.ctx()), isl::union_map::empty(program.ctx()),
                        isl::union_map::empty(program.ctx())};
-  for (const Statement& s : program.statements) {
+  for (const AccessRef& ref : accesses) {
+    const Statement& s = program.statements[std::size_t(ref.statement)];
     isl::set domain = s.domain;
     if (!program.context.is_null()) domain = domain.intersect_params(program.context);
-    for (std::size_t a = 0; a < s.accesses.size(); ++a) {
-      const Access& access = s.accesses[a];
-      isl::map tagger = instance_tag_map(domain, static_cast<int>(a));
-      isl::map relation = access.relation.intersect_domain(domain);
-      isl::union_map tagged_access(tagger.apply_range(relation));
-      if (access.kind == Access::Kind::Read)
-        tagged.reads = tagged.reads.unite(tagged_access);
-      else
-        tagged.writes = tagged.writes.unite(tagged_access);
-      tagged.tag_to_instance = tagged.tag_to_instance.unite(isl::union_map(tagger));
-    }
+    const Access& access = s.accesses[std::size_t(ref.access)];
+    isl::map tagger = instance_tag_map(domain, ref.access);
+    isl::union_map tagged_access(tagger.apply_range(access.relation.intersect_domain(domain)));
+    if (access.kind == Access::Kind::Read)
+      tagged.reads = tagged.reads.unite(tagged_access);
+    else
+      tagged.writes = tagged.writes.unite(tagged_access);
+    tagged.tag_to_instance = tagged.tag_to_instance.unite(isl::union_map(tagger));
   }
   return tagged;
 }
@@ -213,18 +215,54 @@ void add_dependences(const Program& program, DependenceKind kind, const isl::uni
     d.carried_level = d.levels.empty() ? 0 : d.levels.front();
     found.push_back(std::move(d));
   }
-  auto statement_index = [&](const std::string& name) {
-    for (std::size_t i = 0; i < program.statements.size(); ++i)
-      if (program.statements[i].name == name) return i;
-    return program.statements.size();
+  std::map<std::string, std::size_t> position;
+  for (std::size_t i = 0; i < program.statements.size(); ++i) position.emplace(program.statements[i].name, i);
+  auto order = [&](const Dependence& d) {
+    return std::make_tuple(position.at(d.source_statement), d.source_access, position.at(d.sink_statement),
+                           d.sink_access);
   };
-  std::sort(found.begin(), found.end(), [&](const Dependence& a, const Dependence& b) {
-    return std::make_tuple(statement_index(a.source_statement), a.source_access,
-                           statement_index(a.sink_statement), a.sink_access) <
-           std::make_tuple(statement_index(b.source_statement), b.source_access,
-                           statement_index(b.sink_statement), b.sink_access);
-  });
+  std::sort(found.begin(), found.end(), [&](const Dependence& a, const Dependence& b) { return order(a) < order(b); });
   for (Dependence& d : found) out.push_back(std::move(d));
+}
+
+// The dataflow of one group of accesses (analysis/access_groups.h), tagged.
+struct GroupFlow {
+  isl::union_map raw, waw, war;  // full dependences, as isl gives them
+  isl::union_map no_source;      // tagged reads no write reaches
+};
+
+GroupFlow group_flow(const Program& program, const isl::schedule& original, const std::vector<AccessRef>& group) {
+  const TaggedProgram tagged = tag_accesses(program, group);
+  std::set<int> statements;
+  for (const AccessRef& ref : group) statements.insert(ref.statement);
+  isl::schedule order = original;
+  if (statements.size() < program.statements.size()) {
+    isl::union_set instances = isl::union_set::empty(program.ctx());
+    for (int s : statements) instances = instances.unite(isl::union_set(program.statements[std::size_t(s)].domain));
+    order = schedule_of_instances(original, instances);
+  }
+  const isl::schedule schedule = tagged_schedule(order, tagged.tag_to_instance);
+
+  const isl::union_flow raw = isl::union_access_info(tagged.reads)
+                                  .set_must_source(tagged.writes)
+                                  .set_schedule(schedule)
+                                  .compute_flow();
+  const isl::union_flow waw = isl::union_access_info(tagged.writes)
+                                  .set_must_source(tagged.writes)
+                                  .set_schedule(schedule)
+                                  .compute_flow();
+  // A read depends on the first write after it that reaches the same element:
+  // writes kill older reads, so only reads since the previous write are sources.
+  // (One pass with the reads as may-sources next to the writes would lose the
+  // read of `A[i] = A[i] - x` before a later write: its own write, at the same
+  // time, would hide it.)
+  const isl::union_flow war = isl::union_access_info(tagged.writes)
+                                  .set_may_source(tagged.reads)
+                                  .set_kill(tagged.writes)
+                                  .set_schedule(schedule)
+                                  .compute_flow();
+  return GroupFlow{raw.full_must_dependence(), waw.full_must_dependence(), war.full_may_dependence(),
+                   raw.must_no_source()};
 }
 
 }  // namespace
@@ -232,37 +270,25 @@ void add_dependences(const Program& program, DependenceKind kind, const isl::uni
 Dependences compute_dependences(const Program& program, const isl::schedule& original) {
   Dependences result;
   program.isl().bounded("dependence analysis", [&] {
-    const TaggedProgram tagged = tag_accesses(program);
-    const isl::schedule schedule = tagged_schedule(original, tagged.tag_to_instance);
+    const AccessGroups groups = group_overlapping_accesses(program);
+    const isl::union_map none = isl::union_map::empty(program.ctx());
+    GroupFlow all{none, none, none, tag_accesses(program, groups.unwritten_reads).reads};
+    for (const std::vector<AccessRef>& group : groups.with_writes) {
+      const GroupFlow flow = group_flow(program, original, group);
+      all.raw = all.raw.unite(flow.raw);
+      all.waw = all.waw.unite(flow.waw);
+      all.war = all.war.unite(flow.war);
+      all.no_source = all.no_source.unite(flow.no_source);
+    }
 
-    const isl::union_flow raw = isl::union_access_info(tagged.reads)
-                                    .set_must_source(tagged.writes)
-                                    .set_schedule(schedule)
-                                    .compute_flow();
-    const isl::union_flow waw = isl::union_access_info(tagged.writes)
-                                    .set_must_source(tagged.writes)
-                                    .set_schedule(schedule)
-                                    .compute_flow();
-    // A read depends on the first write after it that reaches the same element:
-    // writes kill older reads, so only reads since the previous write are sources.
-    const isl::union_flow war = isl::union_access_info(tagged.writes)
-                                    .set_may_source(tagged.reads)
-                                    .set_kill(tagged.writes)
-                                    .set_schedule(schedule)
-                                    .compute_flow();
+    result.read_after_write = instances_only(all.raw).coalesce();
+    result.write_after_write = instances_only(all.waw).coalesce();
+    result.write_after_read = instances_only(all.war).coalesce();
+    result.live_in = all.no_source.domain_factor_domain().wrap().coalesce();
 
-    const isl::union_map raw_full = raw.full_must_dependence();
-    const isl::union_map waw_full = waw.full_must_dependence();
-    const isl::union_map war_full = war.full_may_dependence();
-
-    result.read_after_write = instances_only(raw_full).coalesce();
-    result.write_after_write = instances_only(waw_full).coalesce();
-    result.write_after_read = instances_only(war_full).coalesce();
-    result.live_in = raw.must_no_source().domain_factor_domain().wrap().coalesce();
-
-    add_dependences(program, DependenceKind::ReadAfterWrite, raw_full, result.list);
-    add_dependences(program, DependenceKind::WriteAfterRead, war_full, result.list);
-    add_dependences(program, DependenceKind::WriteAfterWrite, waw_full, result.list);
+    add_dependences(program, DependenceKind::ReadAfterWrite, all.raw, result.list);
+    add_dependences(program, DependenceKind::WriteAfterRead, all.war, result.list);
+    add_dependences(program, DependenceKind::WriteAfterWrite, all.waw, result.list);
   });
   return result;
 }
