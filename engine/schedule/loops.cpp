@@ -18,12 +18,37 @@ isl::union_set node_domain(const isl::schedule_node& node) {
   return isl::manage(isl_schedule_node_get_domain(node.get()));
 }
 
+// The statement's instances reaching `node`: its domain cut by the filters
+// on the path, looked up by the statement's space. isl_schedule_node_get_domain
+// intersects every filter's whole union set instead, which made a walk over a
+// nest of hundreds of statements cubic in their number.
+static isl::set statement_domain_at(const isl::schedule_node& node, const isl::space& space) {
+  std::vector<isl::schedule_node> path{node};
+  while (path.back().has_parent()) path.push_back(path.back().parent());
+  std::optional<isl::set> part;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    isl_union_set* cut = nullptr;
+    switch (isl_schedule_node_get_type(it->get())) {
+      case isl_schedule_node_domain: cut = isl_schedule_node_domain_get_domain(it->get()); break;
+      case isl_schedule_node_filter: cut = isl_schedule_node_filter_get_filter(it->get()); break;
+      case isl_schedule_node_extension:
+      case isl_schedule_node_expansion: {
+        // Instances enter or change shape here: ask isl for the whole domain.
+        isl::union_set dom = node_domain(node);
+        return isl::manage(isl_union_set_extract_set(dom.copy(), space.copy()));
+      }
+      default: continue;
+    }
+    isl::set here = isl::manage(isl_union_set_extract_set(cut, space.copy()));
+    part = part ? part->intersect(here) : here;
+  }
+  return part ? *part : isl::set::empty(space);
+}
+
 static bool reaches(const isl::schedule_node& node, const Statement& s) {
   // Nothing "reaches" the domain node itself: every instance starts there.
   if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_domain) return true;
-  isl::union_set dom = node_domain(node);
-  isl::set part = isl::manage(isl_union_set_extract_set(dom.copy(), s.domain.space().release()));
-  return !part.is_empty();
+  return !statement_domain_at(node, s.domain.space()).is_empty();
 }
 
 int member_iterator_index(const Program& program, const isl::schedule_node& band_node, int member,
