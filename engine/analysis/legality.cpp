@@ -14,6 +14,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -254,8 +255,11 @@ std::string dependence_label(const Dependence& d) {
 }
 
 // `umap` restricted to the instances of `domain_space` (a statement tuple), as one map.
-isl::map restrict_to(const isl::union_map& umap, const isl::space& domain_space) {
-  isl::union_map part = umap.intersect_domain(isl::union_set(isl::set::universe(domain_space)));
+isl::map restrict_to(const std::map<std::string, isl::union_map>& times_of, const isl::space& domain_space) {
+  const char* name = isl_space_get_tuple_name(domain_space.get(), isl_dim_set);
+  const auto found = times_of.find(name ? name : "");
+  if (found == times_of.end()) return {};
+  isl::union_map part = found->second.intersect_domain(isl::union_set(isl::set::universe(domain_space)));
   if (part.is_empty()) return {};
   if (isl_union_map_n_map(part.get()) != 1)
     throw std::runtime_error("the schedule maps one statement to several time spaces");
@@ -280,21 +284,50 @@ std::vector<long> time_of(const isl::map& times, const isl::set& instance) {
   return coordinates(t.sample_point(), isl_dim_set, 0, dims(t));
 }
 
+// A candidate's schedule, split by statement name.
+using StatementTimes = std::map<std::string, isl::union_map>;
+
+StatementTimes split_by_statement(const isl::union_map& schedule_map) {
+  StatementTimes times_of;
+  const isl::map_list parts = schedule_map.get_map_list();
+  for (int i = 0, n = int(parts.size()); i < n; ++i) {
+    const isl::map part = parts.at(i);
+    const char* tuple = isl_map_get_tuple_name(part.get(), isl_dim_in);
+    auto [it, added] = times_of.try_emplace(tuple ? tuple : "", isl::union_map(part));
+    if (!added) it->second = it->second.unite(isl::union_map(part));
+  }
+  return times_of;
+}
+
 // The common case in one isl computation: every dependence pair (apart from
 // an instance with itself) keeps its sink strictly after its source. When
 // this holds, the per-dependence diagnosis below has nothing to find; when it
 // does not (or the time spaces differ between statements) that diagnosis runs.
-bool respects_all(const Program& program, const Dependences& dependences, const isl::union_map& schedule_map) {
+// Each statement pair's dependences meet their statements' schedules by name:
+// applying the whole schedule map to all dependences matches every map of one
+// with every map of the other, quadratic in the number of statements.
+bool respects_all(const Program& program, const Dependences& dependences, const StatementTimes& times_of) {
   bool respected = false;
   program.isl().bounded("legality check of all dependences", [&] {
-    isl::union_map pairs = dependences.all();
-    if (pairs.is_null() || pairs.is_empty()) {
+    const isl::union_map all = dependences.all();
+    if (all.is_null() || all.is_empty()) {
       respected = true;
       return;
     }
-    isl::union_set instances = pairs.domain().unite(pairs.range());
-    pairs = pairs.subtract(isl::manage(isl_union_set_identity(instances.release())));
-    isl::union_map time_pairs = pairs.apply_domain(schedule_map).apply_range(schedule_map);
+    isl::union_map time_pairs = isl::union_map::empty(program.ctx());
+    const isl::map_list pairs = all.get_map_list();
+    for (int i = 0, n = int(pairs.size()); i < n; ++i) {
+      isl::map pair = pairs.at(i);
+      const char* source = isl_map_get_tuple_name(pair.get(), isl_dim_in);
+      const char* sink = isl_map_get_tuple_name(pair.get(), isl_dim_out);
+      const auto source_times = times_of.find(source ? source : "");
+      const auto sink_times = times_of.find(sink ? sink : "");
+      if (source_times == times_of.end() || sink_times == times_of.end()) return;  // diagnosed one by one
+      if (source && sink && std::string(source) == sink)
+        pair = pair.subtract(isl::manage(isl_map_identity(isl_map_get_space(pair.get()))));
+      time_pairs = time_pairs.unite(
+          isl::union_map(pair).apply_domain(source_times->second).apply_range(sink_times->second));
+    }
     if (isl_union_map_n_map(time_pairs.get()) > 1) return;  // several time spaces: diagnose one by one
     if (time_pairs.is_empty()) {
       respected = true;
@@ -440,14 +473,19 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
                               const isl::schedule& candidate) {
   LegalityReport report;
   isl::union_map schedule_map;
+  StatementTimes times_of;
   std::vector<TaggedBand> tagged;
   program.isl().bounded("legality check of the schedule", [&] {
     schedule_map = checked(isl::manage(isl_schedule_get_map(candidate.get())), "the schedule map");
     // Every instance scheduled exactly once.
+    times_of = split_by_statement(schedule_map);
     for (const Statement& s : program.statements) {
       isl::set domain = s.domain;
       if (!program.context.is_null()) domain = domain.intersect_params(program.context);
-      isl::union_map times = schedule_map.intersect_domain(isl::union_set(domain));
+      const auto found = times_of.find(s.name);
+      isl::union_map times = found == times_of.end()
+                                 ? isl::union_map::empty(program.ctx())
+                                 : found->second.intersect_domain(isl::union_set(domain));
       isl::union_set missing = isl::union_set(domain).subtract(times.domain());
       if (!missing.is_empty()) {
         const std::string example = instance_example(program, s.name, missing);
@@ -466,13 +504,13 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     isl_schedule_node_free(root);
   });
 
-  const bool all_respected = report.problems.empty() && respects_all(program, dependences, schedule_map);
+  const bool all_respected = report.problems.empty() && respects_all(program, dependences, times_of);
   for (int index = 0; index < int(dependences.list.size()) && !all_respected; ++index) {
     const Dependence& d = dependences.list[std::size_t(index)];
     program.isl().bounded("legality check of " + dependence_label(d), [&] {
       if (d.relation.is_null() || d.relation.is_empty()) return;
-      isl::map src_times = restrict_to(schedule_map, d.relation.domain().space());
-      isl::map snk_times = restrict_to(schedule_map, d.relation.range().space());
+      isl::map src_times = restrict_to(times_of, d.relation.domain().space());
+      isl::map snk_times = restrict_to(times_of, d.relation.range().space());
       if (src_times.is_null() || snk_times.is_null()) return;  // reported as unscheduled above
       const unsigned n = std::max(out_dims(src_times), out_dims(snk_times));
       src_times = pad_range(src_times, n);
@@ -570,6 +608,7 @@ LoopDependenceCheck carried_by(const Program& program, const Dependences& depend
       times = isl::manage(isl_union_map_flat_range_product(
           times.release(), isl_union_map_from_union_pw_aff(partial.at(k).release())));
     times = times.intersect_domain(reaching);
+    const StatementTimes times_of = split_by_statement(times);
 
     for (int index = 0; index < int(dependences.list.size()); ++index) {
       const Dependence& d = dependences.list[std::size_t(index)];
@@ -577,8 +616,8 @@ LoopDependenceCheck carried_by(const Program& program, const Dependences& depend
       isl::map relation = d.relation.intersect_domain(reaching.extract_set(d.relation.domain().space()))
                               .intersect_range(reaching.extract_set(d.relation.range().space()));
       if (relation.is_empty()) continue;
-      isl::map src_times = restrict_to(times, relation.domain().space());
-      isl::map snk_times = restrict_to(times, relation.range().space());
+      isl::map src_times = restrict_to(times_of, relation.domain().space());
+      isl::map snk_times = restrict_to(times_of, relation.range().space());
       if (src_times.is_null() || snk_times.is_null()) continue;
       const unsigned n = out_dims(src_times);
       if (out_dims(snk_times) != n || n == 0) continue;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -98,21 +97,23 @@ class AccessCollector : public HI::IRVisitor {
 
  private:
   int conditional_depth_ = 0;
+  std::map<std::string, std::map<H::Expr, std::size_t, HI::IRDeepCompare>> element_at_;
   using HI::IRVisitor::visit;
 
   ElementAccesses& record(const std::string& name, const H::Expr& index, H::Type type, const H::Expr& predicate,
                           const HI::ModulusRemainder& alignment) {
     std::vector<ElementAccesses>& elements = arrays[name];
-    auto it = std::find_if(elements.begin(), elements.end(),
-                           [&](const ElementAccesses& e) { return HI::graph_equal(e.index, index); });
-    if (it == elements.end()) {
+    // By structure, in a map: a body of hundreds of statements has as many
+    // distinct indices, and comparing each with every other was quadratic.
+    const auto [known, added] = element_at_[name].try_emplace(index, elements.size());
+    if (added) {
       ElementAccesses first;
       first.index = index;
       first.type = type;
       first.alignment = alignment;
       elements.push_back(first);
-      it = std::prev(elements.end());
     }
+    const auto it = elements.begin() + std::ptrdiff_t(known->second);
     it->same_type = it->same_type && it->type == type;
     it->all_unpredicated = it->all_unpredicated && HI::is_const_one(predicate);
     it->touched_every_iteration = it->touched_every_iteration || conditional_depth_ == 0;
@@ -247,14 +248,20 @@ class InvariantAccessPromoter : public HI::IRMutator {
     std::vector<Promotion> promotions;
     for (const auto& [name, elements] : collector.arrays) {
       if (collector.bound_inside.count(name) || collector.named_otherwise.count(name)) continue;
+      auto promotable = [&](const ElementAccesses& e) {
+        return e.written && e.touched_every_iteration && e.same_type && e.all_unpredicated &&
+               !reads_memory(e.index) && !uses_any(e.index, collector.bound_inside);
+      };
+      // Asking whether every pair is disjoint costs a simplification a pair:
+      // only worth it when some element could move to a register.
+      if (std::none_of(elements.begin(), elements.end(), promotable)) continue;
       bool disjoint = true;
-      for (std::size_t x = 0; x < elements.size(); ++x)
-        for (std::size_t y = x + 1; y < elements.size(); ++y)
-          disjoint = disjoint && provably_disjoint(elements[x].index, elements[y].index);
+      for (std::size_t x = 0; x < elements.size() && disjoint; ++x)
+        for (std::size_t y = x + 1; y < elements.size() && disjoint; ++y)
+          disjoint = provably_disjoint(elements[x].index, elements[y].index);
       if (!disjoint) continue;
       for (const ElementAccesses& e : elements) {
-        if (!e.written || !e.touched_every_iteration || !e.same_type || !e.all_unpredicated) continue;
-        if (reads_memory(e.index) || uses_any(e.index, collector.bound_inside)) continue;
+        if (!promotable(e)) continue;
         const std::string temporary = "loopscape.register." + name + "." + std::to_string(next_++);
         promotions.push_back({name, temporary, e.index, e.type, e.image, e.param, e.alignment});
         body = AccessRedirector(name, e.index, temporary, e.type.lanes()).mutate(body);
