@@ -55,16 +55,18 @@ int member_iterator(const EditNode& band, int member, const Statement& s, bool* 
 }
 
 namespace {
-bool reaches(const isl::union_set& instances, const Statement& s) {
-  isl::set part = isl::manage(isl_union_set_extract_set(instances.copy(), s.domain.space().release()));
-  return !part.is_empty();
+isl::set statement_part(const isl::union_set& instances, const Statement& s) {
+  return isl::manage(isl_union_set_extract_set(instances.copy(), s.domain.space().release()));
 }
 
-void collect(const Program& program, const EditNode& n, const Statement& s, isl::union_set instances,
+// `instances`: those of `s` reaching `n`'s parent, cut by each filter on the
+// way down (by the statement's space: intersecting whole union sets at every
+// node made the walk cubic in the number of statements).
+void collect(const Program& program, const EditNode& n, const Statement& s, isl::set instances,
              EditPath& path, std::vector<StatementLoop>& out) {
-  if (n.kind == EditNode::Kind::Filter) instances = instances.intersect(n.set);
-  if (n.kind == EditNode::Kind::Domain) instances = n.set;
-  if (!reaches(instances, s)) return;
+  if (n.kind == EditNode::Kind::Filter) instances = instances.intersect(statement_part(n.set, s));
+  if (n.kind == EditNode::Kind::Domain) instances = statement_part(n.set, s);
+  if (instances.is_empty()) return;
   if (n.is_band()) {
     for (int m = 0; m < n.n_member(); ++m) {
       StatementLoop l;
@@ -92,7 +94,8 @@ void collect(const Program& program, const EditNode& n, const Statement& s, isl:
 std::vector<StatementLoop> statement_loops(const Program& program, const EditNode& root, const Statement& statement) {
   std::vector<StatementLoop> out;
   EditPath path;
-  collect(program, root, statement, root.set, path, out);
+  collect(program, root, statement, root.set.is_null() ? statement.domain : statement_part(root.set, statement), path,
+          out);
   return out;
 }
 

@@ -76,6 +76,10 @@ bool is_temporary(const Program& program, const std::string& array) {
 
 bool has_tag(const Program& program, const isl::schedule& schedule, const Statement& statement,
              const std::string& kind, int depth) {
+  // Most schedules hold no such tag: one look over the marks then answers for
+  // every statement, instead of a walk to each statement's loops (the command
+  // menus ask for every statement and command).
+  if (!subtree_has_tag(schedule.root(), kind)) return false;
   for (const auto& [at, tag] : tag_support::statement_tags(program, schedule, statement))
     if (tag.kind == kind && (depth < 0 || at <= depth)) return true;
   return false;

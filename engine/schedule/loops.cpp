@@ -7,6 +7,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -18,38 +19,63 @@ isl::union_set node_domain(const isl::schedule_node& node) {
   return isl::manage(isl_schedule_node_get_domain(node.get()));
 }
 
-// The statement's instances reaching `node`: its domain cut by the filters
-// on the path, looked up by the statement's space. isl_schedule_node_get_domain
-// intersects every filter's whole union set instead, which made a walk over a
-// nest of hundreds of statements cubic in their number.
-static isl::set statement_domain_at(const isl::schedule_node& node, const isl::space& space) {
-  std::vector<isl::schedule_node> path{node};
-  while (path.back().has_parent()) path.push_back(path.back().parent());
-  std::optional<isl::set> part;
-  for (auto it = path.rbegin(); it != path.rend(); ++it) {
-    isl_union_set* cut = nullptr;
-    switch (isl_schedule_node_get_type(it->get())) {
-      case isl_schedule_node_domain: cut = isl_schedule_node_domain_get_domain(it->get()); break;
-      case isl_schedule_node_filter: cut = isl_schedule_node_filter_get_filter(it->get()); break;
-      case isl_schedule_node_extension:
-      case isl_schedule_node_expansion: {
-        // Instances enter or change shape here: ask isl for the whole domain.
-        isl::union_set dom = node_domain(node);
-        return isl::manage(isl_union_set_extract_set(dom.copy(), space.copy()));
-      }
-      default: continue;
-    }
-    isl::set here = isl::manage(isl_union_set_extract_set(cut, space.copy()));
-    part = part ? part->intersect(here) : here;
-  }
-  return part ? *part : isl::set::empty(space);
-}
-
+// Whether some instance of `s` reaches `node` (isl's domain at the node).
 static bool reaches(const isl::schedule_node& node, const Statement& s) {
   // Nothing "reaches" the domain node itself: every instance starts there.
   if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_domain) return true;
-  return !statement_domain_at(node, s.domain.space()).is_empty();
+  isl::union_set dom = node_domain(node);
+  isl::set part = isl::manage(isl_union_set_extract_set(dom.copy(), s.domain.space().release()));
+  return !part.is_empty();
 }
+
+namespace {
+
+// Visits top-down the nodes that instances of one statement reach; `visit`
+// says whether to go below the node. The statement's instances are carried
+// down and cut by each filter, looked up by the statement's space: asking isl
+// for the domain at every node intersects every filter's whole union set,
+// and made a walk over a nest of hundreds of statements cubic in their number.
+class StatementWalk {
+ public:
+  StatementWalk(const Statement& s, std::function<bool(const isl::schedule_node&)> visit)
+      : statement_(s), space_(s.domain.space()), visit_(std::move(visit)) {}
+
+  // `part`: the statement's instances reaching `node`'s parent; none below an
+  // extension or expansion, where instances change and isl is asked instead.
+  void walk(const isl::schedule_node& node, std::optional<isl::set> part) {
+    switch (isl_schedule_node_get_type(node.get())) {
+      case isl_schedule_node_domain:
+        part = extract(isl_schedule_node_domain_get_domain(node.get()));
+        break;
+      case isl_schedule_node_filter:
+        if (part) {
+          part = part->intersect(extract(isl_schedule_node_filter_get_filter(node.get())));
+          if (part->is_empty()) return;
+        } else if (!reaches(node, statement_)) {
+          return;
+        }
+        break;
+      case isl_schedule_node_extension:
+      case isl_schedule_node_expansion:
+        part.reset();
+        break;
+      default:
+        break;
+    }
+    if (!visit_(node)) return;
+    for (int k = 0, n = isl_schedule_node_n_children(node.get()); k < n; ++k) walk(node.child(k), part);
+  }
+
+ private:
+  isl::set extract(isl_union_set* instances) const {
+    return isl::manage(isl_union_set_extract_set(instances, space_.copy()));
+  }
+  const Statement& statement_;
+  isl::space space_;
+  std::function<bool(const isl::schedule_node&)> visit_;
+};
+
+}  // namespace
 
 int member_iterator_index(const Program& program, const isl::schedule_node& band_node, int member,
                           const Statement& s, bool* reversed) {
@@ -123,14 +149,13 @@ std::vector<LoopRef> loops_of_statement(const Program& program, const isl::sched
   const Statement* s = program.find_statement(statement);
   if (!s) return out;
   program.isl().bounded("find the loops of " + statement, [&] {
-    schedule.root().foreach_descendant_top_down([&](isl::schedule_node n) {
-      if (!reaches(n, *s)) return false;
+    StatementWalk(*s, [&](const isl::schedule_node& n) {
       if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
         const int m = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
         for (int k = 0; k < m; ++k) out.push_back(LoopRef{n, k, node_name(n), false});
       }
       return true;
-    });
+    }).walk(schedule.root(), std::nullopt);
   });
   return out;
 }
@@ -145,8 +170,8 @@ std::optional<LoopRef> find_loop(const Program& program, const isl::schedule& sc
   if (index < 0) return std::nullopt;
   std::optional<LoopRef> found;
   program.isl().bounded("find loop " + loop + " of " + statement, [&] {
-    schedule.root().foreach_descendant_top_down([&](isl::schedule_node n) {
-      if (found || !reaches(n, *s)) return false;
+    StatementWalk(*s, [&](const isl::schedule_node& n) {
+      if (found) return false;
       if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
         const int m = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
         for (int k = 0; k < m && !found; ++k) {
@@ -156,7 +181,7 @@ std::optional<LoopRef> find_loop(const Program& program, const isl::schedule& sc
         }
       }
       return !found;
-    });
+    }).walk(schedule.root(), std::nullopt);
   });
   return found;
 }

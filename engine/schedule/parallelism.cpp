@@ -32,6 +32,22 @@ bool differ_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& membe
   return false;
 }
 
+// The dependences between instances that reach `band`. Below no filter, that
+// is every instance, and the dependences are kept whole: intersecting them
+// with the domain costs a look-up per statement pair, hundreds in a long nest.
+isl::union_map dependences_at(const isl::schedule_node& band, const isl::union_map& dependences) {
+  for (isl::schedule_node n = band; n.has_parent();) {
+    n = n.parent();
+    const auto type = isl_schedule_node_get_type(n.get());
+    if (type == isl_schedule_node_filter || type == isl_schedule_node_extension ||
+        type == isl_schedule_node_expansion) {
+      const isl::union_set dom = node_domain(band);
+      return dependences.intersect_domain(dom).intersect_range(dom);
+    }
+  }
+  return dependences;
+}
+
 }  // namespace
 
 // Works on pairs, one schedule dimension at a time (no deltas: with tiled
@@ -39,8 +55,7 @@ bool differ_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& membe
 bool member_carries_dependence(const isl::schedule_node& band_node, int member,
                                const isl::union_map& dependences) {
   isl::schedule_node band = skip_marks(band_node);
-  isl::union_set dom = node_domain(band);
-  isl::union_map deps = dependences.intersect_domain(dom).intersect_range(dom);
+  isl::union_map deps = dependences_at(band, dependences);
   if (deps.is_empty()) return false;
   // Pairs not yet ordered by an outer loop or sequence, nor by earlier members.
   deps = equal_at(deps, band.prefix_schedule_multi_union_pw_aff());
@@ -56,8 +71,7 @@ std::vector<bool> parallel_members(const isl::schedule_node& band_node, const is
   isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
   const int n = static_cast<int>(partial.size());
   std::vector<bool> out(static_cast<std::size_t>(n), true);
-  isl::union_set dom = node_domain(band);
-  isl::union_map deps = dependences.intersect_domain(dom).intersect_range(dom);
+  isl::union_map deps = dependences_at(band, dependences);
   if (deps.is_empty()) return out;
   // One pass: the pairs left for member k are those equal at the prefix and
   // at members 0 .. k-1 (member_carries_dependence, without recomputing them).
