@@ -1,6 +1,7 @@
 #include "commands/availability.h"
 
 #include "commands/preconditions.h"
+#include "commands/schedule_lookups.h"
 
 namespace loopscape {
 
@@ -20,11 +21,14 @@ void CommandAvailability::set_reason(const std::string& command, const std::stri
 
 CommandAvailability command_availability(const CommandContext& context, const isl::schedule& schedule) {
   CommandAvailability out;
+  const ScheduleLookups lookups(context.program, schedule);
+  CommandContext asking = context;
+  asking.lookups = &lookups;
   for (const Statement& s : context.program.statements) {
     std::vector<std::string> places{""};  // the statement itself, then each named loop of it
     try {
       context.program.isl().bounded("loops of " + s.name, [&] {
-        for (const StatementLoop& l : preconditions::locate(context, schedule, s.name, "").loops)
+        for (const StatementLoop& l : preconditions::locate(asking, schedule, s.name, "").loops)
           if (!l.name.empty()) places.push_back(l.name);
       });
     } catch (const std::exception&) {
@@ -36,7 +40,7 @@ CommandAvailability command_availability(const CommandContext& context, const is
         try {
           std::string why;
           context.program.isl().bounded("availability of " + command->name(),
-                                        [&] { why = command->unavailable(context, schedule, s.name, loop); });
+                                        [&] { why = command->unavailable(asking, schedule, s.name, loop); });
           out.set_reason(command->name(), s.name, loop, why);
         } catch (const std::exception&) {
           // Available: applying it reports the failure where the user can read it.

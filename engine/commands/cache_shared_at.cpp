@@ -28,11 +28,12 @@ class CacheSharedAtCommand : public CommandBase {
     if (!program.find_statement(statement)) return "'" + statement + "' is not a statement";
     const std::string buffer = storage_buffer(program, schedule, statement);
     if (buffer.empty()) return statement + " stores no value: there is no buffer to cache";
-    for (const Statement& p : program.statements) {
-      bool uses = false;
-      for (const Access& a : p.accesses) uses = uses || a.array == buffer;
-      if (uses && preconditions::has_tag(program, schedule, p, "gpu_block")) return "";
-    }
+    if (subtree_has_tag(schedule.root(), "gpu_block"))  // else no statement is on the GPU
+      for (const Statement& p : program.statements) {
+        bool uses = false;
+        for (const Access& a : p.accesses) uses = uses || a.array == buffer;
+        if (uses && preconditions::has_tag(context, schedule, p, "gpu_block")) return "";
+      }
     return "no statement that uses " + buffer + " is mapped to the GPU: map one with gpu or tile_gpu first";
   }
 

@@ -36,9 +36,14 @@ struct CommandCall {
 };
 
 // What a command needs besides the schedule it changes.
+class ScheduleLookups;
+
 struct CommandContext {
   const Program& program;
   const Dependences& dependences;
+  // Set while many questions are asked of one schedule (the command menus):
+  // its answers, computed once (commands/schedule_lookups.h).
+  const ScheduleLookups* lookups = nullptr;
 };
 
 // The result of applying one command (before any legality check).

@@ -61,7 +61,7 @@ std::string transfer_unavailable(const CommandContext& context, const isl::sched
   const preconditions::Place place = preconditions::locate(context, schedule, statement, loop);
   if (!place.problem.empty()) return place.problem;
   if (std::string why = preconditions::too_few_loops(place, 1, false); !why.empty()) return why;
-  if (preconditions::has_tag(context.program, schedule, *place.statement, "node", place.depth)) return "";
+  if (preconditions::has_tag(context, schedule, *place.statement, "node", place.depth)) return "";
   if (place.depth < 0) return statement + " has no distributed loop: distribute one first";
   return "loop " + loop + " of " + statement + " is not inside a distributed loop: distribute one first";
 }

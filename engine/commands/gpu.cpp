@@ -28,8 +28,8 @@ class GpuCommand : public CommandBase {
     if (std::string why = preconditions::needs_loops(context, schedule, statement, loop, 2, true); !why.empty())
       return why;
     const Statement& s = *context.program.find_statement(statement);
-    if (preconditions::has_tag(context.program, schedule, s, "gpu_block") ||
-        preconditions::has_tag(context.program, schedule, s, "gpu_thread"))
+    if (preconditions::has_tag(context, schedule, s, "gpu_block") ||
+        preconditions::has_tag(context, schedule, s, "gpu_thread"))
       return statement + " is already mapped to the GPU";
     return "";
   }

@@ -27,7 +27,7 @@ class GpuAutoCommand : public CommandBase {
                           const std::string&) const override {
     const preconditions::Place place = preconditions::locate(context, schedule, statement, "");
     if (!place.problem.empty()) return place.problem;
-    if (preconditions::has_tag(context.program, schedule, *place.statement, "gpu_block"))
+    if (preconditions::has_tag(context, schedule, *place.statement, "gpu_block"))
       return statement + " is already mapped to the GPU";
     return "";
   }

@@ -1,5 +1,6 @@
 #include "commands/preconditions.h"
 
+#include "commands/schedule_lookups.h"
 #include "commands/tag_support.h"
 #include "support/text.h"
 
@@ -28,7 +29,9 @@ Place locate(const CommandContext& context, const isl::schedule& schedule, const
     place.problem = "'" + statement + "' is not a statement";
     return place;
   }
-  place.loops = tag_support::loops_of(context.program, schedule, *place.statement);
+  place.loops = context.lookups && context.lookups->about(schedule)
+                    ? context.lookups->loops_of(*place.statement)
+                    : tag_support::loops_of(context.program, schedule, *place.statement);
   if (loop.empty()) return place;
   for (std::size_t d = 0; d < place.loops.size(); ++d)
     if (place.loops[d].name == loop) place.depth = static_cast<int>(d);
@@ -74,13 +77,14 @@ bool is_temporary(const Program& program, const std::string& array) {
   return a && a->temporary;
 }
 
-bool has_tag(const Program& program, const isl::schedule& schedule, const Statement& statement,
+bool has_tag(const CommandContext& context, const isl::schedule& schedule, const Statement& statement,
              const std::string& kind, int depth) {
+  const ScheduleLookups* known = context.lookups && context.lookups->about(schedule) ? context.lookups : nullptr;
   // Most schedules hold no such tag: one look over the marks then answers for
-  // every statement, instead of a walk to each statement's loops (the command
-  // menus ask for every statement and command).
-  if (!subtree_has_tag(schedule.root(), kind)) return false;
-  for (const auto& [at, tag] : tag_support::statement_tags(program, schedule, statement))
+  // every statement, instead of a walk to each statement's loops.
+  if (!(known ? known->has_tag_anywhere(kind) : subtree_has_tag(schedule.root(), kind))) return false;
+  for (const auto& [at, tag] : known ? known->statement_tags(statement)
+                                     : tag_support::statement_tags(context.program, schedule, statement))
     if (tag.kind == kind && (depth < 0 || at <= depth)) return true;
   return false;
 }

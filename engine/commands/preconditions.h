@@ -44,7 +44,7 @@ bool is_temporary(const Program& program, const std::string& array);
 
 // Whether a loop of the statement carries a tag of kind `kind` ("node",
 // "gpu_block"), among its loops down to depth `depth` (-1: all of them).
-bool has_tag(const Program& program, const isl::schedule& schedule, const Statement& statement,
+bool has_tag(const CommandContext& context, const isl::schedule& schedule, const Statement& statement,
              const std::string& kind, int depth = -1);
 
 }  // namespace loopscape::preconditions
