@@ -132,8 +132,9 @@ int member_iterator_index(const Program& program, const isl::schedule_node& band
 
 std::string member_loop_name(const Program& program, const isl::schedule_node& band, int member) {
   std::string name;
+  const isl::union_set reaching = node_domain(band);
   for (const Statement& s : program.statements) {
-    if (!reaches(band, s)) continue;
+    if (isl::manage(isl_union_set_extract_set(reaching.copy(), s.domain.space().release())).is_empty()) continue;
     const int d = member_iterator_index(program, band, member, s);
     if (d < 0 || d >= static_cast<int>(s.loops.size())) return {};
     const std::string& it = s.loops[d].iterator;

@@ -112,7 +112,9 @@ struct TreeWalker {
   const Program& program;
   std::vector<TreeNodeInfo>& nodes;
 
-  void walk(isl::schedule_node node, int parent, int depth) {
+  // `reaching`: the instances reaching `node` (isl's node domain, carried down
+  // instead of recomputed from the root at every node).
+  void walk(isl::schedule_node node, int parent, int depth, isl::union_set reaching) {
     std::string name;
     std::vector<std::string> tags;
     std::vector<std::string> loop_names;  // from a "@loops(...)" mark: names of the band's members
@@ -137,7 +139,9 @@ struct TreeWalker {
     info.tags = tags;
     info.parent = parent;
     info.depth = depth;
-    info.statements = statements_of(node_domain(node));
+    if (type == isl_schedule_node_filter)
+      reaching = isl::union_set(isl::manage(isl_schedule_node_filter_get_filter(node.get()))).intersect(reaching);
+    info.statements = statements_of(reaching);
     switch (type) {
       case isl_schedule_node_band: {
         const auto band = node.as<isl::schedule_node_band>();
@@ -155,7 +159,6 @@ struct TreeWalker {
       case isl_schedule_node_filter: {
         isl::union_set f = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
         info.text = strip_parameters(to_text(f));
-        info.statements = statements_of(f.intersect(node_domain(node)));
         break;
       }
       case isl_schedule_node_domain: {
@@ -170,7 +173,10 @@ struct TreeWalker {
     nodes.push_back(info);
     if (parent >= 0) nodes[static_cast<std::size_t>(parent)].children.push_back(index);
     const int n_children = static_cast<int>(node.n_children());
-    for (int k = 0; k < n_children; ++k) walk(node.child(k), index, depth + 1);
+    // Below an extension or expansion the instances change: isl says which.
+    const bool changes = type == isl_schedule_node_extension || type == isl_schedule_node_expansion;
+    for (int k = 0; k < n_children; ++k)
+      walk(node.child(k), index, depth + 1, changes ? node_domain(node.child(k)) : reaching);
   }
 };
 
@@ -391,7 +397,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   const Program& program = loaded.program;
   program.isl().bounded("schedule tree", [&] {
     TreeWalker walker{program, snap.tree};
-    walker.walk(schedule.root(), -1, 0);
+    walker.walk(schedule.root(), -1, 0, schedule.domain());
     snap.tree_text = print_schedule_tree(schedule);
   });
   std::optional<LegalityReport> report;
