@@ -28,7 +28,7 @@ class CacheSharedAtCommand : public CommandBase {
     if (!program.find_statement(statement)) return "'" + statement + "' is not a statement";
     const std::string buffer = storage_buffer(program, schedule, statement);
     if (buffer.empty()) return statement + " stores no value: there is no buffer to cache";
-    if (subtree_has_tag(schedule.root(), "gpu_block"))  // else no statement is on the GPU
+    if (preconditions::has_tag_anywhere(context, schedule, "gpu_block"))  // else no statement is on the GPU
       for (const Statement& p : program.statements) {
         bool uses = false;
         for (const Access& a : p.accesses) uses = uses || a.array == buffer;

@@ -77,12 +77,17 @@ bool is_temporary(const Program& program, const std::string& array) {
   return a && a->temporary;
 }
 
+bool has_tag_anywhere(const CommandContext& context, const isl::schedule& schedule, const std::string& kind) {
+  if (context.lookups && context.lookups->about(schedule)) return context.lookups->has_tag_anywhere(kind);
+  return subtree_has_tag(schedule.root(), kind);
+}
+
 bool has_tag(const CommandContext& context, const isl::schedule& schedule, const Statement& statement,
              const std::string& kind, int depth) {
   const ScheduleLookups* known = context.lookups && context.lookups->about(schedule) ? context.lookups : nullptr;
   // Most schedules hold no such tag: one look over the marks then answers for
   // every statement, instead of a walk to each statement's loops.
-  if (!(known ? known->has_tag_anywhere(kind) : subtree_has_tag(schedule.root(), kind))) return false;
+  if (!has_tag_anywhere(context, schedule, kind)) return false;
   for (const auto& [at, tag] : known ? known->statement_tags(statement)
                                      : tag_support::statement_tags(context.program, schedule, statement))
     if (tag.kind == kind && (depth < 0 || at <= depth)) return true;

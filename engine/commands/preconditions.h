@@ -42,6 +42,9 @@ std::string written_array(const Statement& statement);
 // Whether `array` is a temporary of the program (model/program.h Array::temporary).
 bool is_temporary(const Program& program, const std::string& array);
 
+// Whether some loop of the schedule carries a tag of kind `kind`.
+bool has_tag_anywhere(const CommandContext& context, const isl::schedule& schedule, const std::string& kind);
+
 // Whether a loop of the statement carries a tag of kind `kind` ("node",
 // "gpu_block"), among its loops down to depth `depth` (-1: all of them).
 bool has_tag(const CommandContext& context, const isl::schedule& schedule, const Statement& statement,
