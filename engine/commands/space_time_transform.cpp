@@ -90,8 +90,9 @@ class SpaceTimeTransformCommand : public CommandBase {
     if (!place.problem.empty()) return place.problem;
     if (std::string why = preconditions::too_few_loops(place, 2, false); !why.empty()) return why;
     int previous_time = -1;
-    for (const auto& [depth, tag] : tag_support::statement_tags(context.program, schedule, *place.statement))
-      if (tag.kind == "time") previous_time = std::max(previous_time, depth);
+    if (preconditions::has_tag_anywhere(context, schedule, "time"))
+      for (const auto& [depth, tag] : tag_support::statement_tags(context.program, schedule, *place.statement))
+        if (tag.kind == "time") previous_time = std::max(previous_time, depth);
     if (previous_time >= 0)
       return static_cast<int>(place.loops.size()) - previous_time - 1 >= 2
                  ? ""
