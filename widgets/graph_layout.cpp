@@ -97,6 +97,12 @@ GraphLayout layoutGraph(const QList<LayoutNode>& nodes, const QList<LayoutEdge>&
     return layout;
   }
   const QByteArray dot = dotText(nodes, edges, options).toUtf8();
+  // The same graph comes back on undo, redo and steps that change no box:
+  // the last layouts are kept (the GUI thread alone calls this).
+  static QHash<QByteArray, GraphLayout> recent;
+  constexpr qsizetype kRecentLayouts = 16;
+  if (const auto known = recent.constFind(dot); known != recent.constEnd()) return *known;
+  if (recent.size() >= kRecentLayouts) recent.clear();
   Agraph_t* graph = agmemread(dot.constData());
   if (!graph) {
     layout.error = QStringLiteral("Graphviz could not read the graph");
@@ -113,6 +119,7 @@ GraphLayout layoutGraph(const QList<LayoutNode>& nodes, const QList<LayoutEdge>&
   if (gvRenderData(gvc, graph, "plain", &data, &length) == 0 && data) {
     readPlain(QString::fromUtf8(data, static_cast<qsizetype>(length)), edges, layout);
     layout.ok = true;
+    recent.insert(dot, layout);
   } else {
     layout.error = QStringLiteral("Graphviz could not render the layout");
   }

@@ -7,6 +7,7 @@
 
 #include "graph_items.h"
 #include "graph_layout.h"
+#include "tree_layout.h"
 #include "statement_colors.h"
 
 namespace loopscape {
@@ -220,7 +221,11 @@ void ScheduleTreeView::rebuild() {
   }
   LayoutOptions options;
   options.rank_separation = 22;
-  const GraphLayout layout = layoutGraph(nodes, edges, options);
+  // Dot's layout of a tree of hundreds of nodes costs a noticeable pause at
+  // every step; past this size the tree is laid out here.
+  constexpr int kLargestDotTree = 150;
+  const GraphLayout layout =
+      nodes.size() > kLargestDotTree ? layoutTree(nodes, edges, options) : layoutGraph(nodes, edges, options);
   for (int n : order) {
     auto* item = new BoxItem(contents.value(n), font(), n);
     const QRectF r = layout.nodes.value(QStringLiteral("n%1").arg(n));
