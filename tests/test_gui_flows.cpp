@@ -6,6 +6,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QMenu>
 #include <QTableWidget>
@@ -18,6 +20,7 @@
 #include "code_view.h"
 #include "commands/command.h"
 #include "dependence_view.h"
+#include "graph_items.h"
 #include "history_view.h"
 #include "main_window.h"
 #include "schedule_tree_view.h"
@@ -82,6 +85,17 @@ void TestGuiFlows::opensASampleIntoEveryView() {
   QVERIFY(deps);
   QCOMPARE(deps->table()->rowCount(), 5);
   QCOMPARE(deps->table()->item(0, 0)->text(), QStringLiteral("RAW"));
+  // The graph is laid out when its tab shows, one box per statement and an
+  // arrow per dependence (the legend's lines besides).
+  auto boxes = [&] {
+    int n = 0;
+    for (QGraphicsItem* item : deps->graph()->scene()->items()) n += dynamic_cast<BoxItem*>(item) != nullptr;
+    return n;
+  };
+  QCOMPARE(boxes(), 0);
+  deps->setCurrentWidget(deps->graph());
+  QCOMPARE(boxes(), int(snap.statements.size()));
+  deps->setCurrentWidget(deps->table());
 
   auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
   QVERIFY(code);

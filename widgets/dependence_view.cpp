@@ -79,6 +79,7 @@ DependenceView::DependenceView(QWidget* parent) : QTabWidget(parent) {
     Q_EMIT selectionChanged(selection_);
   };
   addTab(graph_, tr("Graph"));
+  connect(this, &QTabWidget::currentChanged, this, &DependenceView::buildGraphIfShown);
 
   connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
     if (updating_ || !snapshot_) return;
@@ -96,7 +97,8 @@ DependenceView::DependenceView(QWidget* parent) : QTabWidget(parent) {
 void DependenceView::setSnapshot(std::shared_ptr<const Snapshot> snapshot) {
   snapshot_ = std::move(snapshot);
   fillTable();
-  buildGraph();
+  graph_stale_ = true;
+  buildGraphIfShown();
   applyHighlight();
 }
 
@@ -135,6 +137,13 @@ void DependenceView::fillTable() {
 void DependenceView::fitColumns() {
   table_->resizeColumnsToContents();
   for (int c = 0; c < kRelation; ++c) table_->setColumnWidth(c, std::min(table_->columnWidth(c) + 8, 220));
+}
+
+void DependenceView::buildGraphIfShown() {
+  if (!graph_stale_ || currentWidget() != graph_) return;
+  graph_stale_ = false;
+  buildGraph();
+  applyHighlight();
 }
 
 void DependenceView::buildGraph() {
@@ -225,7 +234,8 @@ void DependenceView::applyHighlight() {
 void DependenceView::changeEvent(QEvent* event) {
   QTabWidget::changeEvent(event);
   if (event->type() == QEvent::FontChange && snapshot_) {
-    buildGraph();
+    graph_stale_ = true;
+    buildGraphIfShown();
     applyHighlight();
     // The zoom sets the table's own font after this one: fit it once both are set.
     QTimer::singleShot(0, this, &DependenceView::fitColumns);

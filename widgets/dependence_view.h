@@ -38,6 +38,9 @@ class DependenceView : public QTabWidget {
   void fillTable();
   void fitColumns();
   void buildGraph();
+  // Lays the graph out when its tab shows (Graphviz takes a while on hundreds
+  // of statements; the table comes first).
+  void buildGraphIfShown();
   void applyHighlight();
 
   std::shared_ptr<const Snapshot> snapshot_;
@@ -45,6 +48,7 @@ class DependenceView : public QTabWidget {
   QTableWidget* table_;
   QGraphicsView* graph_;
   bool updating_ = false;
+  bool graph_stale_ = false;  // the snapshot changed while the graph tab was hidden
 };
 
 }  // namespace loopscape
