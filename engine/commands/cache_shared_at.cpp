@@ -6,6 +6,7 @@
 // once per block, by its threads together).
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"
+#include "commands/schedule_lookups.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"
 
@@ -26,7 +27,9 @@ class CacheSharedAtCommand : public CommandBase {
                           const std::string&) const override {
     const Program& program = context.program;
     if (!program.find_statement(statement)) return "'" + statement + "' is not a statement";
-    const std::string buffer = storage_buffer(program, schedule, statement);
+    const std::string buffer = context.lookups && context.lookups->about(schedule)
+                                   ? storage_buffer(program, context.lookups->layout(), statement)
+                                   : storage_buffer(program, schedule, statement);
     if (buffer.empty()) return statement + " stores no value: there is no buffer to cache";
     if (preconditions::has_tag_anywhere(context, schedule, "gpu_block"))  // else no statement is on the GPU
       for (const Statement& p : program.statements) {

@@ -26,4 +26,9 @@ bool ScheduleLookups::has_tag_anywhere(const std::string& kind) const {
   return it->second;
 }
 
+const DataLayout& ScheduleLookups::layout() const {
+  if (!layout_) layout_ = data_layout(schedule_);
+  return *layout_;
+}
+
 }  // namespace loopscape

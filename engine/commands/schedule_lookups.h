@@ -7,11 +7,13 @@
 #include <isl/cpp.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "commands/loop_resolution.h"
+#include "schedule/data_layout.h"
 #include "schedule/tags.h"
 
 namespace loopscape {
@@ -29,6 +31,8 @@ class ScheduleLookups {
   const std::vector<std::pair<int, LoopTag>>& statement_tags(const Statement& statement) const;
   // subtree_has_tag from the root
   bool has_tag_anywhere(const std::string& kind) const;
+  // data_layout (schedule/data_layout.h)
+  const DataLayout& layout() const;
 
  private:
   const Program& program_;
@@ -37,6 +41,7 @@ class ScheduleLookups {
   mutable std::map<std::string, std::vector<StatementLoop>> loops_;
   mutable std::map<std::string, std::vector<std::pair<int, LoopTag>>> tags_;
   mutable std::map<std::string, bool> tag_kinds_;
+  mutable std::optional<DataLayout> layout_;
 };
 
 }  // namespace loopscape

@@ -151,7 +151,10 @@ isl::map storage_relation(const Program& program, const isl::schedule& schedule,
 }
 
 std::string storage_buffer(const Program& program, const isl::schedule& schedule, const std::string& statement) {
-  const DataLayout layout = data_layout(schedule);
+  return storage_buffer(program, data_layout(schedule), statement);
+}
+
+std::string storage_buffer(const Program& program, const DataLayout& layout, const std::string& statement) {
   if (const StorageMapping* m = layout.mapping_of(statement)) return m->buffer;
   const Statement* s = program.find_statement(statement);
   if (!s) return {};

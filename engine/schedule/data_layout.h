@@ -63,6 +63,8 @@ isl::schedule add_inlining(const isl::schedule& schedule, const std::string& sta
 isl::map storage_relation(const Program& program, const isl::schedule& schedule, const std::string& statement);
 // The buffer name of storage_relation ("" when none).
 std::string storage_buffer(const Program& program, const isl::schedule& schedule, const std::string& statement);
+// The same, from a layout already read off the schedule.
+std::string storage_buffer(const Program& program, const DataLayout& layout, const std::string& statement);
 
 // Exact check of every recorded fold against the schedule: after folding, no
 // instance of the statement may overwrite an element between a write and a
