@@ -27,9 +27,9 @@ class CacheSharedAtCommand : public CommandBase {
                           const std::string&) const override {
     const Program& program = context.program;
     if (!program.find_statement(statement)) return "'" + statement + "' is not a statement";
-    const std::string buffer = context.lookups && context.lookups->about(schedule)
-                                   ? storage_buffer(program, context.lookups->layout(), statement)
-                                   : storage_buffer(program, schedule, statement);
+    const ScheduleLookups* known = lookups_about(context, schedule);
+    const std::string buffer =
+        known ? storage_buffer(program, known->layout(), statement) : storage_buffer(program, schedule, statement);
     if (buffer.empty()) return statement + " stores no value: there is no buffer to cache";
     if (preconditions::has_tag_anywhere(context, schedule, "gpu_block"))  // else no statement is on the GPU
       for (const Statement& p : program.statements) {

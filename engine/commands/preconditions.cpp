@@ -29,9 +29,9 @@ Place locate(const CommandContext& context, const isl::schedule& schedule, const
     place.problem = "'" + statement + "' is not a statement";
     return place;
   }
-  place.loops = context.lookups && context.lookups->about(schedule)
-                    ? context.lookups->loops_of(*place.statement)
-                    : tag_support::loops_of(context.program, schedule, *place.statement);
+  const ScheduleLookups* known = lookups_about(context, schedule);
+  place.loops = known ? known->loops_of(*place.statement)
+                      : tag_support::loops_of(context.program, schedule, *place.statement);
   if (loop.empty()) return place;
   for (std::size_t d = 0; d < place.loops.size(); ++d)
     if (place.loops[d].name == loop) place.depth = static_cast<int>(d);
@@ -78,13 +78,13 @@ bool is_temporary(const Program& program, const std::string& array) {
 }
 
 bool has_tag_anywhere(const CommandContext& context, const isl::schedule& schedule, const std::string& kind) {
-  if (context.lookups && context.lookups->about(schedule)) return context.lookups->has_tag_anywhere(kind);
-  return subtree_has_tag(schedule.root(), kind);
+  const ScheduleLookups* known = lookups_about(context, schedule);
+  return known ? known->has_tag_anywhere(kind) : subtree_has_tag(schedule.root(), kind);
 }
 
 bool has_tag(const CommandContext& context, const isl::schedule& schedule, const Statement& statement,
              const std::string& kind, int depth) {
-  const ScheduleLookups* known = context.lookups && context.lookups->about(schedule) ? context.lookups : nullptr;
+  const ScheduleLookups* known = lookups_about(context, schedule);
   // Most schedules hold no such tag: one look over the marks then answers for
   // every statement, instead of a walk to each statement's loops.
   if (!has_tag_anywhere(context, schedule, kind)) return false;

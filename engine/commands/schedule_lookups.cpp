@@ -26,6 +26,10 @@ bool ScheduleLookups::has_tag_anywhere(const std::string& kind) const {
   return it->second;
 }
 
+const ScheduleLookups* lookups_about(const CommandContext& context, const isl::schedule& schedule) {
+  return context.lookups && context.lookups->about(schedule) ? context.lookups : nullptr;
+}
+
 const DataLayout& ScheduleLookups::layout() const {
   if (!layout_) layout_ = data_layout(schedule_);
   return *layout_;

@@ -44,4 +44,7 @@ class ScheduleLookups {
   mutable std::optional<DataLayout> layout_;
 };
 
+// The context's lookups when they are about `schedule`, else none.
+const ScheduleLookups* lookups_about(const CommandContext& context, const isl::schedule& schedule);
+
 }  // namespace loopscape

@@ -60,6 +60,7 @@ class StatementWalk {
         part.reset();
         break;
       default:
+        if (!part && !reaches(node, statement_)) return;
         break;
     }
     if (!visit_(node)) return;
