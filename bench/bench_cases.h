@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The arguments of the benches that time FILE.c SCRIPT pairs, with -I DIR
 // anywhere among them.

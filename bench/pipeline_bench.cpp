@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times each stage of the engine on every bundled sample (issue: engine spine).
 // Usage: loopscape-bench [--repetitions N] [FILE.c ...]   (default: samples/*.c)
 #include <algorithm>

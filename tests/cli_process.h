@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs loopscape-cli as a user would, and captures what it says.
 #include <QProcess>

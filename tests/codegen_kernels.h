@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The hand-built kernels of the schedule and codegen tests. Each source is a
 // complete C program (a harness): it fills its arrays deterministically, runs

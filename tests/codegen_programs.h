@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Hand-built Programs for the schedule and codegen tests: C kernels whose
 // scop regions are described by isl sets/maps and C expressions parsed here

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared by the command tests: load a kernel, apply commands written as script
 // lines ("S0.tile(i, j, 4, 4)"), check legality, and run the generated OpenMP

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small kernels for the plot tests (test_view_domain_points.cpp and
 // test_gui_domain_plot.cpp): a region body wrapped in a kernel function and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The PolyBench/C 4.2 stand-in corpus (tests/data/polybench): its folder and
 // the kernels kernels.txt lists, as paths relative to that folder.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Comparing programs in tests: two models (statements, loops, positions,
 // domains, accesses, arrays, parameters, dependences), generated code run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Running programs from tests, and building C++ samples as a user would:
 // against the engine installed alone (cmake --install --component

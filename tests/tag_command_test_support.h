@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers for the tag, data and communication command tests
 // (tests/test_command_<name>.cpp), on top of command_test_support.h: calls

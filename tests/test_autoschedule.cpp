@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The automatic schedule's planner on small kernels: isl's schedule reached by
 // an interchange, by skews, by a fusion (with its shift), and the one-step
 // `reschedule` fallback command with its legal and illegal cases. Every plan

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The automatic schedule on every kernel of the PolyBench/C 4.2 stand-in:
 // `loopscape-cli autoschedule` writes the command list, `check` replays it
 // (every step accepted), `verify` runs the OpenMP code against the original

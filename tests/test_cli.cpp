@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // loopscape-cli as a user meets it: help on every command, exit codes, errors with locations.
 #include <QTemporaryDir>
 #include <QtTest>

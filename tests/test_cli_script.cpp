@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // loopscape-cli with schedule scripts: check (0 legal, 3 illegal with the
 // report, 2 malformed), --script on info/emit/verify, export, bench.
 #include <QDir>

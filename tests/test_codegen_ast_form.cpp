@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The form isl's AST builder gets (codegen/ast_form.h): a band of tile loops
 // merged with the band below it, across tag marks. Same instances in the same
 // order, tags on the same loops; isl gets that form (issue 24: a time-tiled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target cuda: golden files, nvcc builds (wherever nvcc is installed), runs
 // on a CUDA device where there is one, and everywhere a run of the same file
 // with the CUDA execution model emulated on the CPU (tests/data/cuda_emulation:

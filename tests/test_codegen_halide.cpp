@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The loop AST lowered to Halide IR and JIT-compiled by Halide's LLVM back-end:
 // PolyBench stand-in kernels on the original schedule and after tiling,
 // parallelising and vectorising, run on the same inputs and compared array by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Loops tagged for the GPU through Halide: CUDA kernels compiled by Halide's
 // PTX back-end (the halide, halide-stmt and halide-ptx targets). The PTX is
 // assembled by ptxas where the CUDA toolkit is installed, and the program is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target hls: the region as a top function with HLS pragmas, golden files
 // beside C-simulation runs (the emitted file built as C++ with g++, run
 // against the original) for pipelining, unrolling and the space-time transform.

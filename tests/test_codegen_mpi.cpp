@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target mpi: PolyBench kernels of the stand-in corpus, unmodified, with
 // distributed loops, built with mpicc and run under mpirun on 1 to 4 ranks
 // against the original; the bytes the ranks send are the dataflow's need

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Code generation: the loop AST, the C and OpenMP printers, the target
 // registry and the emitter. Golden files (schedule in, code out) plus
 // run-and-compare: every generated variant is compiled with gcc -O2 -fopenmp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Command::unavailable: the cheap preconditions the menus use to offer only
 // what may apply. Each case puts an available place (and the command applied
 // there) next to an unavailable one with its reason, on real kernels.

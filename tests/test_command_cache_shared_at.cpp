@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cache_shared_at(P, L): recorded on a block-level loop of a GPU-mapped P.
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // distribute(L): MPI ranks run concurrently, so the loop must carry nothing.
 #include <QtTest>
 

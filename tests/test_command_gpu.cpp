@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // gpu(Lb..., Lt...): jacobi-2d's space loops map to blocks and threads; the
 // time loop carries dependences and is refused.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // inline(): a temporary's value recomputed where it is read, the statement
 // dropped from the code; refused when that would change a value (an output
 // array, an update, a read that sees other values, an overwritten input),

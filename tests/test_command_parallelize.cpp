@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // parallelize(L): legal on matmul's i (OpenMP pragma on that loop, same
 // results when run), refused on the carrying k with a concrete pair.
 #include <QtTest>

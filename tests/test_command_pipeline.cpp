@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pipeline(L [, II]): FPGA pipelining keeps iteration order, so even a
 // carrying loop may be pipelined.
 #include <QtTest>

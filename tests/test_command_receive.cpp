@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // receive(L, buffer, s, q [, {props}]): recorded on a loop of a distributed
 // statement, arguments checked.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // set_schedule: legal and illegal cases side by side; legal ones run against the original.
 #include <QtTest>
 

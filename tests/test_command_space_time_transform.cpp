@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // space_time_transform (spec 004): T . d > 0 for every dependence, space
 // loops innermost and contiguous, chained projections.
 #include <QtTest>

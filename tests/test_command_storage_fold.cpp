@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // storage_fold(L, d): legal when every value is read before its folded
 // element is overwritten (fused producer/consumer), refused otherwise.
 #include <QtTest>

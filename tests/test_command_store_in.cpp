@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // store_in(B [, {indices}]): the storage mapping is recorded in the schedule
 // (data_layout.h), survives later commands and text round trips, moves the
 // statement's write and every read of its values in the generated code, and

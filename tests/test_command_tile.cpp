@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tile: statement form (2-D and 3-D), names in the tree, legal and illegal cases, run and compare.
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tile_gpu(L1, L2, s1, s2): tile, then tile loops -> blocks, point loops -> threads.
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // unroll(L, v [, Lo, Li]): always legal; the computed values do not change.
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // vectorize(L, v [, Lo, Li]): split by v when needed and tag the inner loop.
 #include <QtTest>
 

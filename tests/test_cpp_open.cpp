@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening C++ programs (cpp_program/program_file.h) and the C++ export round
 // trip: a program is built against the engine, run, and what it publishes is
 // opened with its commands as the history; compile errors and the API's

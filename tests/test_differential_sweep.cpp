@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The differential sweep: seeded random command sequences that the engine
 // accepts, on every C sample, the PolyBench stand-in kernels and the sweep's
 // own kernels (statements named like their arrays, extents with offsets),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C++ export round trip: install the engine as a CMake package into a
 // temporary prefix, export sessions as C++ programs, build them OUT OF TREE
 // against find_package(Loopscape), run them, and compare what they print with

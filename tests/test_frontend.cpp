@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C front-end: domains, accesses, parameters, arrays and expression trees
 // built from the inputs under tests/data/frontend/.
 #include <QtTest>

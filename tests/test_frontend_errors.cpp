@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C front-end refuses what the model cannot represent: one input per
 // construct under tests/data/frontend/errors/, checked for the message and
 // the exact line and column.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // No lost work: the real app, started as a child process on a sample with a
 // script, autosaves its session; killed with SIGKILL mid-session, the next
 // start finds the autosave, offers it (without a modal offscreen), restores it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Transform > Automatic Schedule (and its toolbar button): isl's schedule,
 // computed on the engine thread, joins the history as ordinary steps that undo
 // one at a time; on a schedule isl keeps as it is, nothing changes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The window does not wait for code it does not show (issue 24): a command's
 // views (tree, plot, dependences, legality) come first with the code pending,
 // the tab in view gets its code before the other targets, the other tabs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Commands from the window's own widgets: a right-click on a point of the
 // domain plot offers its statement's commands (at each of its loops) and opens
 // the command form with its legality preview; a right-click on empty plot

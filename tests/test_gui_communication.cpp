@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Communication dock: a distributed schedule's messages at the plot's
 // sizes, the rank count from its spin box; the MPI tab of the code.
 #include <QCheckBox>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening real C files: a header in another folder reached through -I, the
 // Compiler Options dialog, options remembered per file, compile_commands.json,
 // the missing-header action, and --screenshot's exit status.

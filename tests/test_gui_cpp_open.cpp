@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening a C++ program in the window (offscreen): it builds off the GUI
 // thread, the history holds the program's commands, the Source view shows
 // the .cpp and marks a statement's line there; a compile error is marked at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The domain plot widget on engine-computed PlotData: axis choice, slices,
 // highlighting, animation stepping, point selection by mouse, parameter
 // sliders, the rendered pixels at known point positions, and how the plot

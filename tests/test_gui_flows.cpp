@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The window's flows through its real widgets: open a sample and see the
 // schedule tree, the dependence table and the OpenMP code; select a statement
 // in one view and see it highlighted in the others; apply a tile through the

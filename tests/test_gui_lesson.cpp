@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Lesson dock: a bundled lesson opened with its kernel, a wrong answer
 // checked (the lesson's feedback), hints revealed one at a time, the
 // solution applied and checked again; a screenshot for the README.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The PE Array dock: gemm's 12 x 12 systolic array after
 // S0.space_time_transform({j, k}, {1, 1}) (t = i + j + k), its PEs lit step
 // by step, a clicked PE's iterations in the plot; screenshots at three steps.

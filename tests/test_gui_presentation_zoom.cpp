@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The presentation zoom (View > Presentation Zoom, F5) as a projector needs
 // it: the code, the source, the plot's labels and the schedule tree's text
 // are larger on screen, every widget of the views by the same factor (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Run dock: the current step compiled in-process by Halide's LLVM
 // back-end and measured after each command while the dock is in view; every
 // step keeps its measurement and the chart has a bar per step; parameter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The isl scratchpad in the window: typing a set draws its points at once, a
 // parameter slider redraws them, the cursor picks the statement drawn, a map's
 // pairs are arrows, a syntax error is underlined at its column and listed with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Session files (app/gui/session_file.h): what is saved reads back the same;
 // a file cut short anywhere, or edited by hand into something wrong, is
 // refused with PATH:LINE:COLUMN at the place that is wrong, never half read.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The schedule tree's own layout for large trees (widgets/tree_layout.h):
 // rows by depth, no two boxes overlapping, each parent centred over its
 // children, straight edges from parent to child; a graph that is no tree is

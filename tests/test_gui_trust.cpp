@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trust in the window (offscreen): code from a folder the user has not
 // trusted runs only when the user says so (a C++ program, a session whose
 // source is one, a lesson's checks that run its kernel); what it then does

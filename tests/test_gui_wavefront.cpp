@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The domain plot's wavefront mode with the real widgets: the mode chosen in
 // the animation combo, stepped with the step button, lights exactly the
 // points of each dependence level; the step label shows the schedule's step

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The main window opens a C file and shows it: the source text, its description,
 // the scop region, a window title; it renders at 1600x1000 offscreen.
 #include <QApplication>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The isl scratchpad's language (scratchpad/isl_calculator.h): every operation
 // compared with isl's own result on the same operands, names, lines, and the
 // errors a student makes, each at its line and column; and the plot data of a

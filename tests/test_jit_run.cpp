@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Running a schedule in-process (runner/jit_run.h): the work counted from the
 // model (analysis/work_count.h), the bounds check that guards the process,
 // default parameters, JIT runs of original and transformed schedules compared

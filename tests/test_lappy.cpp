@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lappy's lazy arrays (api/lappy.h): spec 001's two examples in its three
 // modes (fused, pin, pin_cse) give the instructions and loop domains the spec
 // shows and compute equal values; every API element legal and malformed;

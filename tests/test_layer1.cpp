@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tiramisu's Layer I in the C++ API (api/tiramisu.h): every element legal and
 // malformed; the C++ samples against the same kernels written in C (same
 // model, same dependences, byte-identical code); the C rendering read back by

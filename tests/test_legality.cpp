@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Legality of candidate schedules: known-illegal transforms next to their legal
 // counterparts, on C kernels parsed by the front-end. Every reported pair is
 // re-checked independently (it is in the dependence relation and really runs

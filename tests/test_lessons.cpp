@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lessons (lessons/lesson.h): every bundled lesson's solutions pass its
 // checks, wrong answers fail with the lesson's feedback, and malformed lesson
 // files are refused at their line.

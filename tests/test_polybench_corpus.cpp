@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The 30 kernels of the PolyBench/C 4.2 stand-in corpus, unmodified, through
 // `loopscape-cli verify`: the emitted OpenMP program, built with the suite's
 // harness, must print the same arrays as the original.

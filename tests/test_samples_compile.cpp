@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every bundled sample is a complete C program: it has its description line and
 // a scop region, compiles with gcc -O2 -fopenmp -lm, runs, and prints the same
 // checksums on every run.

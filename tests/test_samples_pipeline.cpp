@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every bundled sample through the command line: schedule tree and generated
 // OpenMP code and Halide IR against golden files, and the OpenMP and Halide
 // programs run against the original.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sandbox every program runs in (runner/sandbox.h), and inputs whose
 // flags would make a compiler run code (support/code_running_flags.h).
 // Hostile programs try to write outside their scratch folder, to connect to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Schedule trees: the original schedule of hand-built programs, node names,
 // loop lookup by name, tags, dependence-carrying members, the printed form.
 #include <QtTest>

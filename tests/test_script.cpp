@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Schedule scripts: the parser on good and malformed lines, with exact
 // file:line:column for every error, and calls that format back to themselves.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sessions: apply = command + exact legality check; refusals (illegal result,
 // bad arguments, unknown command, isl quota) leave the session unchanged;
 // undo/redo, preview, schedule_at and script(). The commands here are test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The code entries of a snapshot: pending ones (SnapshotOptions::code off)
 // name their target and carry no text; make_code_info fills one in exactly
 // as a full snapshot does; a reused legality report is not checked again;

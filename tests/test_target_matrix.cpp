@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every bundled sample (C and C++) through every target, as a new user
 // would try them: the code is printed and built with the target's own
 // toolchain (and run against the original where the target runs), or the

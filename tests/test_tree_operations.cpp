@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spec 000's tree operations on named nodes, with the PLUTO mvt walk-through
 // (interchange C1, fuse C0 and C1 as F, tile F by 4 x 4 naming G).
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The domain plot's data: points of every statement at concrete parameter
 // values, in schedule order, grouped into steps, with dependence instance
 // pairs, tiles and violated pairs. Counts and orders are checked against

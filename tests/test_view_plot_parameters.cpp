@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The plot's starting parameter values (view/plot_parameters.h): the small
 // defaults until a tile; after it, values grown until three tiles show along
 // each tiled loop, within the point cap, and a note that says which.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // for_each_point (view/set_points.h): every point of the set once, in
 // lexicographic order, whether it has a few points (isl's own enumeration) or
 // thousands (the scanning loops isl generates, run in place); stopping early.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Wavefronts and parallelism in time: the dependence-graph level of every
 // plotted instance (view/dependence_levels.h) against levels derived by hand
 // from the dependence distances, the schedule's step count beside it before

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reading and writing a test's text files whole (UTF-8).
 #include <QFile>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Colours C source: keywords, types, preprocessor lines, comments, numbers, strings.
 #include <QRegularExpression>

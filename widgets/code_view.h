@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Generated code, one tab per target of codegen's registry, C-highlighted.
 // The selected statement's lines and loop headers are tinted in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small form for one command's arguments (loops, sizes, another statement),
 // built from the command's signature, with a live legality preview: green when

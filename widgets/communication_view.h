@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The messages of a distributed schedule (the mpi target) at the plot's
 // sizes: a rank-count spin box, the block of distributed loop values each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dependences of the program: a table (kind, source, sink, array,
 // relation, distance, carried level) and a graph of statements laid out by

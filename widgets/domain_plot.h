@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The domain plot: statement instances as points (one colour per statement),
 // two chosen iterator dimensions with slice sliders for the others, dependence

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A box in a laid-out graph (schedule tree, dependence graph): a title, a name,
 // lines of text with a coloured dot each, badges, an optional collapse toggle.

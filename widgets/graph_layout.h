@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Graph layout by Graphviz (libgvc, "dot"): the views give node sizes and
 // edges, Graphviz places them; the views draw. Coordinates are in pixels with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The session's commands as a script, one line per step (0: the original
 // schedule). Picking a step shows that step's schedule, plot and code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The lesson panel: a lesson's text and its exercises one at a time, with
 // Check (the engine checks the session, lessons/lesson_check.h), hints

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pe_array_view.h"
 
 #include <QHBoxLayout>

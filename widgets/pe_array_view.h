@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The PE-array view of a space-time transformed nest (analysis/systolic.h):
 // the grid of processing elements, the loaders on its left and the drainers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Paints a PlotData (engine/view/domain_points.h) into any QPainter: the state
 // of the domain plot (axes, slices, view transform, animation, highlights)

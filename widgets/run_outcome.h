@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One measured run of a history step (the Run dock): the step's schedule and
 // the original one compiled in-process by Halide's LLVM back-end, run on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Run dock: the current history step compiled in-process by Halide's
 // LLVM back-end and run (Run, or after every click with "Run after each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "schedule_tree_view.h"
 
 #include <QContextMenuEvent>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schedule tree drawn as a graph laid out by Graphviz: domain, band,
 // sequence, set, filter and leaf nodes with their partial schedules, names,

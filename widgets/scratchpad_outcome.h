@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What one evaluation of the isl scratchpad gives the window: every
 // statement's value as text, the first error with its place, and the plot of

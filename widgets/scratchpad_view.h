@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The isl scratchpad: sets and maps typed in isl notation (with iscc-like
 // operators, scratchpad/isl_calculator.h), evaluated as one types, and the

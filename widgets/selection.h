@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the user picked in one view, to highlight in all the others: statements,
 // optionally one of their loops, optionally a schedule-tree node.

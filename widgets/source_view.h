@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A read-only C source view: line numbers in a gutter, C syntax colours, a
 // tint over the lines of the scop region, each statement tinted in its colour,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the window shows before a file is open: the bundled samples, one line
 // each from their description comment, the bundled lessons, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One colour per statement, everywhere (source tint, plot points, tree leaves,
 // code highlight): the Okabe-Ito colour-blind-safe palette, in a fixed order.

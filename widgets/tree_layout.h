@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A layered layout for trees, computed here instead of by Graphviz: each
 // subtree gets the width of its children side by side (or of its own box when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Command-line options of loopscape-cli, parsed like a compiler's (-D, -I, extra sources).
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // loopscape-cli: the engine from the command line (info, emit, verify, check, export, bench).
 #include <algorithm>
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The autosave: each running window keeps its session in
 // DIR/autosave-<pid>-<start time>.json (rewritten atomically after every change) and holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "command_step.h"
 
 #include "engine_worker.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One applied command as an undo step: undo and redo go through the engine
 // worker (Session::undo / redo). Steps with the same merge key (>= 0) merge,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where the options to analyse a C file come from, as a compiler's would:
 // the command line or a session file first, then what was last used for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "compiler_options_dialog.h"
 
 #include <QDialogButtonBox>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File > Compiler Options...: the include directories, macro definitions and
 // function a C file is analysed with, as a compiler takes them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The engine, off the GUI thread. Every request runs on one worker thread, in
 // order (isl contexts are not thread-safe); a newer request supersedes older

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // loopscape [FILE.c|FILE.cpp] [-I DIR] [-D NAME[=V]] [--function F] [--script FILE]
 // [--code-target T] [--screenshot OUT.png]: opens the main window on a C file or a C++ program
 // (built against the engine and run: cpp_program/program_file.h) (without one: the

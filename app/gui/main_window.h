@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Loopscape's main window: the source and history on the left, the domain
 // plot in the middle, schedule tree and dependences on the right, generated

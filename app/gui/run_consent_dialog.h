@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The question before the window builds or runs code from a folder the user
 // has not trusted: what will run (the file, the commands, the sandbox), and

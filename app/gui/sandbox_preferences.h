@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The window's sandbox settings, kept in the user's settings and given to the
 // engine (runner/sandbox.h) at start and on every change. LOOPSCAPE_SANDBOX,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "session_file.h"
 
 #include "support/code_running_flags.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A saved session (File › Save Session, the autosave): the C file, its compiler
 // options, the commands in order and a little view state, as JSON:

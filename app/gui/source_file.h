@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A C file as the window shows it: its text, its one-line description and where
 // its scop region sits. Found by reading the text, before the engine parses it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which folders the user trusts to build and run the code that comes with
 // their files (C++ programs, lessons whose checks run the kernel, sessions

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File > Trust and Sandbox...: the folders whose code may run without asking
 // (each removable), and how programs run (the sandbox switch, the limits).

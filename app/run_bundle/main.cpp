@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // loopscape-run-bundle DIR...: runs the programs that `loopscape-cli verify
 // --bundle DIR` built on a machine without the GPU, here where it is, and
 // compares their results with the original's. Linked without the engine

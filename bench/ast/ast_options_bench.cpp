@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How long isl takes to build the loop AST of a schedule (issue 24:
 // time-tiled wavefronts took seconds). For each FILE.c SCRIPT pair: the
 // schedule after the script, then its AST as codegen/loop_ast builds it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Why time-tiled wavefronts take seconds in isl's AST generator (issue 24):
 // jacobi-2d after samples/scripts/time_tiling/jacobi-2d.ls, written as isl
 // schedule trees in the form the commands build today (point loops as

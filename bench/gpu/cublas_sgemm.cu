@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cuBLAS's sgemm on the same inputs as sgemm.c (row-major C += A * B as the
 // column-major C^T += B^T A^T), timed with CUDA events; prints the time of
 // the best of five runs and the same checksum as sgemm.c.

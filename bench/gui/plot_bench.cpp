@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Frame time of the domain plot at 100,000 points (painted offscreen into a
 // QImage: pan, zoom, animation), and screenshots of the widget on samples.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How long each click takes in the real window (offscreen), issue 24: a file
 // is opened, then the commands of a script are applied one by one as the
 // command forms apply them; for each, the time until the window shows the

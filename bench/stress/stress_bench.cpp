@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Limits that hold (issue 15): the inputs that break tools of this kind, each
 // timed through what the app does with it, so the figures say whether the
 // window stays responsive. Nothing here asserts a time: it prints them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Accesses that may touch the same array element, grouped so that dataflow can
 // run per group: a dependence, a killing write and a reaching write all touch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Exact dataflow dependences (RAW, WAR, WAW), computed once per Program.
 #include <isl/cpp.h>

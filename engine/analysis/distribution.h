@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Distributed execution of a schedule (Tiramisu's `node` tag, the MPI target):
 // which rank runs which instance, and the messages the exact dataflow needs.

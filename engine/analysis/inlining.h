@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whether the inlined statements (schedule/data_layout.h) still compute the
 // same values under a schedule: the reader recomputes an inlined statement's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Legality of schedules: the exact check every schedule transform goes through.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which instance of a statement produced the value that a read sees, as
 // affine expressions of the reader's iterators (dataflow under the original

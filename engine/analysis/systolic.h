@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A space-time transformed nest (spec 004, the `space_time_transform`
 // command) as a systolic array: its processing elements (PEs), its clock, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How much work a region does at concrete parameter values: the instances of
 // each statement (isl counts the points of its domain) and the floating-point

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // lappy's lazy arrays (spec 001) in C++: array expressions over symbolic
 // shapes that become a loop program only when evaluated. What eval() returns

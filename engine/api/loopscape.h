@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Loopscape's public C++ API: load a C file, apply checked schedule commands,
 // print the generated code. Exported sessions (`loopscape-cli export`) are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How a C++ program hands what it defines to the app. `loopscape prog.cpp`,
 // File › Open and `loopscape-cli info prog.cpp` build the program and run it

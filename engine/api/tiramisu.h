@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tiramisu's Layer I (and its Layer III buffers) in C++: a function holds
 // symbolic constants, vars with ranges, inputs and computations; a

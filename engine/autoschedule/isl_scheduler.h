@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // isl's scheduler on the program's exact dependences, with Pluto-like options.
 #include <isl/cpp.h>

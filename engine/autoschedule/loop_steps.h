@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One statement's loops brought to isl's: shifts, interchanges, reversals and
 // skews (see unimodular.h), each applied and checked as it is chosen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the planner's steps share: isl's target schedule with its statements'
 // loops, and the work in progress — a copy of the session that every planned

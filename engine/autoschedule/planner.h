@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The automatic schedule as steps: isl's scheduler gives a target schedule;
 // the planner expresses the way from the session's schedule to it as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Pluto's last steps on isl's bands: tile the permutable ones (with the
 // intra-tile loop order for consecutive accesses), run the outermost

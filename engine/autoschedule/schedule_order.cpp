@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "autoschedule/schedule_order.h"
 
 #include <isl/union_map.h>

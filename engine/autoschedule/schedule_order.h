@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whether two schedules run every pair of statement instances in the same order.
 #include <isl/cpp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A statement's place in a schedule tree, as the automatic schedule compares
 // two trees: its loops (the band members on its path that vary with its

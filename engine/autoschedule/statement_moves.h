@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The statements brought to isl's order and fusion with after / before.
 #include "autoschedule/plan_work.h"

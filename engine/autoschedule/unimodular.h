@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The linear algebra of the automatic schedule: how one statement's loops
 // (rows a, outermost first) become the target loops b = T a + c, one loop

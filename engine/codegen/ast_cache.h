@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One isl AST per schedule, shared by every target printed for one state of a
 // session: the c and isl-ast targets (and openmp, when no loop gets an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The form of a schedule that isl's AST builder scans quickly.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How many values a band member takes over the instances that reach it
 // (max - min + 1, a function of the parameters): the PEs of a space loop,

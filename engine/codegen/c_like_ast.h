@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The loop AST the C-like targets (c, openmp, hls) print for one input: the
 // program with its data layout applied (codegen/data_layout_rewrite.h) and its

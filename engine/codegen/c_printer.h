@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // C (and C + OpenMP) from a loop AST, through the shared walker.
 #include <set>

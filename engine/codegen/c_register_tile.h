@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Register tiles for the C printers: a loop L whose body is a nest of
 // unrolled or vectorised point loops (a full tile has a constant number of

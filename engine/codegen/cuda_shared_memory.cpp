@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "codegen/cuda_shared_memory.h"
 
 #include <isl/aff.h>

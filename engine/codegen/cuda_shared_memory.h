@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // cache_shared_at for the cuda target: the box of an array's elements the
 // statements under a tagged loop touch in one of its iterations, which the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "codegen/data_layout_rewrite.h"
 
 #include <isl/aff.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer III for the printers: the data layout a schedule records
 // (schedule/data_layout.h) applied to the statements code is printed from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Splicing generated code into the user's file.
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Loops of the loop AST tagged for the GPU (gpu_block / gpu_thread, from the
 // gpu and tile_gpu commands): what the cuda and halide targets make kernels of.

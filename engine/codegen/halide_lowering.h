@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The loop AST of a schedule (codegen/loop_ast.h) as Halide IR: one Stmt of
 // flat Loads and Stores on the region's arrays, run through the CPU part of

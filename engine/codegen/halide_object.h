@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The halide target's object file: the schedule lowered to Halide IR
 // (codegen/halide_lowering.h) and compiled by Halide's LLVM back-end, with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // C's arithmetic in Halide's PTX kernels. Halide 14's PTX back-end lets LLVM
 // fuse a * b + c into fma.rn whatever the module's strict_float says (its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "codegen/halide_register_promotion.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Keeping a reduction's accumulator in registers across the loop that
 // reduces, in the Halide IR of the CPU path. Halide's own lowering never needs

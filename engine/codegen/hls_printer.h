@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The hls target's printer: C with HLS pragmas for loop tags, and the
 // systolic arrays of space-time transformed nests (analysis/systolic.h)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "codegen/loop_ast.h"
 
 #include <isl/ast.h>

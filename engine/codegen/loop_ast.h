@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Loopscape's own loop AST: the one isl AST of a schedule, converted into
 // target-neutral nodes that every printer (C/OpenMP, CUDA, MPI, HLS, Halide IR)

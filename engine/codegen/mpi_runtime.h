@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The C code an MPI program printed by the mpi target needs at the top of its
 // file: <mpi.h> and a few static functions (start MPI when the program has

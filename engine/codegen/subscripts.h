@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the printers that reason about subscripts (register tiles, shared
 // copies, array partitions) ask of a loop AST's expressions: affine forms as

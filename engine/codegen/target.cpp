@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "codegen/target.h"
 
 #include "support/integer_expression.h"

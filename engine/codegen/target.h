@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Code generation targets behind one tiny interface: name -> printer.
 // A new target is one new file that implements Target, plus one line in

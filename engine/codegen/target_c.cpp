@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target c and --target openmp: plain C loops, and the same with OpenMP
 // pragmas for the loops the schedule tags (parallel: `omp parallel for`,
 // vector: `omp simd`), the outermost dependence-free loops tagged automatically;

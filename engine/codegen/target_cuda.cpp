@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target cuda: CUDA C++ from the shared loop AST. Each outermost loop
 // tagged gpu_block / gpu_thread (the gpu and tile_gpu commands) becomes a
 // __global__ kernel placed before the function that holds the region; the

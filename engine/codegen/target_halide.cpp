@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target halide-stmt: the schedule lowered to Halide IR (codegen/halide_lowering.h),
 // printed after Halide's passes (vectorised and unrolled loops expanded,
 // parallel loops and GPU kernels still shown as loops).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target hls: C++ in the style Vitis HLS accepts. The region becomes a top
 // function, placed before the function that holds the region and called in
 // its place, with one interface per array and scalar it touches; loop tags

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target isl-ast: the isl AST of the schedule, as isl prints it in C.
 #include <isl/ast.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target mpi: C with MPI. Distributed loops run in blocks on each rank
 // (analysis/distribution.h); the exchanges the dataflow needs are grafted into
 // the schedule and printed where the AST places them, as non-blocking

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --target tree: the schedule tree in the named form of spec 000.
 #include "codegen/targets_builtin.h"
 #include "schedule/tree_printer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The targets built into the engine (one file each: target_*.cpp).
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The shared walk over a loop AST (codegen/loop_ast.h). Printers for every
 // target derive from LoopAstWalker and override the hooks they need; the walk

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S1.after(S0, L | root): S1 shares S0's loops down to L and runs after S0 inside them.
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"

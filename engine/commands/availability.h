@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which statement commands may apply where, for menus that must not run isl
 // themselves (the app asks the engine thread once per shown schedule):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One factory per command file (engine/commands/<name>.cpp); registry.cpp lists them.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C.cache_shared_at(P, L): copy the buffer of C into GPU shared memory at
 // loop L of statement P; P then reads the copy (Tiramisu's cache_shared_at).
 // Recorded as the tag "@cache_shared(C,B)" on loop L of P (B: C's buffer).

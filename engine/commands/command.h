@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Schedule commands (Tiramisu's names and argument order), one class per transform.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer IV: point-to-point transfers between distributed ranks (Tiramisu's
 // send/receive pair built by create_xfer), shared by send.cpp and receive.cpp.

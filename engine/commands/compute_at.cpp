@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // P.compute_at(C, L): computes producer P inside consumer C's loops down to L.
 
 #include "commands/builtin_commands.h"

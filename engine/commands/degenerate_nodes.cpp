@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/degenerate_nodes.h"
 
 #include "support/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Nodes that order or schedule nothing: a sequence or set with one child, a
 // filter that keeps every instance reaching it (outside a sequence or set), a

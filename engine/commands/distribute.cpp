@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.distribute(L): the iterations of loop L are spread over the nodes (MPI
 // ranks) of a distributed system (Tiramisu's `node` space tag). Recorded as
 // "@node" on L. Ranks run concurrently, so L must carry no dependence (the

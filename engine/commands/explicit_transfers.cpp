@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/explicit_transfers.h"
 
 #include <isl/aff.h>

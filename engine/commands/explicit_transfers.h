@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer IV transfers written by the user (send/receive, commands/communication.h)
 // as the mpi target prints and checks them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.gpu(Lb1 [, Lb2 [, Lb3]], Lt1 [, Lt2 [, Lt3]]): Tiramisu's tag_gpu_level
 // forms. With 2, 4 or 6 loops, the first half become GPU block loops and the
 // second half thread loops, outermost first, and they must be consecutive

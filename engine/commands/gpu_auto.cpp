@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.gpu_auto([sy, sx]): a working GPU mapping in one step, what PPCG does by
 // default. The outermost two consecutive loops of S that can both run in
 // parallel are tiled by sy x sx (default 16 x 32) and mapped with tile_gpu:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.inline(): every read of S's value recomputes S's expression instead, and
 // S no longer runs (Tiramisu's inline). Exact only when nothing else can see
 // S's array, so it is refused unless:

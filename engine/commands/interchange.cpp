@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.interchange(L1, L2): swaps two loops of a statement's nest.
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/layout_support.h"
 
 #include "analysis/producers.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared by store_in and storage_fold: moving the values a statement stores
 // to another place is exact only when no code after the region can see the

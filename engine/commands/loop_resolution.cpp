@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/loop_resolution.h"
 
 #include <isl/aff.h>

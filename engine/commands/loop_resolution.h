@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared by the commands: resolving (statement, loop name) to a band member,
 // argument parsing with errors at the argument's location, and the base class

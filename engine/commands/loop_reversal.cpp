@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.loop_reversal(L): runs loop L backwards.
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"

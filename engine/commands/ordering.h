@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // after / before / then: `moving` placed relative to the statement `anchor` names.
 #include "commands/transform_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.parallelize(L): loop L runs its iterations on CPU threads (Tiramisu's
 // `cpu` space tag; the OpenMP target prints `#pragma omp parallel for`).
 // Recorded as the tag "@parallel" on L; legality (analysis/legality.h) refuses

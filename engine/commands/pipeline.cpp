@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.pipeline(L [, II]): loop L is pipelined by high-level synthesis (FPGA),
 // with initiation interval II when given. Recorded as "@pipeline" or
 // "@pipeline(II)". Pipelining keeps the order of dependent iterations (the

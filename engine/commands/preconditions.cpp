@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/preconditions.h"
 
 #include "commands/schedule_lookups.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Cheap preconditions shared by the commands' unavailable() (command.h): how
 // many loops a statement has around it and from the loop the user pointed at,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.receive(L, dst, s, q [, {props}]): see commands/communication.h.
 #include "commands/builtin_commands.h"
 #include "commands/communication.h"

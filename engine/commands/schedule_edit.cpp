@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/schedule_edit.h"
 
 #include <isl/aff.h>

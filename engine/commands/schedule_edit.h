@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A mutable copy of an isl schedule tree for the commands that restructure it
 // (fuse, distribute, after, tile, ...): convert, edit with plain C++, convert back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/schedule_lookups.h"
 
 #include "commands/tag_support.h"

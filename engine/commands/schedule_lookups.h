@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Answers the command menus ask many times of one schedule: every command is
 // asked about every statement and each of its loops, and each asks for the

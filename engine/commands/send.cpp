@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.send(L, src, s, q [, {props}]): see commands/communication.h.
 #include "commands/builtin_commands.h"
 #include "commands/communication.h"

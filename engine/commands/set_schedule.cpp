@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.set_schedule({ S[i, j] -> [j, i] }): the statement's loop functions, written by the user.
 // The map may cover other statements too (rescheduled in the same step), and
 // N.set_schedule(...) on a tree node takes one for every statement below N.

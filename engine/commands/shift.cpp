@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.shift(L, s): shifts loop L of one statement by s iterations.
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.skew(L1, L2, f [, N1, N2]) and S.skew(L1, L2, a, b [, N1, N2]).
 #include <cstdlib>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.space_time_transform({s1, s2, ...} [, {c1, c2, ...}] [, CheckTime]):
 // T2S's space-time transform (spec 004). The listed loops, which must be the
 // innermost loops of S and contiguous, become the processing elements

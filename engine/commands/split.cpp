@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.split(L, S [, Lo, Li]): strip-mines one loop.
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.storage_fold(L, d): the dimension of S's buffer indexed by loop L (the
 // index that is L plus a constant or parameters) is contracted to size d:
 // element e is stored at e mod d. Recorded in the schedule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.store_in(B [, {e1, e2, ...}]): S[i, j, ...] stores its value in
 // B[e1][e2]... (default: B[i][j]...), Tiramisu's Layer III mapping. Recorded
 // in the schedule (schedule/data_layout.h), replacing an earlier mapping of S.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Strip-mining consecutive loops of a statement: the engine of split and tile.
 #include <string>

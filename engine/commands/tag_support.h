@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers shared by the tag (Layer II), data (Layer III) and communication
 // (Layer IV) commands, on top of commands/loop_resolution.h: list arguments,

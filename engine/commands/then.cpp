@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S0.then(S1, L | root): the same as S1.after(S0, L) (Tiramisu's chaining form).
 #include "commands/builtin_commands.h"
 #include "commands/ordering.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.tile(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i]) and S.tile(L1, L2, L3, s1, s2, s3 [, 6 names]).
 #include <optional>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.tile_gpu(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i]): tiles loops L1, L2 by
 // s1 x s2 (the tile command; default names L10, L20, L11, L21) and maps the
 // tile loops to GPU blocks and the point loops to GPU threads, i.e.

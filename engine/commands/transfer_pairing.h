@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whether the send and receive commands of a schedule pair up (Tiramisu
 // builds them as one transfer): every message a rank a sends to rank b needs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "commands/transform_support.h"
 
 #include <isl/aff.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers shared by the loop-transform commands: arithmetic on band members,
 // node lookup for tree operations, new loop names, and moving a statement

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.apply({ [j] -> [j + 1] }): transforms the partial schedule of band N by a map on its time tuple.
 
 #include "commands/builtin_commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.cat([depth]): concatenates band N with the `depth` bands below it (-1 or none: all).
 #include "commands/builtin_commands.h"
 #include "commands/transform_support.h"

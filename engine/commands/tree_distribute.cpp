@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.distribute(B, C [, D, E]): distributes band N over its children B, C (spec 000).
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.fuse(C0, C1 [, F]): fuses the bands C0, C1 (children of the sequence at or below N) into one band F.
 #include <algorithm>
 

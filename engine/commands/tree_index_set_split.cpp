@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.index_set_split({ [i] : i < 4 } [, C, D]): splits node N's instances in two by a condition (spec 000).
 
 #include "commands/builtin_commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.interchange(2, 0, 1): permutes the first members of band N.
 #include <algorithm>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.name(NEW) renames node N; S.name(L, NEW) names the band holding loop L of statement S.
 #include "commands/builtin_commands.h"
 #include "commands/preconditions.h"

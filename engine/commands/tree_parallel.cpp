@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.parallel(): the parallel property of spec 000.
 #include "commands/builtin_commands.h"
 #include "commands/transform_support.h"

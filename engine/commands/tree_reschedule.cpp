@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.reschedule({ S0[i, j] -> [...]; S1[...] -> [...] }): sets the schedule of every statement below N at once.
 // The automatic schedule's fallback when isl's schedule cannot be reached by loop commands.
 

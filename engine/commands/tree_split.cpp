@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.split(index): the band N keeps its first `index` members; the rest form a new band below it.
 #include "commands/builtin_commands.h"
 #include "commands/transform_support.h"

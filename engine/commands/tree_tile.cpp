@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N.tile(4, 8 [, G]): rectangular tiling of band N (isl band tiling); G names the point band.
 
 #include "commands/builtin_commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.unroll(L, v [, Lo, Li]): unroll loop L by v. A loop with a constant trip
 // count <= v is tagged "@unroll(v)" (fully unrolled); otherwise L is split by
 // v into Lo, Li (default L0, L1) and Li is tagged. Unrolling keeps the order

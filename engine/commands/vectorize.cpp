@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // S.vectorize(L, v [, Lo, Li]): run v consecutive iterations of loop L as one
 // vector operation. A loop with a constant trip count <= v is tagged
 // "@vector(v)"; otherwise L is split by v into Lo, Li (default L0, L1) and Li

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "cpp_program/cpp_build.h"
 
 #include <unistd.h>

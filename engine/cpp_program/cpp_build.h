@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Building a user's C++ program against the engine, as the samples are built:
 // the compiler and flags come from the toolchain file CMake writes

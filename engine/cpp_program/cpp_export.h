@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // File › Export › C++ program and `loopscape-cli export`: a session as a
 // readable C++ program against the engine's public API (api/loopscape.h). It

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Opening a program file, C or C++, the same way in the app and on the command
 // line. A C file is read by the C front-end. A C++ program (Tiramisu's

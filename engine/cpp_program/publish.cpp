@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // api/publish.h: what a C++ program run by the app writes for it.
 #include <algorithm>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a C++ program publishes (api/publish.h) and the app reads back: the
 // files in the LOOPSCAPE_PUBLISH folder. The program's C goes to program.c,

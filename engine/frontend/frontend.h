@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The C front-end: clang 14 parses a file; the scop region becomes a Program (Layer I).
 #include <memory>

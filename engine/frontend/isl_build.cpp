@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "frontend/isl_build.h"
 
 #include <isl/aff.h>

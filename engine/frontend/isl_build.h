@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to the front-end: small isl helpers for building domains and accesses.
 #include <isl/cpp.h>

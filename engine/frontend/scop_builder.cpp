@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "frontend/scop_builder.h"
 
 #include <clang/AST/Decl.h>

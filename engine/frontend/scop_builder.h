@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Internal to the front-end (includes clang headers): never include this from
 // a public engine header. Turns the clang AST of a scop region into a Program.

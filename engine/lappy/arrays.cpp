@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lazy arrays (api/lappy.h): each operation checks its operands' shapes and
 // axes where the user wrote it, and records a node; nothing is computed.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Extents of lazy arrays: integer expressions of Unsigned parameters, kept
 // as Layer I expression nodes so that Layer I's affine checks apply to them.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a lazy array (api/lappy.h) is made of before it is evaluated.
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lowers a lazy array to Tiramisu's Layer I: one nest of computations per
 // instruction group (the output's, and one per CSE before it), reductions
 // realised as an accumulator set to zero and then updated over the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A lazy array as a program: its instructions (as lappy lists them), its
 // loop domain as a set expression, and the Tiramisu Layer I function

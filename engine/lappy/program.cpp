@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Programs (api/lappy.h): what eval() returns. The model comes from the
 // Layer I function the lowering built, each statement carrying the loop
 // domain's set expression.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The loop domain of a lappy program as spec 001 keeps it: a set expression
 // whose leaves are one-iname pieces ({ 0 <= i < n }) and whose inner nodes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer I index and bound expressions as isl affine text.
 #include "layer1/affine_text.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer I index and bound expressions as isl affine text.
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "layer1/c_rendering.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The C file that stands for a Tiramisu function: a C function with the
 // constants as int arguments, the input and output buffers as array

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Computations (api/tiramisu.h): their Layer I definition, storage and
 // order, and the schedule commands they pass on to the function's session.
 #include "layer1/declaration_support.h"

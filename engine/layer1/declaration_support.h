@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Checks shared by the declarations of api/tiramisu.h: a refused declaration
 // throws before it changes the function.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The declarations of api/tiramisu.h other than computations and functions:
 // vars, constants, buffers and inputs.
 #include "layer1/declaration_support.h"

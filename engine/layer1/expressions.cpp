@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layer I expressions (api/tiramisu.h): nodes typed as C types them.
 #include <charconv>
 #include <cmath>

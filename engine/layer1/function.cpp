@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Functions (api/tiramisu.h): the current one receives the declarations; its
 // program, C rendering and session come from layer1/program_builder.h.
 #include <exception>

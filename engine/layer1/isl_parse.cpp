@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // isl reports where a parse failed only on stderr (isl_stream_error), so a
 // failed parse is repeated with stderr sent to a temporary file to read it.
 #include "layer1/isl_parse.h"

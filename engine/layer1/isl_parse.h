@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Parsing isl text a user wrote, with the place isl stopped at.
 #include <isl/cpp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a Tiramisu function (api/tiramisu.h) holds before it becomes a Program.
 #include <map>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The loops of the C rendering of a Tiramisu function: computations run in
 // declaration order, each in its own loop nest, except where then/after nest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Builds the Program a Tiramisu function defines, filling the model the way
 // the C front-end does (frontend/scop_builder.cpp): one statement per
 // computation with its domain, the write of its buffer first and then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A Tiramisu function (api/tiramisu.h) as the engine's program model.
 #include "layer1/layer1_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer I means values, the model means memory: they agree when every read
 // of a computation's instance gets its value from that very instance in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Lessons for classrooms: a plain-text file a teacher writes, Markdown with a
 // front matter, read here into the kernel to open, the text, and the

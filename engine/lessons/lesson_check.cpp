@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "lessons/lesson_check.h"
 
 #include <isl/union_map.h>

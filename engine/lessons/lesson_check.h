@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Checking a lesson's exercise against a session: each check of the
 // vocabulary below is a property of the schedule the student reached, asked

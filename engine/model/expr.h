@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Target-neutral expression trees of statement bodies (Layer I).
 #include <memory>

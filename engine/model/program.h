@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer I: the program a scop region describes: statements, domains, accesses, arrays.
 #include <isl/cpp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The engine's flow in one place: C file -> Program -> original schedule -> dependences.
 #include <isl/cpp.h>

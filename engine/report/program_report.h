@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A readable account of a loaded program, for `loopscape-cli info` and the app.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A built program that must run elsewhere: `verify --bundle DIR` on a machine
 // without the device (a CUDA GPU) builds both programs, runs the original

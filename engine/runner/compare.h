@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Comparing what two runs produced: printed output token by token, or array dumps.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Whether this machine can run CUDA programs. Apart from the runner so that
 // loopscape-run-bundle, linked without the engine, asks the same question.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the runner needs to know about a C file's text, and the code it adds
 // to it: a main that calls a bare function, or timers around the scop region.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Running a schedule inside the process: the schedule lowered to Halide IR,
 // compiled by Halide's LLVM back-end into memory (JIT) and run on

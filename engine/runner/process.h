@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Running a child process with a time limit, its output captured to files (POSIX).
 #include <filesystem>

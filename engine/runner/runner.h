@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Verification by running real code: the original file and an emitted one
 // (the same file with its scop region replaced) are compiled with the real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The sandbox every program the product runs goes into: the user's C++
 // programs, both sides of `verify`, lesson checks, benchmark runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Layer III (data mapping) kept IN the schedule tree, so it survives later
 // commands, undo/replay and text round trips like names and tags do.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "schedule/loop_names.h"
 
 #include <isl/id.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Names that commands give to band members (tile's j0, k0, j1, k1; split's,
 // skew's), kept IN the schedule tree so they survive later commands, undo and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Addressing loops by (statement, source loop name), e.g. `S1.interchange(k, j)`.
 //

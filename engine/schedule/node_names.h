@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Names of schedule-tree nodes (spec 000: "R", "C0", "F", ...).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "schedule/original_schedule.h"
 
 #include <isl/aff.h>

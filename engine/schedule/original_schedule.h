@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schedule the source text implies, as an isl schedule tree with named nodes.
 #include <isl/cpp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Which loops of a schedule tree carry dependences, and the automatic
 // "outermost parallel loop" tagging used by the OpenMP target.

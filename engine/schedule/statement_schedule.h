@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schedule of some statements only: the tree without the branches that
 // hold none of their instances, so that a walk over it (isl's dataflow visits

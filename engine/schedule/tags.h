@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Loop tags (parallel, vector, unroll, gpu_block, ...) kept in the schedule tree.
 //

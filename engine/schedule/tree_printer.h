@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schedule tree in the indented named form of spec 000:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The isl scratchpad's language: sets and maps in isl notation combined by
 // operators, one statement per line, in the spirit of iscc.

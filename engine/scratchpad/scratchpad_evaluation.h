@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One evaluation of the isl scratchpad, as the app asks for it while the user
 // types: the text evaluated in an isl context of its own (bounded by a quota),

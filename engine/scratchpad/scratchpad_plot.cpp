@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "scratchpad/scratchpad_plot.h"
 
 #include <isl/map.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A scratchpad value as the domain plot draws it: the points of a set, one
 // colour per tuple name; a map's pairs as arrows from each domain point to its

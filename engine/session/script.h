@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Schedule scripts: one command per line, in the syntax of the C++ API.
 //

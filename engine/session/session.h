@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A session: a program plus an ordered list of commands. The schedule is what
 // replaying the commands on the original schedule gives; undo drops the last

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "snapshot/snapshot.h"
 
 #include <isl/schedule_node.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the app shows of one schedule, computed by the engine off the GUI
 // thread: the schedule tree as nodes, the dependences as rows, the legality of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Compiler arguments that make the compiler run code someone else chose
 // (plugins, other tools, other drivers): inputs that carry flags (session

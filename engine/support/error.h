@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Errors the engine reports to its users: every one carries where it was found.
 #include <stdexcept>

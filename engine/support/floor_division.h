@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Integer division rounding toward minus infinity, as isl's floor(a/b):
 // C++'s `/` rounds toward zero.

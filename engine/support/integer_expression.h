@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Integer C expressions as written in array extents and macros: literals
 // (with u/l suffixes), names, unary + and -, + - * / % and parentheses. One

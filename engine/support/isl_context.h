@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One isl context per Program, with an operation quota so no isl call can run away.
 #include <isl/cpp.h>

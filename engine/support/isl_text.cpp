@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "support/isl_text.h"
 
 #include <isl/ctx.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Reading a set or a map the user typed in isl notation, with the line and
 // column of a syntax error. isl reports the position of a syntax error only on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "support/point_text.h"
 
 #include <isl/point.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Concrete isl points as reports write them: "S0[2, 5]", "n = 4, m = 3".
 #include <isl/cpp.h>

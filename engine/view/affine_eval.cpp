@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "view/affine_eval.h"
 
 #include <isl/aff.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A schedule dimension of one statement evaluated at integer points without
 // isl: the one affine piece (with floor divisions) that covers the statement's

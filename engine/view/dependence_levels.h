@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dependence-graph level of every plotted instance: the earliest step it
 // could run at if only the dependences ordered it (ISV's "free schedule").

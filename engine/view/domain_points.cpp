@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "view/domain_points.h"
 
 #include <isl/aff.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the domain plot shows, computed by the engine (no Qt, off the GUI
 // thread): the integer points of every statement's iteration domain at

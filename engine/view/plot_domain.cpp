@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "view/plot_domain.h"
 
 #include <isl/aff.h>

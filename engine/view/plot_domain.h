@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the domain plot enumerates that no schedule changes: each statement's
 // instances at the plot's parameter values and each dependence's instance

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The parameter values the plot starts at: small ones, grown after a tile
 // until at least three tiles show along each tiled loop, as long as the

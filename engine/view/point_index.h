@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Statement instances looked up by statement and coordinates: (hash, id)
 // pairs sorted by hash, one allocation where a hash map made one per

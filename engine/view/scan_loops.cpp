@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "view/scan_loops.h"
 
 #include <isl/id.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The loops isl generates to scan a set, copied once out of isl's AST into
 // flat arrays and run here. Reading the AST through isl's accessors at every

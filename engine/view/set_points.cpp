@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "view/set_points.h"
 
 #include "support/error.h"

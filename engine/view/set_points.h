@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Enumerating the integer points of an isl set at concrete parameter values:
 // what the domain plot and the isl scratchpad draw.

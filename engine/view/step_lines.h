@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The wavefront hyperplanes of the schedule's steps on a 2-D plot. The
 // points of one step share the values of the step key's time dimensions (the

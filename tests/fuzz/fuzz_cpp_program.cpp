@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: what the app reads back from a C++ program it ran
 // (api/publish.h): the manifest, the program's C and its commands, then the
 // model and the script, as cpp_program/program_file.cpp opens them. The input

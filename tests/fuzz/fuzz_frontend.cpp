@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the C front-end (clang 14's parser, the model builder,
 // the original schedule and the dependences) on arbitrary source text.
 // Every input must end in a model or an InputError/IslError, never a crash.

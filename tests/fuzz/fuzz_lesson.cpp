@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the lesson format (front matter, exercises, checks).
 #include <cstddef>
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the isl scratchpad's language and plot data, isl's own
 // parser included, under a small operation quota.
 #include <cstddef>

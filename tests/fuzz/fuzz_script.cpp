@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the schedule-script parser and, for scripts that parse,
 // their commands applied to a small kernel (argument checks, legality).
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the saved-session reader (JSON, field types, command
 // syntax); it must refuse with a message or return a complete session.
 #include <QByteArray>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The straightforward CUDA heat-3d a programmer writes by hand, for
 // bench/gpu/device_run.sh: one thread per point (k fastest, 32 x 4 x 2
 // blocks), two kernels per time step, PolyBench's inputs (double). Prints

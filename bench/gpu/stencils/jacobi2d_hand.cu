@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The straightforward CUDA jacobi-2d a programmer writes by hand, for
 // bench/gpu/device_run.sh: one thread per point, 32 x 8 blocks, two kernels
 // per time step, PolyBench's inputs (double). Prints the kernels' time

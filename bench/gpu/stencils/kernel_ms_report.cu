@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linked into a stencil built with -DLS_CUDA_TIMING: prints, at exit, the
 // kernels' time that the generated code adds up (CUDA events around each
 // launch, copies excluded), so that PolyBench's main stays as it is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The time loop of the hand-written stencils, timed two ways: free-running
 // (events around the whole loop), and as the generated code is timed with
 // -DLS_CUDA_TIMING (a pair of events around each launch, waited for and
