@@ -23,6 +23,8 @@ PACKAGES=(
   xvfb xauth fonts-dejavu-core
   # the Debian package and its check (packaging/check-package.sh): dpkg-shlibdeps, lintian, validators
   dpkg-dev lintian desktop-file-utils appstream
+  # the C++ API reference (cmake --build build --target api-docs; not built by default)
+  doxygen
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }
