@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "analysis/dependences.h"
-#include "codegen/loop_ast.h"
-#include "codegen/target.h"
+#include "codegen/common/loop_ast.h"
+#include "codegen/registry/registry.h"
 #include "frontend/frontend.h"
 #include "schedule/original_schedule.h"
 #include "support/isl_context.h"

@@ -47,6 +47,6 @@ loopscape_write_cpp_toolchain(${PROJECT_BINARY_DIR}/installed/loopscape-cpp-tool
 install(FILES ${PROJECT_BINARY_DIR}/installed/loopscape-cpp-toolchain.txt
   DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape COMPONENT Loopscape_app)
 
-target_compile_definitions(loopscape_engine PRIVATE
+target_compile_definitions(loopscape_unit_cpp_program PRIVATE
   LOOPSCAPE_CPP_TOOLCHAIN="${PROJECT_BINARY_DIR}/loopscape-cpp-toolchain.txt"
   LOOPSCAPE_CPP_TOOLCHAIN_INSTALLED="${CMAKE_INSTALL_DATADIR}/loopscape/loopscape-cpp-toolchain.txt")

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Small kernels for the plot tests (test_view_domain_points.cpp and
+// Small kernels for the plot tests (test_plot_domain_points.cpp and
 // test_gui_domain_plot.cpp): a region body wrapped in a kernel function and
 // loaded, matmul and Jacobi 2-D with their sizes as parameters.
 #include <string>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape::testing {
 

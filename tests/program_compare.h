@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "codegen/c_printer.h"
-#include "codegen/emitter.h"
-#include "codegen/target.h"
-#include "pipeline/pipeline.h"
+#include "codegen/common/c_printer.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
+#include "loading/load_program.h"
 #include "runner/runner.h"
 #include "api/loopscape.h"
 #include "session/script.h"

@@ -12,10 +12,10 @@
 
 #include "analysis/legality.h"
 #include "command_test_support.h"
-#include "codegen/emitter.h"
-#include "codegen/target.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
 #include "commands/command.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "runner/runner.h"
 #include "schedule/tree_printer.h"
 

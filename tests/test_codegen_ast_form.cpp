@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The form isl's AST builder gets (codegen/ast_form.h): a band of tile loops
+// The form isl's AST builder gets (codegen/common/ast_form.h): a band of tile loops
 // merged with the band below it, across tag marks. Same instances in the same
 // order, tags on the same loops; isl gets that form (issue 24: a time-tiled
 // wavefront built in 7-14 s with the bands apart, 0.04 s merged).
@@ -13,9 +13,9 @@
 
 #include <functional>
 
-#include "codegen/ast_form.h"
-#include "codegen/loop_ast.h"
-#include "codegen/target.h"
+#include "codegen/common/ast_form.h"
+#include "codegen/common/loop_ast.h"
+#include "codegen/registry/registry.h"
 #include "command_test_support.h"
 #include "session/script.h"
 #include "session/session.h"

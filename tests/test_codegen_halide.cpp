@@ -4,7 +4,7 @@
 // parallelising and vectorising, run on the same inputs and compared array by
 // array; gemm's original also against a plain C++ gemm.
 // Halide.h before Qt: Qt defines `emit` as a macro, Halide declares an emit().
-#include "codegen/halide_lowering.h"
+#include "codegen/halide/halide_lowering.h"
 
 #include <QtTest>
 
@@ -15,7 +15,8 @@
 #include <set>
 #include <sstream>
 
-#include "codegen/halide_object.h"
+#include "codegen/halide/halide_object.h"
+#include "runner/target_run.h"
 #include "command_test_support.h"
 #include "runner/jit_run.h"
 #include "golden.h"
@@ -242,9 +243,10 @@ class TestCodegenHalide : public QObject {
     const GeneratedCode g = generate(l.program, s, l.dependences.all(), "halide");
     QVERIFY(g.replaces_region);
     QTemporaryDir dir;
-    const std::string object = dir.filePath("k.halide.o").toStdString();
-    write_halide_object(l.program, g.schedule, object, dir.filePath("k.halide.h").toStdString());
-    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object));
+    const Target& halide = *find_target("halide");
+    const SideFiles side = halide.write_side_files(l.program, g.schedule, dir.filePath("k.c").toStdString(), {});
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g),
+                                              runner_options_for(halide, l.program, {.side_files = side}));
     QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
     QVERIFY(r.values_compared > 0);
   }
@@ -265,9 +267,10 @@ class TestCodegenHalide : public QObject {
     const isl::schedule s = apply_all(l, calls);
     const GeneratedCode g = generate(l.program, s, l.dependences.all(), "halide");
     QTemporaryDir dir;
-    const std::string object = dir.filePath("k.halide.o").toStdString();
-    write_halide_object(l.program, g.schedule, object, dir.filePath("k.halide.h").toStdString());
-    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object));
+    const Target& halide = *find_target("halide");
+    const SideFiles side = halide.write_side_files(l.program, g.schedule, dir.filePath("k.c").toStdString(), {});
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g),
+                                              runner_options_for(halide, l.program, {.side_files = side}));
     QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
     // The Run dock's in-process JIT sizes the arrays from the same extents.
     const std::map<std::string, long> sizes{{"n", 12}, {"m", 9}};

@@ -5,12 +5,13 @@
 // built against the original and run where a CUDA device is present; without
 // one the runner says that it built both and ran neither.
 // Halide.h before Qt: Qt defines `emit` as a macro, Halide declares an emit().
-#include "codegen/halide_lowering.h"
+#include "codegen/halide/halide_lowering.h"
 
 #include <QtTest>
 
-#include "codegen/halide_object.h"
-#include "codegen/halide_ptx_fma.h"
+#include "codegen/halide/halide_object.h"
+#include "runner/target_run.h"
+#include "codegen/halide/halide_ptx_fma.h"
 #include "command_test_support.h"
 
 using namespace loopscape;
@@ -90,9 +91,11 @@ class TestCodegenHalideGpu : public QObject {
     const GeneratedCode g = generate(l.program, s, l.dependences.all(), "halide");
     QVERIFY(g.full_text().find("halide_copy_to_host") != std::string::npos);
     QTemporaryDir dir;
-    const std::string object = dir.filePath("k.halide.o").toStdString();
-    QVERIFY(write_halide_object(l.program, g.schedule, object, dir.filePath("k.halide.h").toStdString()));
-    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g), halide_runner_options(object, true));
+    const Target& halide = *find_target("halide");
+    const SideFiles side = halide.write_side_files(l.program, g.schedule, dir.filePath("k.c").toStdString(), {});
+    QVERIFY(side.needs_gpu);
+    const VerifyResult r = verify_equivalence(l.program, emit_file(l.program, g),
+                                              runner_options_for(halide, l.program, {.side_files = side}));
     if (cuda_device_present()) {
       QVERIFY2(r.equal(), (to_string(r.status) + ": " + r.message + "\n" + r.log).c_str());
       QVERIFY(r.values_compared > 0);

@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "analysis/dependences.h"
-#include "codegen/c_printer.h"
-#include "codegen/emitter.h"
-#include "codegen/loop_ast.h"
-#include "codegen/target.h"
+#include "codegen/common/c_printer.h"
+#include "codegen/common/emitter.h"
+#include "codegen/common/loop_ast.h"
+#include "codegen/registry/registry.h"
 #include "codegen_kernels.h"
 #include "command_test_support.h"
 #include "golden.h"
@@ -121,7 +121,7 @@ class TestCodegenOpenmp : public QObject {
       Program p = k.make();
       isl::schedule s = build_original_schedule(p);
       const isl::union_map deps = dependences_of(p, s);
-      LOOPSCAPE_COMPARE_GOLDEN(k.name + ".openmp.c", generate_code(p, s, deps, TargetKind::OpenMP));
+      LOOPSCAPE_COMPARE_GOLDEN(k.name + ".openmp.c", generate_code(p, s, deps, "openmp"));
     }
     Program p = mvt_program();
     isl::schedule s = build_original_schedule(p);
@@ -178,15 +178,15 @@ class TestCodegenOpenmp : public QObject {
     const isl::union_map deps = dependences_of(m, original);
     isl::schedule fused = read_schedule(m, "mvt_fused.schedule");
     LOOPSCAPE_COMPARE_GOLDEN("mvt_fused.tree", print_schedule_tree(fused));
-    LOOPSCAPE_COMPARE_GOLDEN("mvt_fused.openmp.c", generate_code(m, fused, deps, TargetKind::OpenMP));
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_fused.openmp.c", generate_code(m, fused, deps, "openmp"));
     isl::schedule tiled = tile(fused, "F", {4, 4});
     LOOPSCAPE_COMPARE_GOLDEN("mvt_tiled.tree", print_schedule_tree(tiled));
-    LOOPSCAPE_COMPARE_GOLDEN("mvt_tiled.openmp.c", generate_code(m, tiled, deps, TargetKind::OpenMP));
+    LOOPSCAPE_COMPARE_GOLDEN("mvt_tiled.openmp.c", generate_code(m, tiled, deps, "openmp"));
 
     Program p = matmul_program();
     isl::schedule ms = build_original_schedule(p);
     LOOPSCAPE_COMPARE_GOLDEN("matmul_tiled.openmp.c",
-                             generate_code(p, tile(ms, "R", {8, 8}), dependences_of(p, ms), TargetKind::OpenMP));
+                             generate_code(p, tile(ms, "R", {8, 8}), dependences_of(p, ms), "openmp"));
   }
 
   void helpersOnlyWhenUsed() {
@@ -203,13 +203,13 @@ class TestCodegenOpenmp : public QObject {
   void parallelPragmaOnOutermostDependenceFreeLoop() {
     Program p = matmul_program();
     isl::schedule s = build_original_schedule(p);
-    const std::string code = generate_code(p, s, dependences_of(p, s), TargetKind::OpenMP);
+    const std::string code = generate_code(p, s, dependences_of(p, s), "openmp");
     QVERIFY2(code.rfind("#pragma omp parallel for\nfor (int i = 0; i < ni; i++)\n", 0) == 0, code.c_str());
     QCOMPARE(std::count(code.begin(), code.end(), '#'), 1L);
     // Triangular: only the inner j loop is parallel.
     Program t = triangular_program();
     isl::schedule ts = build_original_schedule(t);
-    const std::string tri = generate_code(t, ts, dependences_of(t, ts), TargetKind::OpenMP);
+    const std::string tri = generate_code(t, ts, dependences_of(t, ts), "openmp");
     QVERIFY2(tri.find("for (int i = 1; i < n; i++) {\n  #pragma omp parallel for\n  for (int j = 0; j < i; j++)") !=
                  std::string::npos,
              tri.c_str());
@@ -264,7 +264,7 @@ class TestCodegenOpenmp : public QObject {
     // free inside one time step, the time loop itself is not.
     const isl::schedule_node time = *find_node(s, "R");
     QVERIFY(member_carries_dependence(time, 0, deps));
-    const std::string code = generate_code(l.program, s, deps, TargetKind::OpenMP);
+    const std::string code = generate_code(l.program, s, deps, "openmp");
     const auto pragma_count = [&](const std::string& pragma) {
       int n = 0;
       for (auto at = code.find(pragma); at != std::string::npos; at = code.find(pragma, at + 1)) ++n;
@@ -277,7 +277,7 @@ class TestCodegenOpenmp : public QObject {
     // Skewed and tiled seidel: every loop carries a dependence (no wavefront yet).
     const LoadedProgram seidel = load_sample("seidel2d.c");
     const isl::schedule st = apply_all(seidel, {"S0.skew(i, j, 1)", "S0.tile(i, j, 8, 8, i0, j0, i1, j1)"});
-    const std::string sc = generate_code(seidel.program, st, seidel.dependences.all(), TargetKind::OpenMP);
+    const std::string sc = generate_code(seidel.program, st, seidel.dependences.all(), "openmp");
     QVERIFY2(sc.find("#pragma") == std::string::npos, sc.c_str());
   }
 

@@ -6,7 +6,7 @@
 #include <QtTest>
 
 #include "schedule/data_layout.h"
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;

@@ -3,7 +3,7 @@
 // statement, arguments checked.
 #include <QtTest>
 
-#include "commands/transfer_pairing.h"
+#include "analysis/transfer_pairing.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;

@@ -3,6 +3,7 @@
 // element is overwritten (fused producer/consumer), refused otherwise.
 #include <QtTest>
 
+#include "analysis/storage_fold_check.h"
 #include "schedule/data_layout.h"
 #include "tag_command_test_support.h"
 

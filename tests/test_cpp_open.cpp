@@ -20,7 +20,7 @@
 #include "autoschedule/planner.h"
 #include "cli_process.h"
 #include "text_files.h"
-#include "codegen/target.h"
+#include "codegen/registry/registry.h"
 #include "cpp_program/cpp_build.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"

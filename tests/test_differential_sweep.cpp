@@ -24,9 +24,9 @@
 #include <sstream>
 
 #include "cli_process.h"
-#include "codegen/target.h"
+#include "codegen/registry/registry.h"
 #include "commands/tag_support.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "polybench_corpus.h"
 #include "runner/harness.h"
 #include "runner/jit_run.h"

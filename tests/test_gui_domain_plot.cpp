@@ -18,10 +18,10 @@
 
 #include "analysis/legality.h"
 #include "domain_plot.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "plot_kernels.h"
 #include "statement_colors.h"
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;

@@ -20,7 +20,7 @@
 #include "command_test_support.h"
 #include "domain_plot.h"
 #include "plot_kernels.h"
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;

@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "api/tiramisu.h"
-#include "codegen/c_printer.h"
-#include "codegen/emitter.h"
-#include "codegen/target.h"
+#include "codegen/common/c_printer.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
 #include "frontend/frontend.h"
 #include "golden.h"
 #include "program_compare.h"

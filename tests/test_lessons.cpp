@@ -9,7 +9,7 @@
 
 #include "lessons/lesson.h"
 #include "lessons/lesson_check.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 
 using namespace loopscape;

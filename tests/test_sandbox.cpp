@@ -23,7 +23,7 @@
 #include "lessons/lesson.h"
 #include "runner/process.h"
 #include "runner/sandbox.h"
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 #include "support/error.h"
 
 using namespace loopscape;

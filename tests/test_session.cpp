@@ -16,7 +16,7 @@
 #include <string>
 
 #include "api/loopscape.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 #include "session/session.h"
 

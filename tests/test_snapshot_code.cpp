@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-#include "codegen/ast_cache.h"
+#include "codegen/common/ast_cache.h"
 #include "command_test_support.h"
 #include "snapshot/snapshot.h"
 

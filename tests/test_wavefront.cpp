@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Wavefronts and parallelism in time: the dependence-graph level of every
-// plotted instance (view/dependence_levels.h) against levels derived by hand
+// plotted instance (plot/dependence_levels.h) against levels derived by hand
 // from the dependence distances, the schedule's step count beside it before
 // and after skewing, and the step hyperplanes a skew draws on the plot
-// (view/step_lines.h).
+// (plot/step_lines.h).
 #include <QtTest>
 
 #include <isl/schedule.h>
@@ -18,11 +18,11 @@
 
 #include "analysis/legality.h"
 #include "command_test_support.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "plot_kernels.h"
-#include "view/dependence_levels.h"
-#include "view/domain_points.h"
-#include "view/step_lines.h"
+#include "plot/dependence_levels.h"
+#include "plot/domain_points.h"
+#include "plot/step_lines.h"
 
 using namespace loopscape;
 using namespace loopscape::testing;

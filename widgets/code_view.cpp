@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "c_highlighter.h"
+#include "codegen/registry/registry.h"
 #include "statement_colors.h"
 
 namespace loopscape {
@@ -22,17 +23,8 @@ const QColor kAdded(0xD9, 0xF2, 0xE6);
 const QColor kRemoved(0xFB, 0xE3, 0xD6);
 
 QString tabTitle(const QString& target) {
-  if (target == QLatin1String("openmp")) return QStringLiteral("OpenMP");
-  if (target == QLatin1String("c")) return QStringLiteral("C");
-  if (target == QLatin1String("isl-ast")) return QStringLiteral("isl AST");
-  if (target == QLatin1String("tree")) return QStringLiteral("Tree");
-  if (target == QLatin1String("mpi")) return QStringLiteral("MPI");
-  if (target == QLatin1String("hls")) return QStringLiteral("HLS");
-  if (target == QLatin1String("cuda")) return QStringLiteral("CUDA");
-  if (target == QLatin1String("halide")) return QStringLiteral("Halide");
-  if (target == QLatin1String("halide-stmt")) return QStringLiteral("Halide IR");
-  if (target == QLatin1String("halide-ptx")) return QStringLiteral("Halide PTX");
-  return target;
+  const Target* known = find_target(target.toStdString());
+  return known ? QString::fromStdString(known->display_name()) : target;
 }
 
 QStringList splitLines(const std::string& text) {

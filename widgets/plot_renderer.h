@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Paints a PlotData (engine/view/domain_points.h) into any QPainter: the state
+// Paints a PlotData (engine/plot/domain_points.h) into any QPainter: the state
 // of the domain plot (axes, slices, view transform, animation, highlights)
 // without widgets, so the plot can render offscreen (tests, benchmark,
 // screenshots). Points are drawn from positions precomputed when the axes or
@@ -29,8 +29,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "view/domain_points.h"
-#include "view/step_lines.h"
+#include "plot/domain_points.h"
+#include "plot/step_lines.h"
 
 class QPainter;
 
@@ -111,7 +111,7 @@ class PlotRenderer {
   void setShowArrows(bool on) { show_arrows_ = on; }
   void setShowTiles(bool on) { show_tiles_ = on; }
   void setShowNumbers(bool on) { show_numbers_ = on; }
-  // The schedule's step hyperplanes (view/step_lines.h) on the shown slice.
+  // The schedule's step hyperplanes (plot/step_lines.h) on the shown slice.
   // While the Steps or Wavefronts animation runs: every step's line, faint,
   // and strong the lines whose shown points are exactly lit (the current
   // step; in Wavefronts mode, a schedule step that is the current wavefront).

@@ -11,7 +11,7 @@
 
 #include <memory>
 
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 
 namespace loopscape {
 

@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <sstream>
 
+#include "codegen/registry/registry.h"
 #include "cpp_program/program_file.h"
 #include "support/error.h"
+#include "support/text.h"
 
 namespace loopscape::cli {
 namespace {
@@ -136,6 +139,45 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
   return o;
 }
 
+// `text` broken into lines of at most `width` columns, each but the first
+// indented by `indent` spaces.
+std::string wrapped(const std::string& text, std::size_t first_column, std::size_t indent, std::size_t width = 78) {
+  std::string out, word;
+  std::size_t column = first_column;
+  std::istringstream words(text);
+  bool first = true;
+  while (words >> word) {
+    if (!first && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (!first) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    first = false;
+  }
+  return out;
+}
+
+// The targets, one per entry under an option at column 22: "name: what it is".
+std::string targets_help(std::string (*about)(const Target&)) {
+  std::string out;
+  bool first = true;
+  for (const std::string& name : target_names_in_display_order()) {
+    const Target& target = *find_target(name);
+    const std::string text = about(target);
+    if (text.empty()) continue;
+    if (!first) out += std::string(22, ' ');
+    out += wrapped(name + ": " + text, 22, 24) + "\n";
+    first = false;
+  }
+  return out;
+}
+
+std::string target_list() { return join(target_names_in_display_order()); }
+
 std::string general_help() {
   return R"(loopscape-cli: polyhedral loop schedules of C loop nests, from the command line
 
@@ -143,8 +185,7 @@ usage: loopscape-cli COMMAND FILE.c [--script SCRIPT] [options] [extra sources]
 
 commands:
   info     statements, domains, accesses, parameters, dependences, schedule tree
-  emit     generated code for a target (openmp, c, mpi, hls, cuda, halide,
-           halide-stmt, halide-ptx, isl-ast, tree)
+  emit     generated code for a target (see emit --help)
   verify   compile the original and the generated program, run both, compare
   check    apply a schedule script and check every command's legality
   export   write the session (file + script) as a C++ program against the engine
@@ -228,31 +269,8 @@ Writes the input file with its scop region replaced by code generated from
 the schedule (the original one, or the script's), so the result drops into
 the build in place of the original.
 
-  --target T, -t T    openmp (default): C with OpenMP pragmas on parallel loops
-                      c: sequential C
-                      mpi: C with MPI: loops tagged by distribute run in
-                        blocks on the ranks; the messages the dataflow needs
-                        are computed and printed (build with mpicc, run with
-                        mpirun -np N)
-                      hls: C++ for high-level synthesis: the region as a top
-                        function with Vitis HLS pragmas (builds with g++ as
-                        a C simulation)
-                      cuda: CUDA C++: loops tagged by gpu or tile_gpu become
-                        kernels, the rest runs on the host; the arrays the
-                        kernels use stay on the device for the whole region
-                        (build with nvcc -x cu)
-                      halide: the region compiled by Halide's LLVM back-end
-                        into OUT.halide.o (header OUT.halide.h beside it),
-                        the file calling it; needs -o OUT.c. Loops tagged
-                        by gpu or tile_gpu become CUDA kernels (PTX inside
-                        the object; build with -I/usr/include/halide14)
-                      halide-stmt: the region lowered to Halide IR, after
-                        Halide's own passes (region only)
-                      halide-ptx: the PTX of those CUDA kernels
-  --fp-contract       halide: let LLVM fuse a * b + c into FMAs, as gcc
+  --target T, -t T    )" + targets_help([](const Target& t) { return t.description(); }) + R"(  --fp-contract       halide: let LLVM fuse a * b + c into FMAs, as gcc
                         -march=native does (default: C's semantics, none)
-                      isl-ast: the isl AST printed as C (region only)
-                      tree: the schedule tree in named, indented form
   -o OUT, --output OUT  write to OUT instead of standard output
 
 )") + kScriptOptions + kCommonOptions;
@@ -265,18 +283,10 @@ every array the region writes (integers exactly, floating point within a
 relative tolerance). A file with its own main runs as it is; for a bare
 function a harness is generated (parameters from --param or the #defines).
 
-  --target T          the target to verify: openmp (default), c, mpi (built
-                      with mpicc, run with mpirun --oversubscribe -np N; rank
-                      0's results are compared, and the bytes sent reported)
-                      hls (C simulation: built as C++ with g++; needs the
-                      file's own main) or cuda (built with nvcc from PATH,
-                      $CUDA_PATH or /usr/local/cuda; needs the file's own
-                      main; run only where a CUDA device is present)
-                      or halide (the region compiled in-process by Halide's
-                      LLVM back-end, linked into the emitted program; with
-                      loops tagged for the GPU, run only where a CUDA device
-                      is present)
-  --fp-contract       halide: let LLVM fuse a * b + c into FMAs; cuda: let
+  --target T          the target to verify (default openmp):
+                      )" + targets_help([](const Target& t) {
+      return t.run_recipe().toolchain == RunRecipe::Toolchain::None ? std::string() : t.run_recipe().how_verified;
+    }) + R"(  --fp-contract       halide: let LLVM fuse a * b + c into FMAs; cuda: let
                       nvcc do so (its default; verify builds with
                       -fmad=false otherwise). Results then differ in the last
                       bits from the original's, and far more in
@@ -332,8 +342,7 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
-  --target T, -t T    openmp (default), c, mpi, hls, cuda, halide-stmt,
-                      halide-ptx, isl-ast, tree
+  --target T, -t T    )" + wrapped(target_list() + " (default openmp)", 22, 22) + R"(
   -o OUT.cpp          the program to write (required)
 
 )") + kScriptOptions + kCommonOptions;
@@ -356,10 +365,10 @@ The output replays with 'check', 'emit' and 'verify' --script.
   if (command == "lesson")
     return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N] [--answer ISL]
 
-Checks exercises of a lesson (the format is in the README: Markdown with a
-front matter, `check:` lines from the vocabulary legal, parallel S L, carried
-S L, tagged S L TAG, loops S N, same-results, same-order-as CMD; ...,
-answer WHAT).
+Checks exercises of a lesson (the format is in docs/guide/lessons.md:
+Markdown with a front matter, `check:` lines from the vocabulary legal,
+parallel S L, carried S L, tagged S L TAG, loops S N, same-results,
+same-order-as CMD; ..., answer WHAT).
 
 --answer gives the isl set or map a student typed for the `answer` checks of
 exercise N (with --exercise N); without --script it is checked on the

@@ -14,32 +14,33 @@
 #include <thread>
 #include <vector>
 
+#include "cli_options.h"
 #include "analysis/distribution.h"
+#include "analysis/transfer_pairing.h"
+#include "analysis/work_count.h"
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
-#include "lessons/lesson.h"
-#include "lessons/lesson_check.h"
-#include "cli_options.h"
-#include "codegen/emitter.h"
-#include "codegen/halide_object.h"
-#include "codegen/target.h"
-#include "commands/transfer_pairing.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
-#include "pipeline/pipeline.h"
+#include "lessons/lesson.h"
+#include "lessons/lesson_check.h"
+#include "loading/load_program.h"
+#include "plot/domain_points.h"
 #include "report/program_report.h"
 #include "runner/harness.h"
 #include "runner/jit_run.h"
-#include "analysis/work_count.h"
 #include "runner/runner.h"
 #include "runner/sandbox.h"
+#include "runner/target_run.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
 #include "support/isl_context.h"
-#include "view/domain_points.h"
+#include "support/text.h"
 
 namespace loopscape::cli {
 namespace {
@@ -102,7 +103,7 @@ void print_messages(const Loaded& l, const CliOptions& o) {
   if (!subtree_has_tag(l.session.schedule().root(), "node")) return;
   const Dependences& d = l.session.dependences();
   const DistributionPlan plan = plan_distribution(program, l.session.schedule(), d.read_after_write, d.write_after_write);
-  std::map<std::string, long> sizes = default_plot_parameters(program);
+  std::map<std::string, long> sizes = default_parameter_values(program);
   for (const auto& [name, value] : o.parameters) sizes[name] = value;
   const MessageVolume v = message_volume(program, plan, o.ranks, sizes, 60);
   std::cout << "\nmessages on " << o.ranks << " ranks with";
@@ -145,15 +146,28 @@ int run_info(const CliOptions& o) {
   return kExitOk;
 }
 
+const Target& known_target(const std::string& name) {
+  if (const Target* target = find_target(name)) return *target;
+  throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + name + "' (known: " + join(target_names()) + ")");
+}
+
 int run_emit(const CliOptions& o) {
-  if (o.target == "halide" && (o.output.empty() || o.output == "-"))
-    throw InputError({"loopscape-cli", 0, 0}, "emit --target halide needs -o FILE.c (it writes FILE.halide.o beside it)");
+  const Target& target = known_target(o.target);
+  if (target.needs_output_file() && (o.output.empty() || o.output == "-"))
+    throw InputError({"loopscape-cli", 0, 0},
+                     "emit --target " + o.target + " needs -o FILE (it writes files beside it)");
   Loaded l = open_session(o);
-  write_output(o.output, emit_code(l.session, o.target));
-  if (o.target == "halide") {
-    write_halide_object(l.session.program(), l.session.schedule(), halide_object_path(o.output),
-                        halide_header_path(o.output), o.fp_contract);
-    std::cerr << "wrote " << halide_object_path(o.output) << " and " << halide_header_path(o.output) << "\n";
+  const Program& program = l.session.program();
+  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target, {},
+                                      nullptr, &l.session.dependences());
+  write_output(o.output, code.replaces_region ? emit_file(program, code) : code.full_text());
+  const SideFiles side =
+      target.write_side_files(program, code.schedule, o.output, {.contract_fma = o.fp_contract});
+  if (!side.written.empty()) {
+    std::cerr << "wrote";
+    for (std::size_t k = 0; k < side.written.size(); ++k)
+      std::cerr << (k == 0 ? " " : k + 1 == side.written.size() ? " and " : ", ") << side.written[k];
+    std::cerr << "\n";
   }
   return kExitOk;
 }
@@ -182,7 +196,7 @@ int run_check(const CliOptions& o) {
 }
 
 int run_export(const CliOptions& o) {
-  if (!find_target(o.target)) throw InputError({"loopscape-cli", 0, 0}, "unknown target '" + o.target + "'");
+  known_target(o.target);
   Loaded l = open_session(o);  // an illegal script is not exported
   ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}};
   set_export_source(in, o.input, o.compile, l.session.program().file, l.session.program().options, l.embedded_c);
@@ -203,40 +217,24 @@ int run_verify(const CliOptions& o) {
   const Program& program = l.session.program();
   const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target, {},
                                       nullptr, &l.session.dependences());
+  const Target& target = known_target(o.target);
   if (!code.replaces_region)
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");
-  RunnerOptions runner;
-  if (o.target == "mpi") runner = mpi_runner_options(o.ranks);
-  if (o.target == "hls") {
-    if (!defines_main(program.source_text))
-      throw InputError({o.input, 0, 0}, "verify --target hls runs the file's own main, built as C++ (C simulation): "
-                                        "this file has no main");
-    runner = hls_runner_options();
-  }
-  if (o.target == "cuda") {
-    if (!defines_main(program.source_text))
-      throw InputError({o.input, 0, 0}, "verify --target cuda runs the file's own main, built as CUDA C++ by nvcc: "
-                                        "this file has no main (the generated harness is C)");
-    runner = cuda_runner_options({}, o.fp_contract);
-  }
-  // The halide target's object lives while the runner links it.
+  // The target's side files live while the runner links them.
   struct Folder {
     std::filesystem::path path;
     ~Folder() {
       std::error_code ignored;
       if (!path.empty()) std::filesystem::remove_all(path, ignored);
     }
-  } halide_folder;
-  if (o.target == "halide") {
-    std::string pattern = (std::filesystem::temp_directory_path() / "loopscape-halide-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
-    halide_folder.path = pattern;
-    const std::string object = (halide_folder.path / "region.halide.o").string();
-    const bool gpu =
-        write_halide_object(program, code.schedule, object, (halide_folder.path / "region.halide.h").string(),
-                            o.fp_contract);
-    runner = halide_runner_options(object, gpu);
-  }
+  } side_folder;
+  std::string pattern = (std::filesystem::temp_directory_path() / "loopscape-side-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
+  side_folder.path = pattern;
+  TargetRunSettings settings{.ranks = o.ranks, .contract_fma = o.fp_contract};
+  settings.side_files = target.write_side_files(program, code.schedule, (side_folder.path / "region.c").string(),
+                                                {.contract_fma = o.fp_contract});
+  RunnerOptions runner = runner_options_for(target, program, settings);
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   if (!o.bundle.empty()) {
     if (!runner.emitted_uses_gpu)
@@ -261,7 +259,7 @@ int run_verify(const CliOptions& o) {
                               : "process " + seconds(t.process_seconds);
     };
     std::cout << "original: " << timing(result.original) << "\n";
-    std::cout << "emitted:  " << timing(result.emitted) << (o.target == "mpi" ? " on " + std::to_string(o.ranks) + " ranks" : "")
+    std::cout << "emitted:  " << timing(result.emitted) << (target.run_recipe().toolchain == RunRecipe::Toolchain::MpiC ? " on " + std::to_string(o.ranks) + " ranks" : "")
               << "\n";
     if (result.bytes_sent)
       std::cout << "sent: " << *result.bytes_sent << " bytes in " << result.messages_sent.value_or(0)

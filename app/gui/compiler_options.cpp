@@ -11,7 +11,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 
 namespace loopscape {
 

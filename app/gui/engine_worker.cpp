@@ -12,10 +12,10 @@
 #include <mutex>
 
 #include "autoschedule/planner.h"
-#include "codegen/ast_cache.h"
+#include "codegen/common/ast_cache.h"
 #include "cpp_program/program_file.h"
 #include "lessons/lesson_check.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "scratchpad/scratchpad_evaluation.h"
 #include "analysis/work_count.h"
 #include "runner/jit_run.h"

@@ -23,9 +23,11 @@
 #include <cstring>
 
 #include "autosave.h"
+#include "codegen/registry/registry.h"
 #include "main_window.h"
 #include "runner/sandbox.h"
 #include "samples.h"
+#include "support/text.h"
 
 #ifndef LOOPSCAPE_VERSION
 #define LOOPSCAPE_VERSION "0.0.0"
@@ -94,8 +96,8 @@ int main(int argc, char** argv) {
                                   QStringLiteral("file"));
   const QCommandLineOption code_target(
       QStringLiteral("code-target"),
-      QStringLiteral("Show the Code dock's tab of <target> (openmp, c, mpi, hls, cuda, halide, halide-stmt, "
-                     "halide-ptx, isl-ast, tree)."),
+      QStringLiteral("Show the Code dock's tab of <target> (%1).")
+          .arg(QString::fromStdString(loopscape::join(loopscape::target_names_in_display_order()))),
       QStringLiteral("target"));
   const QCommandLineOption screenshot(
       QStringLiteral("screenshot"),
@@ -115,8 +117,8 @@ int main(int argc, char** argv) {
                                                    "#pragma scop region."),
                                     QStringLiteral("name"));
   const QCommandLineOption lesson(QStringLiteral("lesson"),
-                                  QStringLiteral("Open the lesson <file> (Markdown with a front matter; README: "
-                                                 "Lessons) with its kernel."),
+                                  QStringLiteral("Open the lesson <file> (Markdown with a front matter; docs/guide/lessons.md) "
+                                                 "with its kernel."),
                                   QStringLiteral("file"));
   const QCommandLineOption restore(QStringLiteral("restore"),
                                    QStringLiteral("Restore the session autosaved by a window that did not quit "

@@ -34,7 +34,7 @@
 #include <algorithm>
 
 #include "autosave.h"
-#include "codegen/target.h"
+#include "codegen/registry/registry.h"
 #include "code_view.h"
 #include "communication_view.h"
 #include "pe_array_view.h"
@@ -72,6 +72,12 @@ namespace {
 
 constexpr int kMaxRecent = 8;
 constexpr double kZoomPerStep = 0.12;
+
+// The suffix of a file holding `target`'s code ("c" for an unknown one).
+std::string suffixOf(const QString& target) {
+  const Target* known = find_target(target.toStdString());
+  return known ? known->file_suffix() : "c";
+}
 constexpr int kPresentationZoomSteps = 6;  // 172%: code and labels read from the back of a room
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kLayoutKey = QStringLiteral("layout/state");
@@ -1410,7 +1416,7 @@ void MainWindow::exportCode() {
   }
   const QString suggested = QStringLiteral("%1.%2.%3")
                                 .arg(file_ ? QFileInfo(file_->path).completeBaseName() : QStringLiteral("code"), target,
-                                     target == QLatin1String("tree") || target == QLatin1String("isl-ast") ? QStringLiteral("txt") : QStringLiteral("c"));
+                                     QString::fromStdString(suffixOf(target)));
   const QString path = QFileDialog::getSaveFileName(this, tr("Export code"), suggested);
   if (path.isEmpty()) return;
   QSaveFile out(path);

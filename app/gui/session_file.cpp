@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session_file.h"
 
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // How long isl takes to build the loop AST of a schedule (issue 24:
 // time-tiled wavefronts took seconds). For each FILE.c SCRIPT pair: the
 // schedule after the script, then its AST as codegen/loop_ast builds it
-// ("product": tile bands merged with the band below, codegen/ast_form.h),
+// ("product": tile bands merged with the band below, codegen/common/ast_form.h),
 // as isl builds the tree the commands leave ("bands apart", what the product
 // did before), and with every band member's loop type forced to atomic or
 // separate; the time and the size of the printed C of each. SHOW=1 prints
@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "codegen/loop_ast.h"
-#include "pipeline/pipeline.h"
+#include "codegen/common/loop_ast.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"

@@ -23,8 +23,8 @@
 
 #include "analysis/legality.h"
 #include "domain_plot.h"
-#include "pipeline/pipeline.h"
-#include "view/domain_points.h"
+#include "loading/load_program.h"
+#include "plot/domain_points.h"
 
 using namespace loopscape;
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "scratchpad/scratchpad_evaluation.h"
 #include "session/script.h"
 #include "session/session.h"

@@ -21,6 +21,7 @@
 #include <stdexcept>
 
 #include "analysis/inlining.h"
+#include "analysis/storage_fold_check.h"
 #include "schedule/data_layout.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"

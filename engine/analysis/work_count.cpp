@@ -8,7 +8,7 @@
 #include <cctype>
 
 #include "support/integer_expression.h"
-#include "view/set_points.h"
+#include "support/set_points.h"
 
 namespace loopscape {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "api/loopscape.h"
 
-#include "codegen/emitter.h"
-#include "codegen/target.h"
-#include "pipeline/pipeline.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 #include "support/isl_context.h"
 

@@ -43,7 +43,7 @@
 #include <vector>
 
 #include "api/loopscape.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape::tiramisu {
 

@@ -3,7 +3,7 @@
 // isl's scheduler on the program's exact dependences, with Pluto-like options.
 #include <isl/cpp.h>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape {
 

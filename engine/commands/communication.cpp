@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/affine_text.h"
 #include "commands/preconditions.h"
 #include "commands/tag_support.h"
 #include "schedule/data_layout.h"

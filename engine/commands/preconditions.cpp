@@ -3,6 +3,7 @@
 
 #include "commands/schedule_lookups.h"
 #include "commands/tag_support.h"
+#include "schedule/tags.h"
 #include "support/text.h"
 
 namespace loopscape::preconditions {
@@ -90,7 +91,7 @@ bool has_tag(const CommandContext& context, const isl::schedule& schedule, const
   // every statement, instead of a walk to each statement's loops.
   if (!has_tag_anywhere(context, schedule, kind)) return false;
   for (const auto& [at, tag] : known ? known->statement_tags(statement)
-                                     : tag_support::statement_tags(context.program, schedule, statement))
+                                     : statement_tags(context.program, schedule, statement))
     if (tag.kind == kind && (depth < 0 || at <= depth)) return true;
   return false;
 }

@@ -2,6 +2,7 @@
 #include "commands/schedule_lookups.h"
 
 #include "commands/tag_support.h"
+#include "schedule/tags.h"
 
 namespace loopscape {
 
@@ -17,7 +18,7 @@ const std::vector<StatementLoop>& ScheduleLookups::loops_of(const Statement& sta
 const std::vector<std::pair<int, LoopTag>>& ScheduleLookups::statement_tags(const Statement& statement) const {
   auto it = tags_.find(statement.name);
   if (it == tags_.end())
-    it = tags_.emplace(statement.name, tag_support::statement_tags(program_, schedule_, statement)).first;
+    it = tags_.emplace(statement.name, loopscape::statement_tags(program_, schedule_, statement)).first;
   return it->second;
 }
 

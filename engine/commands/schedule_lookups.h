@@ -28,7 +28,7 @@ class ScheduleLookups {
 
   // tag_support::loops_of
   const std::vector<StatementLoop>& loops_of(const Statement& statement) const;
-  // tag_support::statement_tags
+  // statement_tags
   const std::vector<std::pair<int, LoopTag>>& statement_tags(const Statement& statement) const;
   // subtree_has_tag from the root
   bool has_tag_anywhere(const std::string& kind) const;

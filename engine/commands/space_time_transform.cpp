@@ -36,6 +36,7 @@
 #include "commands/tag_support.h"
 #include "schedule/loop_names.h"
 #include "schedule/node_names.h"
+#include "schedule/tags.h"
 
 namespace loopscape {
 namespace {
@@ -92,7 +93,7 @@ class SpaceTimeTransformCommand : public CommandBase {
     if (std::string why = preconditions::too_few_loops(place, 2, false); !why.empty()) return why;
     int previous_time = -1;
     if (preconditions::has_tag_anywhere(context, schedule, "time"))
-      for (const auto& [depth, tag] : tag_support::statement_tags(context.program, schedule, *place.statement))
+      for (const auto& [depth, tag] : statement_tags(context.program, schedule, *place.statement))
         if (tag.kind == "time") previous_time = std::max(previous_time, depth);
     if (previous_time >= 0)
       return static_cast<int>(place.loops.size()) - previous_time - 1 >= 2

@@ -15,6 +15,7 @@
 #include "commands/layout_support.h"
 #include "commands/preconditions.h"
 #include "commands/tag_support.h"
+#include "analysis/storage_fold_check.h"
 #include "schedule/data_layout.h"
 
 namespace loopscape {

@@ -9,6 +9,7 @@
 // a change of the computation rather than of its layout).
 #include <isl/map.h>
 
+#include "analysis/affine_text.h"
 #include "commands/builtin_commands.h"
 #include "commands/layout_support.h"
 #include "commands/tag_support.h"

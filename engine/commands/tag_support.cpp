@@ -97,17 +97,6 @@ std::optional<long> constant_extent(const Program& program, const Statement& sta
   return result;
 }
 
-std::vector<std::pair<int, LoopTag>> statement_tags(const Program& program, const isl::schedule& schedule,
-                                                    const Statement& statement) {
-  std::vector<std::pair<int, LoopTag>> out;
-  const std::vector<LoopRef> loops = loops_of_statement(program, schedule, statement.name);
-  for (std::size_t d = 0; d < loops.size(); ++d) {
-    if (loops[d].member != 0) continue;
-    for (const LoopTag& t : node_tags(skip_marks(loops[d].band))) out.emplace_back(static_cast<int>(d), t);
-  }
-  return out;
-}
-
 CommandOutcome split_loop(const CommandContext& context, const CommandCall& call, const isl::schedule& schedule,
                           const CommandArgument& loop, long factor, const CommandArgument& outer,
                           const CommandArgument& inner) {
@@ -119,49 +108,6 @@ CommandOutcome split_loop(const CommandContext& context, const CommandCall& call
   c.where = call.where;
   c.args = {loop, CommandArgument{std::to_string(factor), loop.where}, outer, inner};
   return split->apply(context, c, schedule);
-}
-
-isl::pw_aff parse_affine(const Program& program, const Statement& statement, const std::string& text,
-                         const SourceLocation& where, const std::string& what) {
-  const std::vector<std::string> its = statement.iterators();
-  std::string allowed = "iterators " + join(its);
-  if (!program.parameters.empty()) allowed += " and parameters " + join(program.parameters);
-  auto refuse = [&](const std::string& why) {
-    throw InputError(where, what + " '" + text + "' " + why + ": expected an affine expression of " + statement.name +
-                                "'s " + allowed);
-  };
-  if (trim(text).empty()) refuse("is empty");
-  for (char c : text)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ' ' || c == '+' || c == '-' ||
-          c == '*' || c == '/' || c == '(' || c == ')'))
-      refuse(std::string("holds '") + c + "'");
-  // Identifiers must be iterators or parameters (isl would take others as errors too).
-  for (std::size_t k = 0; k < text.size();) {
-    if (std::isalpha(static_cast<unsigned char>(text[k])) || text[k] == '_') {
-      std::size_t e = k;
-      while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
-      const std::string id = text.substr(k, e - k);
-      bool known = id == "floor";
-      for (const std::string& s : its) known = known || s == id;
-      for (const std::string& s : program.parameters) known = known || s == id;
-      if (!known) refuse("uses '" + id + "'");
-      k = e;
-    } else {
-      ++k;
-    }
-  }
-  std::string params = program.parameters.empty() ? "" : "[" + join(program.parameters) + "] -> ";
-  const std::string src = params + "{ " + statement.name + "[" + join(its) + "] -> [(" + text + ")] }";
-  isl_ctx* ctx = program.ctx().get();
-  const int old = isl_options_get_on_error(ctx);
-  isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  isl_pw_aff* pa = isl_pw_aff_read_from_str(ctx, src.c_str());
-  isl_options_set_on_error(ctx, old);
-  if (!pa) {
-    isl_ctx_reset_error(ctx);
-    refuse("is not affine");
-  }
-  return isl::manage(pa);
 }
 
 std::string loop_phrase(const TagLoop& loop, const Statement& statement) {

@@ -43,9 +43,6 @@ isl::schedule tag(const ResolvedBandMember& loop, const LoopTag& tag);
 std::optional<long> constant_extent(const Program& program, const Statement& statement,
                                     const ResolvedBandMember& loop);
 
-// Every tag of a kind in `kinds` on the loops of the statement: {depth, tag}.
-std::vector<std::pair<int, LoopTag>> statement_tags(const Program& program, const isl::schedule& schedule,
-                                                    const Statement& statement);
 
 // Splits loop `loop` of the call's statement by `factor` into `outer`/`inner`
 // with the registered split command (statement form); returns its outcome.
@@ -53,11 +50,6 @@ CommandOutcome split_loop(const CommandContext& context, const CommandCall& call
                           const CommandArgument& loop, long factor, const CommandArgument& outer,
                           const CommandArgument& inner);
 
-// An affine expression of the statement's iterators and the parameters
-// ("i + 1", "2*j - n"), parsed by isl; InputError at `where` naming the
-// variables allowed. Returns it as a function on the statement's domain space.
-isl::pw_aff parse_affine(const Program& program, const Statement& statement, const std::string& text,
-                         const SourceLocation& where, const std::string& what);
 
 // "loop i of S0", "loop i of S0 and S1 (fused band C2)".
 std::string loop_phrase(const TagLoop& loop, const Statement& statement);

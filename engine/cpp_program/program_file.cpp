@@ -10,7 +10,7 @@
 #include "cpp_program/published_program.h"
 #include "runner/process.h"
 #include "session/script.h"
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 
 namespace loopscape {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "commands/command.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape {
 

@@ -3,7 +3,7 @@
 // Layer I function the lowering built, each statement carrying the loop
 // domain's set expression.
 #include "api/publish.h"
-#include "codegen/emitter.h"
+#include "codegen/common/emitter.h"
 #include "lappy/lowering.h"
 #include "layer1/declaration_support.h"
 #include "layer1/program_builder.h"

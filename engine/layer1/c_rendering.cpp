@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "codegen/emitter.h"
-#include "codegen/target.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
 
 namespace loopscape::tiramisu::detail {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "layer1/layer1_data.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape::tiramisu::detail {
 

@@ -4,7 +4,7 @@
 #include <exception>
 
 #include "api/publish.h"
-#include "codegen/emitter.h"
+#include "codegen/common/emitter.h"
 #include "layer1/declaration_support.h"
 #include "layer1/program_builder.h"
 

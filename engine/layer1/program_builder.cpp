@@ -14,7 +14,7 @@
 #include <set>
 #include <sstream>
 
-#include "codegen/c_printer.h"
+#include "codegen/common/c_printer.h"
 #include "layer1/affine_text.h"
 #include "layer1/c_rendering.h"
 #include "layer1/isl_parse.h"

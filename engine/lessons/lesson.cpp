@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 
 namespace loopscape {
 namespace {

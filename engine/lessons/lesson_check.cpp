@@ -8,10 +8,11 @@
 #include <optional>
 
 #include "analysis/legality.h"
-#include "codegen/emitter.h"
-#include "codegen/target.h"
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
 #include "commands/tag_support.h"
 #include "runner/runner.h"
+#include "schedule/tags.h"
 #include "session/script.h"
 #include "support/isl_text.h"
 #include "support/text.h"
@@ -165,7 +166,7 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
       return {false, kNoSuchLoop + e.message()};
     }
     if (c.kind == "tagged") {
-      for (const auto& [depth, tag] : tag_support::statement_tags(program, schedule, s))
+      for (const auto& [depth, tag] : statement_tags(program, schedule, s))
         if (depth == loop.depth && tag.kind == c.args[2]) return {true, ""};
       return {false, "loop " + c.args[1] + " of " + s.name + " is not tagged " + c.args[2]};
     }

@@ -90,7 +90,7 @@ class Program {
   Program& operator=(Program&&) = default;
   ~Program();
   // An explicit copy (sharing the isl context), for the printers' rewritten
-  // view of a program (codegen/data_layout_rewrite.h); never copied by accident.
+  // view of a program (codegen/common/data_layout_rewrite.h); never copied by accident.
   Program clone() const { return Program(*this); }
 
   IslContext& isl() const { return *isl_; }

@@ -3,7 +3,7 @@
 // A readable account of a loaded program, for `loopscape-cli info` and the app.
 #include <string>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape {
 

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "analysis/work_count.h"
-#include "codegen/halide_lowering.h"
+#include "codegen/halide/halide_lowering.h"
 #include "support/error.h"
 
 namespace loopscape {

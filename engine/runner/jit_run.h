@@ -49,7 +49,7 @@ std::map<std::string, long> default_run_parameters(const Program& program, const
 
 // Checks the accesses' bounds at `parameters` (analysis/work_count.h) and
 // lowers the schedule (`contract_fma`: HalideLoweringOptions in
-// codegen/halide_lowering.h). Throws InputError (out of bounds, a construct
+// codegen/halide/halide_lowering.h). Throws InputError (out of bounds, a construct
 // the lowering refuses), IslError at the quota.
 std::shared_ptr<const PreparedRun> prepare_jit_run(const Program& program, const isl::schedule& schedule,
                                                    const std::map<std::string, long>& parameters,

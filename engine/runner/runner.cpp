@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "runner/runner.h"
 
-#include "codegen/mpi_runtime.h"
+#include "codegen/mpi/mpi_runtime.h"
 
 #include <stdlib.h>
 
@@ -15,7 +15,7 @@
 #include "runner/bundle.h"
 #include "runner/harness.h"
 #include "runner/process.h"
-#include "support/code_running_flags.h"
+#include "model/code_running_flags.h"
 
 namespace loopscape {
 

@@ -18,7 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "analysis/dependences.h"
 #include "model/program.h"
 
 namespace loopscape {
@@ -66,14 +65,5 @@ isl::map storage_relation(const Program& program, const isl::schedule& schedule,
 std::string storage_buffer(const Program& program, const isl::schedule& schedule, const std::string& statement);
 // The same, from a layout already read off the schedule.
 std::string storage_buffer(const Program& program, const DataLayout& layout, const std::string& statement);
-
-// Exact check of every recorded fold against the schedule: after folding, no
-// instance of the statement may overwrite an element between a write and a
-// read of the value that write stored (RAW dependences from the statement).
-// One message per problem, with concrete instances ("" none). The session can
-// call it after each command, since a later reordering can break a fold that
-// was legal when it was made. Throws IslError at the quota.
-std::vector<std::string> check_storage_folds(const Program& program, const Dependences& dependences,
-                                             const isl::schedule& schedule);
 
 }  // namespace loopscape

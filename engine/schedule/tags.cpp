@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "schedule/loop_names.h"
+#include "schedule/loops.h"
 #include "schedule/node_names.h"
 
 namespace loopscape {
@@ -107,6 +108,17 @@ bool subtree_has_tag(const isl::schedule_node& node, const std::string& kind) {
     return !found;
   });
   return found;
+}
+
+std::vector<std::pair<int, LoopTag>> statement_tags(const Program& program, const isl::schedule& schedule,
+                                                    const Statement& statement) {
+  std::vector<std::pair<int, LoopTag>> out;
+  const std::vector<LoopRef> loops = loops_of_statement(program, schedule, statement.name);
+  for (std::size_t d = 0; d < loops.size(); ++d) {
+    if (loops[d].member != 0) continue;
+    for (const LoopTag& t : node_tags(skip_marks(loops[d].band))) out.emplace_back(static_cast<int>(d), t);
+  }
+  return out;
 }
 
 }  // namespace loopscape

@@ -8,12 +8,15 @@
 // FIRST member, which becomes the outermost loop of the marked subtree in the
 // generated AST. To tag another member, tag_band_member() splits the band so
 // that the member starts a band of its own. Printers see the tags on their
-// loops (codegen/loop_ast.h: LoopNode::tags) and honour what they support.
+// loops (codegen/common/loop_ast.h: LoopNode::tags) and honour what they support.
 #include <isl/cpp.h>
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "model/program.h"
 
 namespace loopscape {
 
@@ -44,5 +47,9 @@ isl::schedule_node remove_tags(isl::schedule_node node, const std::string& kind 
 
 // True when some tag of kind `kind` is in the subtree rooted at `node` (marks above it excluded).
 bool subtree_has_tag(const isl::schedule_node& node, const std::string& kind);
+
+// Every tag on the loops of the statement (the tags sit on a band's first member): {depth, tag}.
+std::vector<std::pair<int, LoopTag>> statement_tags(const Program& program, const isl::schedule& schedule,
+                                                    const Statement& statement);
 
 }  // namespace loopscape

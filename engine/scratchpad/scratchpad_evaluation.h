@@ -12,7 +12,7 @@
 
 #include "support/error.h"
 #include "support/isl_context.h"
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 
 namespace loopscape {
 

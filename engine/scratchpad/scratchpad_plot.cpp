@@ -10,7 +10,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "view/set_points.h"
+#include "support/set_points.h"
 
 namespace loopscape {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "support/isl_text.h"
-#include "view/domain_points.h"
+#include "plot/domain_points.h"
 
 namespace loopscape {
 

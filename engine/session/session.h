@@ -20,7 +20,7 @@
 
 #include "analysis/legality.h"
 #include "commands/command.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 
 namespace loopscape {
 

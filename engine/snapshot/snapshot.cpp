@@ -13,13 +13,13 @@
 #include <sstream>
 
 #include "analysis/legality.h"
-#include "codegen/target.h"
+#include "codegen/registry/registry.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/tags.h"
 #include "schedule/tree_printer.h"
 #include "support/text.h"
-#include "view/plot_parameters.h"
+#include "plot/plot_parameters.h"
 
 namespace loopscape {
 
@@ -37,16 +37,6 @@ const CodeInfo* Snapshot::findCode(const std::string& target) const {
 
 bool Snapshot::code_pending() const {
   return std::any_of(code.begin(), code.end(), [](const CodeInfo& c) { return c.pending; });
-}
-
-std::vector<std::string> display_target_names() {
-  std::vector<std::string> names = target_names();
-  auto rank = [](const std::string& n) { return n == "openmp" ? 0 : n == "c" ? 1 : 2; };
-  std::stable_sort(names.begin(), names.end(), [&](const std::string& a, const std::string& b) {
-    if (rank(a) != rank(b)) return rank(a) < rank(b);
-    return a < b;
-  });
-  return names;
 }
 
 namespace {
@@ -459,7 +449,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
       snap.systolic_error = e.what();
     }
   }
-  const std::vector<std::string> targets = options.targets.empty() ? display_target_names() : options.targets;
+  const std::vector<std::string> targets = options.targets.empty() ? target_names_in_display_order() : options.targets;
   for (const std::string& name : targets) {
     if (options.code) {
       snap.code.push_back(code_info(loaded, schedule, name, cache));

@@ -15,9 +15,9 @@
 #include "analysis/distribution.h"
 #include "analysis/legality.h"
 #include "analysis/systolic.h"
-#include "pipeline/pipeline.h"
-#include "view/domain_points.h"
-#include "view/plot_domain.h"
+#include "loading/load_program.h"
+#include "plot/domain_points.h"
+#include "plot/plot_domain.h"
 
 namespace loopscape {
 
@@ -127,15 +127,12 @@ struct SnapshotOptions {
   // made again); null: check here.
   std::shared_ptr<const LegalityReport> legality;
   bool plot = true;
-  std::map<std::string, long> plot_parameters;  // empty: default_plot_parameters
+  std::map<std::string, long> plot_parameters;  // empty: default_parameter_values
   // Keeps the plotted instances and dependence pairs from step to step (one
   // per loaded program); null: enumerated for this snapshot alone.
   std::shared_ptr<PlotCache> plot_cache;
   int ranks = 4;  // for the message table of distributed schedules
 };
-
-// Target names in display order: openmp, c, then the rest by name.
-std::vector<std::string> display_target_names();
 
 // Everything the views show of `schedule`, a schedule of `loaded.program`.
 // Runs isl under the program's quota: throws IslError.

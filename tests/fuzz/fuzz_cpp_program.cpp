@@ -12,7 +12,7 @@
 #include <string>
 
 #include "cpp_program/published_program.h"
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "support/error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

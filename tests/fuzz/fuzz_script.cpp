@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "pipeline/pipeline.h"
+#include "loading/load_program.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"

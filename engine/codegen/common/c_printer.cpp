@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "codegen/common/c_printer.h"
+
+#include <sstream>
+
+
+namespace loopscape {
+
+namespace {
+
+bool starts_with_minus(const std::string& s) { return !s.empty() && (s[0] == '-' || s[0] == '+'); }
+
+// The floating type libm's function `f` takes ("" when f is none of them).
+std::string math_argument_type(const std::string& f) {
+  static const std::set<std::string> functions = {"sin",  "cos",   "tan",  "asin", "acos",  "atan", "atan2", "sinh",
+                                                  "cosh", "tanh",  "exp",  "exp2", "log",   "log2", "log10", "sqrt",
+                                                  "cbrt", "pow",   "fabs", "floor", "ceil", "round", "fmod", "hypot"};
+  if (functions.count(f)) return "double";
+  if (!f.empty() && f.back() == 'f' && functions.count(f.substr(0, f.size() - 1))) return "float";
+  return "";
+}
+
+bool integer_typed(const Expr& e) {
+  if (e.kind == ExprKind::IntLiteral || e.kind == ExprKind::Iterator || e.kind == ExprKind::Parameter) return true;
+  return e.type == "int" || e.type == "long" || e.type == "unsigned" || e.type == "short" || e.type == "char";
+}
+
+struct ExprPrinter {
+  std::set<std::string>* helpers;
+  bool float_math_arguments = false;
+
+  std::string wrap(const Expr& e, bool paren) { return paren ? "(" + print(e) + ")" : print(e); }
+
+  std::string print(const Expr& e) {
+    const int p = c_precedence(e);
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::FloatLiteral:
+      case ExprKind::Iterator:
+      case ExprKind::Parameter:
+      case ExprKind::Variable: return e.text;
+      case ExprKind::Access: {
+        std::string s = e.text;
+        for (const auto& a : e.args) s += "[" + print(*a) + "]";
+        return s;
+      }
+      case ExprKind::Unary: {
+        const Expr& a = *e.args.at(0);
+        std::string inner = print(a);
+        const bool paren = c_precedence(a) < 14 || ((e.text == "-" || e.text == "+") && starts_with_minus(inner));
+        return e.text + (paren ? "(" + inner + ")" : inner);
+      }
+      case ExprKind::Cast: {
+        const Expr& a = *e.args.at(0);
+        return "(" + e.text + ")" + wrap(a, c_precedence(a) < 14);
+      }
+      case ExprKind::Binary: {
+        const Expr& l = *e.args.at(0);
+        const Expr& r = *e.args.at(1);
+        std::string rs = wrap(r, c_precedence(r) <= p);
+        // a - -1 is valid C but a - (-1) reads better.
+        if (rs.size() && rs[0] == '-' && (e.text == "-" || e.text == "+")) rs = "(" + rs + ")";
+        return wrap(l, c_precedence(l) < p) + " " + e.text + " " + rs;
+      }
+      case ExprKind::Ternary:
+        return wrap(*e.args.at(0), c_precedence(*e.args[0]) <= 3) + " ? " + print(*e.args.at(1)) + " : " +
+               wrap(*e.args.at(2), c_precedence(*e.args[2]) < 3);
+      case ExprKind::Call: {
+        if (helpers && (e.text == "floord" || e.text == "ceild" || e.text == "min" || e.text == "max"))
+          helpers->insert(e.text);
+        const std::string cast = float_math_arguments ? math_argument_type(e.text) : std::string();
+        std::string s = e.text + "(";
+        for (std::size_t k = 0; k < e.args.size(); ++k) {
+          const Expr& a = *e.args[k];
+          s += (k ? ", " : "") + (!cast.empty() && integer_typed(a) ? "(" + cast + ")" + wrap(a, c_precedence(a) < 14) : print(a));
+        }
+        return s + ")";
+      }
+    }
+    return e.text;
+  }
+};
+
+}  // namespace
+
+CCode CPrinter::result() const {
+  std::string text;
+  for (const auto& l : lines_) text += l + "\n";
+  return {text, helpers_};
+}
+
+void CPrinter::line(const std::string& s) {
+  lines_.push_back(std::string(static_cast<std::size_t>(level_ * opt_.indent), ' ') + s);
+}
+
+std::string CPrinter::expr(const ExprPtr& e) { return ExprPrinter{&helpers_, opt_.float_math_arguments}.print(*e); }
+
+// Bodies that are one C statement (a statement instance or a loop) go
+// without braces; blocks and ifs (dangling else) get them.
+bool CPrinter::braced(const LoopNode& body) const {
+  const LoopNode* n = &body;
+  while (n->kind == LoopNodeKind::Mark) {
+    if (opt_.mark_comments) return true;
+    n = &n->body();
+  }
+  if (n->kind == LoopNodeKind::User) return n->statement_index < 0;  // a grafted call may print several lines
+  if (n->kind == LoopNodeKind::For) return prints_pragma(*n);  // pragma lines make two statements
+  return true;
+}
+
+bool CPrinter::prints_pragma(const LoopNode& f) const {
+  if (f.has_tag("unroll") && opt_.gcc_unroll) return true;
+  return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
+}
+
+void CPrinter::open_body(const LoopNode& body, const std::string& head, bool force_braces) {
+  line(head + (force_braces || braced(body) ? " {" : ""));
+  ++level_;
+}
+
+void CPrinter::close_body(const LoopNode& body, bool force_braces) {
+  --level_;
+  if (force_braces || braced(body)) line("}");
+}
+
+std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const ExprPtr& cond) {
+  std::string inc;
+  if (n.step == 1)
+    inc = n.iterator + "++";
+  else if (n.step == -1)
+    inc = n.iterator + "--";
+  else if (n.step > 0)
+    inc = n.iterator + " += " + std::to_string(n.step);
+  else
+    inc = n.iterator + " -= " + std::to_string(-n.step);
+  return "for (int " + n.iterator + " = " + expr(init) + "; " + expr(cond) + "; " + inc + ")";
+}
+
+void CPrinter::print_loop_pragmas(const LoopNode& n) {
+  std::string omp;
+  if (opt_.openmp) {
+    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for";
+    if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
+  }
+  // gcc takes one pragma right before a loop: a second one (omp simd after
+  // omp parallel for, GCC unroll after either) does not build. OpenMP's wins.
+  if (!omp.empty()) {
+    line("#pragma omp " + omp);
+    return;
+  }
+  for (const auto& t : n.tags)
+    if (t.kind == "unroll" && opt_.gcc_unroll)
+      line("#pragma " + opt_.unroll_pragma + " " + (t.args.empty() ? std::string("8") : t.args[0]));
+}
+
+void CPrinter::visit(const LoopNode& n) {
+  if (opt_.register_tiles && !tile_ && n.kind == LoopNodeKind::For) {
+    if (identifiers_.empty()) identifiers_ = program_identifiers(program());
+    if (const std::optional<CRegisterTile> tile = plan_c_register_tile(program(), n, identifiers_)) {
+      print_register_tile(n, *tile);
+      return;
+    }
+  }
+  LoopAstWalker::visit(n);
+}
+
+// if (full tile) { T acc[..]; load; the loop over acc; store } else { the loop as it is }
+void CPrinter::print_register_tile(const LoopNode& n, const CRegisterTile& tile) {
+  std::string held;
+  for (const auto& a : tile.accumulators) held += (held.empty() ? "" : ", ") + a.array;
+  // No condition: every tile is full.
+  line((tile.full_tile ? "if (" + expr(tile.full_tile) + ") " : std::string()) + "{  // full register tile: " + held +
+       " held across " + n.iterator);
+  indent();
+  for (const auto& a : tile.accumulators) {
+    std::string extents;
+    for (const auto& p : tile.points) extents += "[" + std::to_string(p.extent) + "]";
+    line(a.element_type + " " + a.name + extents + ";");
+  }
+  print_tile_copy(tile, true);
+  tile_ = &tile;
+  LoopAstWalker::visit(n);
+  tile_ = nullptr;
+  print_tile_copy(tile, false);
+  outdent();
+  if (!tile.full_tile) {
+    line("}");
+    return;
+  }
+  line("} else {");
+  indent();
+  LoopAstWalker::visit(n);
+  outdent();
+  line("}");
+}
+
+void CPrinter::print_tile_copy(const CRegisterTile& tile, bool load) {
+  for (const auto& p : tile.points) {
+    // No unroll pragma: gcc then unrolls the copies early, and the
+    // accumulators' mixed scalar and vector accesses keep them in memory.
+    if (opt_.openmp && p.loop->has_tag("vector")) line("#pragma omp simd");
+    const bool innermost = &p == &tile.points.back();
+    line(for_head(*p.loop, p.lower, tile.full_condition(p)) + (innermost && tile.accumulators.size() > 1 ? " {" : ""));
+    indent();
+  }
+  for (const auto& a : tile.accumulators)
+    line(load ? expr(tile.element(a)) + " = " + expr(a.access) + ";" : expr(a.access) + " = " + expr(tile.element(a)) + ";");
+  for (std::size_t k = 0; k < tile.points.size(); ++k) outdent();
+  if (tile.accumulators.size() > 1) line("}");
+}
+
+ExprPtr CPrinter::in_registers(const ExprPtr& e) const {
+  if (!e || !tile_) return e;
+  if (e->kind == ExprKind::Access)
+    if (const CRegisterTile::Accumulator* a = tile_->accumulator_of(e->text)) return tile_->element(*a);
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = in_registers(a);
+  return copy;
+}
+
+void CPrinter::enter_for(const LoopNode& n) {
+  print_loop_pragmas(n);
+  const CRegisterTile::PointLoop* point = tile_ ? tile_->point_of(n) : nullptr;
+  const std::vector<std::string> prologue = iteration_prologue(n);
+  OpenLoop open{false, iteration_epilogue(n)};
+  open.forced_braces = !prologue.empty() || !open.epilogue.empty();
+  open_body(n.body(), for_head(n, n.init, point ? tile_->full_condition(*point) : n.cond), open.forced_braces);
+  for (const std::string& l : prologue) line(l);
+  open_loops_.push_back(std::move(open));
+}
+
+void CPrinter::leave_for(const LoopNode& n) {
+  const OpenLoop open = open_loops_.back();
+  open_loops_.pop_back();
+  for (const std::string& l : open.epilogue) line(l);
+  close_body(n.body(), open.forced_braces);
+}
+
+void CPrinter::enter_if(const LoopNode& n) { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
+
+void CPrinter::enter_else(const LoopNode& n) {
+  close_body(*n.children[0]);
+  // `} else {` on one line when both are braced.
+  if (braced(*n.children[0])) {
+    lines_.back() += braced(*n.children[1]) ? " else {" : " else";
+  } else {
+    line(braced(*n.children[1]) ? "else {" : "else");
+  }
+  ++level_;
+}
+
+void CPrinter::leave_if(const LoopNode& n) { close_body(*n.children.back()); }
+
+void CPrinter::enter_mark(const LoopNode& n) {
+  if (opt_.mark_comments) line("/* " + n.mark + " */");
+}
+
+void CPrinter::user(const LoopNode&, const StatementInstance& inst) {
+  line(expr(in_registers(inst.target)) + " " + inst.assign_op + " " + expr(in_registers(inst.value)) + ";");
+}
+
+std::string print_c_expr(const Expr& e, std::set<std::string>* helpers) { return ExprPrinter{helpers}.print(e); }
+
+CCode print_c(const Program& program, const LoopNode& root, const CPrintOptions& options) {
+  CPrinter p(program, options);
+  p.walk(root);
+  return p.result();
+}
+
+std::string c_helper_definitions(const std::set<std::string>& helpers) {
+  std::string s;
+  auto def = [&](const char* name, const char* params, const char* body) {
+    if (!helpers.count(name)) return;
+    s += std::string("#ifndef ") + name + "\n#define " + name + params + " " + body + "\n#endif\n";
+  };
+  def("floord", "(n, d)", "(((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))");
+  def("ceild", "(n, d)", "(((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))");
+  def("min", "(x, y)", "((x) < (y) ? (x) : (y))");
+  def("max", "(x, y)", "((x) > (y) ? (x) : (y))");
+  return s;
+}
+
+std::string c_region_declarations(const Program& program) {
+  std::string s;
+  for (const Array& a : program.arrays) {
+    if (!a.declared_in_region) continue;
+    s += a.element_type + " " + a.name;
+    for (const auto& e : a.extents) s += "[" + e + "]";
+    s += ";\n";
+  }
+  return s;
+}
+
+}  // namespace loopscape

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "plot/plot_domain.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
+
+#include <algorithm>
+
+#include "schedule/loops.h"
+#include "schedule/node_names.h"
+#include "schedule/parallelism.h"
+#include "support/isl_text.h"
+#include "plot/affine_eval.h"
+#include "plot/domain_points.h"
+#include "support/set_points.h"
+
+namespace loopscape {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+}  // namespace
+
+std::uint64_t point_hash(int statement, std::span<const long> coordinates) {
+  std::uint64_t h = mix(0x12345678ULL, static_cast<std::uint64_t>(statement));
+  for (long c : coordinates) h = mix(h, static_cast<std::uint64_t>(c));
+  return h;
+}
+
+std::optional<std::uint32_t> PlotDomain::find(int s, std::span<const long> c) const {
+  return index_.find(s, c, [&](std::uint32_t id) {
+    return statement[id] == s && std::equal(c.begin(), c.end(), coordinates.data() + coords_at[id]);
+  });
+}
+
+std::pair<int, int> relation_statements(const Program& program, const isl::map& relation) {
+  const char* source = isl_map_get_tuple_name(relation.get(), isl_dim_in);
+  const char* sink = isl_map_get_tuple_name(relation.get(), isl_dim_out);
+  return {source ? program.statement_index(source) : -1, sink ? program.statement_index(sink) : -1};
+}
+
+// Scanning a relation costs an isl AST build per dependence: most of a 2-D
+// stencil's plot after a tile. A function is mapped here instead.
+std::optional<std::vector<PlotDomain::Pair>> pairs_by_function(const PlotDomain& d, const isl::map& relation, int si,
+                                                               int di, const std::map<std::string, long>& parameters,
+                                                               std::size_t cap, bool* complete) {
+  bool from_sink = false;
+  isl::map function = relation;
+  if (isl_map_is_single_valued(function.get()) != isl_bool_true) {
+    function = function.reverse();
+    from_sink = true;
+    if (isl_map_is_single_valued(function.get()) != isl_bool_true) return std::nullopt;
+  }
+  struct Piece {
+    std::optional<AffineConditions> where;
+    std::vector<AffineEvaluator> image;
+  };
+  struct State {
+    std::vector<Piece> pieces;
+    const std::map<std::string, long>& parameters;
+    bool ok = true;
+  } state{{}, parameters};
+  isl_pw_multi_aff* pma = isl_pw_multi_aff_from_map(function.copy());
+  if (!pma) return std::nullopt;
+  isl_pw_multi_aff_foreach_piece(
+      pma,
+      [](isl_set* set, isl_multi_aff* ma, void* user) {
+        auto* st = static_cast<State*>(user);
+        Piece piece;
+        piece.where = AffineConditions::of(isl::manage(set), st->parameters);
+        if (!piece.where) st->ok = false;
+        const isl_size n = isl_multi_aff_size(ma);
+        for (int k = 0; k < n && st->ok; ++k) {
+          isl_aff* aff = isl_multi_aff_get_at(ma, k);
+          std::optional<AffineEvaluator> e = AffineEvaluator::of(aff, st->parameters);
+          isl_aff_free(aff);
+          if (e) piece.image.push_back(std::move(*e));
+          else st->ok = false;
+        }
+        isl_multi_aff_free(ma);
+        st->pieces.push_back(std::move(piece));
+        return isl_stat_ok;
+      },
+      &state);
+  isl_pw_multi_aff_free(pma);
+  if (!state.ok) return std::nullopt;
+  const int from = from_sink ? di : si, to = from_sink ? si : di;
+  const auto from_width = static_cast<std::size_t>(isl_map_dim(function.get(), isl_dim_in));
+  const auto to_width = static_cast<std::size_t>(isl_map_dim(function.get(), isl_dim_out));
+  std::vector<PlotDomain::Pair> pairs;
+  std::vector<long> image(to_width);
+  // From the source, the pairs come in order and can stop one past the cap.
+  for (std::uint32_t id = d.first[static_cast<std::size_t>(from)];
+       id < d.first[static_cast<std::size_t>(from) + 1] && (from_sink || pairs.size() <= cap); ++id) {
+    const std::span<const long> x = d.coords(id, from_width);
+    for (const Piece& piece : state.pieces) {  // disjoint: the first that holds
+      if (!piece.where->contains(x)) continue;
+      for (std::size_t k = 0; k < to_width; ++k) image[k] = piece.image[k](x);
+      if (const auto partner = d.find(to, image))
+        pairs.push_back(from_sink ? PlotDomain::Pair{*partner, id} : PlotDomain::Pair{id, *partner});
+      break;
+    }
+  }
+  // The scan's order: by source, then sink (ids follow each statement's lexicographic order).
+  std::sort(pairs.begin(), pairs.end(), [](const PlotDomain::Pair& a, const PlotDomain::Pair& b) {
+    return a.source != b.source ? a.source < b.source : a.sink < b.sink;
+  });
+  if (complete) *complete = pairs.size() <= cap;
+  if (pairs.size() > cap) pairs.resize(cap);
+  return pairs;
+}
+
+std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomain& d, const isl::map& relation, int si,
+                                         int di, const std::map<std::string, long>& parameters, std::size_t cap,
+                                         const std::string& what, bool* complete) {
+  isl::set wrapped = relation.wrap();
+  if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
+  wrapped = fix_parameters(wrapped, parameters, what);
+  require_bounded(wrapped, what);
+  const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(relation.get(), isl_dim_in));
+  std::vector<PlotDomain::Pair> pairs;
+  const bool all = for_each_point(wrapped, [&](const std::vector<long>& values) {
+    if (pairs.size() >= cap) return false;
+    const auto a = d.find(si, std::span<const long>(values.data(), n_in));
+    const auto b = d.find(di, std::span<const long>(values.data() + n_in, values.size() - n_in));
+    if (a && b) pairs.push_back({*a, *b});
+    return true;
+  });
+  if (complete) *complete = all;
+  return pairs;
+}
+
+std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
+                                                        const isl::union_set& scheduled, const PlotRequest& request) {
+  auto out = std::make_shared<PlotDomain>();
+  PlotDomain& d = *out;
+  d.scheduled = scheduled;
+  d.parameters = request.parameters;
+  d.max_points = request.max_points;
+  d.max_arrows = request.max_arrows;
+  d.max_arrows_per_dependence = request.max_arrows_per_dependence;
+  d.domains.resize(program.statements.size());
+  scheduled.foreach_set([&](isl::set set) {
+    const char* name = isl_set_get_tuple_name(set.get());
+    if (const int s = name ? program.statement_index(name) : -1; s >= 0) d.domains[static_cast<std::size_t>(s)] = set;
+  });
+  for (std::size_t s = 0; s < program.statements.size(); ++s) {
+    d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+    if (d.domains[s].is_null()) continue;
+    const std::string& name = program.statements[s].name;
+    const std::string what = "points of " + name;
+    program.isl().bounded(what, [&] {
+      isl::set points = d.domains[s];
+      if (!program.context.is_null()) points = points.intersect_params(program.context);
+      points = fix_parameters(points, request.parameters, what);
+      points = isl::manage(isl_set_coalesce(points.release()));
+      require_bounded(points, "the domain of " + name);
+      const bool complete = for_each_point(points, [&](const std::vector<long>& values) {
+        if (d.statement.size() >= request.max_points) return false;
+        const auto id = static_cast<std::uint32_t>(d.statement.size());
+        d.statement.push_back(static_cast<std::int32_t>(s));
+        d.coords_at.push_back(static_cast<std::uint32_t>(d.coordinates.size()));
+        d.coordinates.insert(d.coordinates.end(), values.begin(), values.end());
+        d.index_.add(static_cast<int>(s), values, id);
+        return true;
+      });
+      if (!complete) {
+        d.truncated = true;
+        d.notes.push_back(what + " stop at the cap of " + std::to_string(request.max_points) + " points");
+      }
+    });
+  }
+  d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+  d.index_.seal();
+
+  std::size_t total = 0;
+  d.pairs.resize(dependences.list.size());
+  for (std::size_t k = 0; k < dependences.list.size(); ++k) {
+    const Dependence& dep = dependences.list[k];
+    const std::string what = short_name(dep.kind) + " " + dep.source_statement + " -> " + dep.sink_statement +
+                             " on " + dep.array;
+    const std::size_t cap = std::min(request.max_arrows > total ? request.max_arrows - total : 0,
+                                     request.max_arrows_per_dependence);
+    const auto [si, di] = relation_statements(program, dep.relation);
+    if (si < 0 || di < 0) continue;
+    program.isl().bounded("instance pairs of " + what, [&] {
+      std::vector<PlotDomain::Pair>& pairs = d.pairs[k];
+      bool complete = true;
+      if (std::optional<std::vector<PlotDomain::Pair>> found =
+              pairs_by_function(d, dep.relation, si, di, request.parameters, cap, &complete)) {
+        pairs = std::move(*found);
+      } else {
+        pairs = scan_pairs(program, d, dep.relation, si, di, request.parameters, cap, what, &complete);
+      }
+      total += pairs.size();
+      if (!complete) {
+        d.arrows_truncated = true;
+        d.notes.push_back("instance pairs of " + what + " stop at " + std::to_string(cap));
+      }
+    });
+  }
+  return out;
+}
+
+std::shared_ptr<const PlotDomain> PlotCache::get(const Program& program, const Dependences& dependences,
+                                                       const isl::union_set& scheduled, const PlotRequest& request) {
+  bool same = last_ && last_->parameters == request.parameters && last_->max_points == request.max_points &&
+              last_->max_arrows == request.max_arrows &&
+              last_->max_arrows_per_dependence == request.max_arrows_per_dependence;
+  if (same)
+    program.isl().bounded("the plotted instances", [&] {
+      same = isl_union_set_is_equal(last_->scheduled.get(), scheduled.get()) == isl_bool_true;
+    });
+  if (!same) last_ = enumerate_plot_domain(program, dependences, scheduled, request);
+  return last_;
+}
+
+std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences) {
+  constexpr std::size_t kKeptBands = 256;
+  const isl::schedule_node node = skip_marks(band);
+  std::string key = isl_string(node.as<isl::schedule_node_band>().partial_schedule());
+  key += "\n" + isl_string(node.prefix_schedule_multi_union_pw_aff());
+  key += "\n" + isl_string(node_domain(node));
+  if (const auto known = parallel_.find(key); known != parallel_.end()) return known->second;
+  std::vector<bool> out = loopscape::parallel_members(node, dependences);
+  if (parallel_.size() >= kKeptBands) parallel_.clear();
+  parallel_.emplace(std::move(key), out);
+  return out;
+}
+
+}  // namespace loopscape
