@@ -11,13 +11,11 @@ if(NOT DOXYGEN_FOUND)
 endif()
 
 set(LOOPSCAPE_DOCS_OUTPUT_DIR ${PROJECT_BINARY_DIR}/docs)
-# engine/api/*.h, and the session and code target headers where they are.
+# engine/api/*.h, the session, the Target interface and the target registry.
 set(LOOPSCAPE_DOCS_EXTRA_HEADERS "")
-foreach(_loopscape_header IN ITEMS engine/session/session.h engine/codegen/target.h
-                                   engine/codegen/common/target.h)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/${_loopscape_header})
-    string(APPEND LOOPSCAPE_DOCS_EXTRA_HEADERS " \"${PROJECT_SOURCE_DIR}/${_loopscape_header}\"")
-  endif()
+foreach(_loopscape_header IN ITEMS engine/session/session.h engine/codegen/common/target.h
+                                   engine/codegen/registry/registry.h)
+  string(APPEND LOOPSCAPE_DOCS_EXTRA_HEADERS " \"${PROJECT_SOURCE_DIR}/${_loopscape_header}\"")
 endforeach()
 # The headers document declarations with // comments; docs/doxygen-filter.awk
 # shows them to doxygen as /// comments (the files are not changed).

@@ -24,6 +24,11 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/
   DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape/samples COMPONENT Loopscape_app)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/lessons
   DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape/resources COMPONENT Loopscape_app)
+# The user guide (Help > User Guide, F1) at ../docs/guide from the samples,
+# with the pages and screenshots it links to.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape/docs COMPONENT Loopscape_app
+  FILES_MATCHING PATTERN "*.md" PATTERN "*.png")
 install(FILES ${LOOPSCAPE_PACKAGING_DIR}/loopscape.desktop
   DESTINATION ${CMAKE_INSTALL_DATADIR}/applications COMPONENT Loopscape_app)
 install(FILES ${LOOPSCAPE_PACKAGING_DIR}/io.github.loopscape.Loopscape.metainfo.xml

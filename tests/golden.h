@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Golden files under tests/data/golden/. LOOPSCAPE_UPDATE_GOLDEN=1 rewrites them.
 #include <QtTest>

@@ -14,6 +14,7 @@
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QMenu>
+#include <QPushButton>
 #include <QPointer>
 #include <QSpinBox>
 #include <QTextBrowser>
@@ -27,6 +28,7 @@
 
 #include "code_view.h"
 #include "command_form.h"
+#include "help_browser.h"
 #include "commands/command.h"
 #include "domain_plot.h"
 #include "history_view.h"
@@ -118,7 +120,40 @@ class TestGuiCommands : public QObject {
   void inapplicableCommandsWaitDisabledWithTheirReason();
   void aTiledLoopInTheCodeOffersItsCommands();
   void aRefusedTileShowsTheRepairItTried();
+  void theUserGuideOpensOnF1AndAtTheFormsCommand();
 };
+
+// F1 opens the user guide (docs/guide) at its contents; a command form's "?"
+// opens the page of commands at that command's row.
+void TestGuiCommands::theUserGuideOpensOnF1AndAtTheFormsCommand() {
+  MainWindow window;
+  QVERIFY(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c")));
+  QVERIFY(window.waitForEngine());
+  QAction* guide = window.findChild<QAction*>(QStringLiteral("userGuideAction"));
+  QVERIFY(guide);
+  QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+  guide->trigger();
+  auto* browser = window.findChild<HelpBrowser*>(QStringLiteral("userGuide"));
+  QVERIFY(browser);
+  QVERIFY(browser->isVisible());
+  QCOMPARE(browser->currentPage(), QStringLiteral("README.md"));
+  auto* text = browser->findChild<QTextBrowser*>(QStringLiteral("userGuideText"));
+  QVERIFY(text->toPlainText().contains(QStringLiteral("User guide"), Qt::CaseInsensitive));
+  browser->hide();
+
+  const bool helped = withForm(
+      window, [&] { window.runCommand(QStringLiteral("tile"), Selection{{QStringLiteral("S0")}, {}, -1}); },
+      [&](CommandForm* form) {
+        auto* help = form->findChild<QPushButton*>(QStringLiteral("commandHelp"));
+        if (!help) return false;
+        help->click();
+        return true;
+      });
+  QVERIFY(helped);
+  QVERIFY(browser->isVisible());
+  QCOMPARE(browser->currentPage(), QStringLiteral("commands.md"));
+  QCOMPARE(browser->selectedText(), QStringLiteral(".tile("));
+}
 
 // A refused tile on jacobi-1d after a skew by 1: the panel leads with the
 // repair the engine tried (fuse S1 in, skew once more), above the witnesses.

@@ -55,9 +55,9 @@ class TestTreeOperations : public QObject {
 
   void splitCatApplyInterchange() {
     const LoadedProgram l = load_c(kMatmul);
-    const isl::schedule s = apply_all(l, {"R.split(1)"});
+    const isl::schedule s = apply_all(l, {"R.split_band(1)"});
     QVERIFY(s.get_map().is_equal(l.original_schedule.get_map()));
-    const isl::schedule c = apply_all(l, {"R.split(1)", "R.cat()"});
+    const isl::schedule c = apply_all(l, {"R.split_band(1)", "R.cat()"});
     QCOMPARE(print_schedule_tree(c), print_schedule_tree(l.original_schedule));
     const isl::schedule a = apply_all(l, {"R.apply({ [i, j, k] -> [i, k, j] })"});
     QVERIFY(legality(l, a).legal());
@@ -70,10 +70,38 @@ class TestTreeOperations : public QObject {
     QVERIFY2(diff.empty(), diff.c_str());
     std::string e = input_error([&] { apply_all(l, {"R.interchange(0, 0)"}); });
     QVERIFY2(e.find("repeated") != std::string::npos, e.c_str());
-    e = input_error([&] { apply_all(l, {"R.split(3)"}); });
+    e = input_error([&] { apply_all(l, {"R.split_band(3)"}); });
     QVERIFY2(e.find("between 1 and 2") != std::string::npos, e.c_str());
     e = input_error([&] { apply_all(l, {"Q.split(1)"}); });
     QVERIFY2(e.find("neither a statement nor a node") != std::string::npos, e.c_str());
+  }
+
+  // N.split and N.distribute, the old spellings of split_band and fission,
+  // still work in scripts and the step says the new name; S.split and
+  // S.distribute keep their own meaning (strip-mining, MPI ranks).
+  void oldNodeSpellingsStillApply() {
+    const LoadedProgram l = load_c(kMatmul);
+    const CommandOutcome old_split = apply_command(l, l.original_schedule, "R.split(1)");
+    QCOMPARE(print_schedule_tree(old_split.schedule),
+             print_schedule_tree(apply_all(l, {"R.split_band(1)"})));
+    QVERIFY2(old_split.description.find("R.split is the old spelling of R.split_band") != std::string::npos,
+             old_split.description.c_str());
+    const LoadedProgram m = load_sample("mvt.c");
+    const isl::schedule fused = apply_all(m, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)"});
+    const CommandOutcome old_fission = apply_command(m, fused, "F.distribute(C0, C1, D, E)");
+    QCOMPARE(print_schedule_tree(old_fission.schedule),
+             print_schedule_tree(apply_all(m, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.fission(C0, C1, D, E)"})));
+    QVERIFY2(old_fission.description.find("F.distribute is the old spelling of F.fission") != std::string::npos,
+             old_fission.description.c_str());
+    // The statement forms are untouched: split strip-mines.
+    const CommandOutcome strip = apply_command(l, l.original_schedule, "S0.split(k, 4, k0, k1)");
+    QVERIFY2(strip.description.find("old spelling") == std::string::npos, strip.description.c_str());
+    // Menus list the node forms under their own names only.
+    QVERIFY(find_command("split_band", CommandTarget::Node));
+    QVERIFY(find_command("fission", CommandTarget::Node));
+    QVERIFY(!find_command("split", CommandTarget::Node));
+    QVERIFY(!find_command("distribute", CommandTarget::Node));
+    QVERIFY(find_command("split")->signature().find("node:") == std::string::npos);
   }
 
   void indexSetSplitAndNames() {
@@ -89,19 +117,19 @@ class TestTreeOperations : public QObject {
                                        "B.apply({ [i, j, k] -> [i, j, -k] })"}))
                  .legal());
     // Naming: node form and statement form.
-    const isl::schedule n = apply_all(l, {"R.split(1)", "S0.name(j, Inner)", "Inner.interchange(1, 0)"});
+    const isl::schedule n = apply_all(l, {"R.split_band(1)", "S0.name(j, Inner)", "Inner.interchange(1, 0)"});
     QVERIFY(legality(l, n).legal());
     diff = run_and_compare(l, n);
     QVERIFY2(diff.empty(), diff.c_str());
-    const isl::schedule r = apply_all(l, {"R.name(Z)", "Z.split(2)"});
+    const isl::schedule r = apply_all(l, {"R.name(Z)", "Z.split_band(2)"});
     QVERIFY(print_schedule_tree(r).find(" : Z") != std::string::npos);
-    const std::string e = input_error([&] { apply_all(l, {"R.split(1)", "S0.name(j, Inner)", "R.name(Inner)"}); });
+    const std::string e = input_error([&] { apply_all(l, {"R.split_band(1)", "S0.name(j, Inner)", "R.name(Inner)"}); });
     QVERIFY2(e.find("already names a node") != std::string::npos, e.c_str());
   }
 
   void distributeAndParallel() {
     const LoadedProgram l = load_sample("mvt.c");
-    const isl::schedule d = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.distribute(C0, C1, D, E)"});
+    const isl::schedule d = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.fission(C0, C1, D, E)"});
     const std::string tree = print_schedule_tree(d);
     QVERIFY2(tree.find(" : D") != std::string::npos && tree.find(" : E") != std::string::npos, tree.c_str());
     QVERIFY(legality(l, d).legal());
@@ -115,7 +143,7 @@ class TestTreeOperations : public QObject {
     // Jacobi-2d: distributing the time loop over the two sweeps is illegal, and so is a parallel time loop.
     const LoadedProgram j = load_sample("jacobi2d.c");
     const std::string jt = print_schedule_tree(j.original_schedule);
-    const LegalityReport bad = legality(j, apply_all(j, {"R.distribute(C0, C1)"}));
+    const LegalityReport bad = legality(j, apply_all(j, {"R.fission(C0, C1)"}));
     QVERIFY2(!bad.legal(), jt.c_str());
     const LegalityReport tag = legality(j, apply_all(j, {"R.parallel()"}));
     QVERIFY(!tag.tag_violations.empty());

@@ -117,8 +117,13 @@ CommandForm::CommandForm(const CommandFormSpec& spec, QWidget* parent) : QDialog
   preview_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   preview_->setMinimumWidth(380);
   layout->addWidget(preview_);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Help);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Apply"));
+  QPushButton* help = buttons->button(QDialogButtonBox::Help);
+  help->setText(QStringLiteral("?"));
+  help->setObjectName(QStringLiteral("commandHelp"));
+  help->setToolTip(tr("What %1 does, in the user guide").arg(spec.command));
+  connect(buttons, &QDialogButtonBox::helpRequested, this, [this] { Q_EMIT helpRequested(spec_.command); });
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);

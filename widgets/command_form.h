@@ -43,6 +43,8 @@ class CommandForm : public QDialog {
  Q_SIGNALS:
   // The arguments changed (preview them); `dragging` while a spin box moves.
   void argumentsChanged(const QStringList& arguments);
+  // The form's "?": the user guide's page of `command`.
+  void helpRequested(const QString& command);
 
  private:
   CommandFormSpec spec_;

@@ -44,6 +44,7 @@
 #include "compiler_options.h"
 #include "compiler_options_dialog.h"
 #include "command_form.h"
+#include "help_browser.h"
 #include "command_step.h"
 #include "commands/command.h"
 #include "cpp_program/cpp_build.h"
@@ -564,7 +565,24 @@ void MainWindow::createMenus() {
     QString error;
     if (!path.isEmpty() && !openLesson(path, &error)) QMessageBox::warning(this, tr("Lesson"), error);
   });
+  QAction* guide = help_menu->addAction(tr("User &Guide"), this, [this] { showUserGuide(); });
+  guide->setShortcut(QKeySequence::HelpContents);
+  guide->setObjectName(QStringLiteral("userGuideAction"));
   help_menu->addAction(tr("&About Loopscape"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showUserGuide(const QString& page, const QString& find) {
+  const QString directory = userGuideDirectory();
+  if (directory.isEmpty()) {
+    QMessageBox::information(this, tr("User Guide"),
+                             tr("The user guide is not installed here (docs/guide beside the samples)."));
+    return;
+  }
+  if (!user_guide_) user_guide_ = new HelpBrowser(directory, this);
+  if (!user_guide_->showPage(page, find)) user_guide_->showPage(QStringLiteral("README.md"));
+  user_guide_->show();
+  user_guide_->raise();
+  user_guide_->activateWindow();
 }
 
 void MainWindow::fillTransformMenu() {
@@ -1130,6 +1148,9 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
 
   auto* form = new CommandForm(spec, this);
   open_form_ = form;
+  // The command's row in the guide's command tables: "S.tile(", "N.fuse(".
+  connect(form, &CommandForm::helpRequested, this,
+          [this](const QString& command) { showUserGuide(QStringLiteral("commands.md"), QLatin1Char('.') + command + QLatin1Char('(')); });
   static int next_merge_key = 0;
   const int merge_key = next_merge_key++;
   auto makeCall = [spec, form] {

@@ -35,6 +35,7 @@ namespace loopscape {
 
 class CodeView;
 class CommandForm;
+class HelpBrowser;
 class DomainPlot;
 class CommunicationView;
 class PeArrayView;
@@ -187,6 +188,8 @@ class MainWindow : public QMainWindow {
   void exportCode();
   void exportImage(QWidget* view, const QString& name);
   void showAbout();
+  // The user guide at `page` (relative to docs/guide), scrolled to `find`.
+  void showUserGuide(const QString& page = QStringLiteral("README.md"), const QString& find = {});
   void zoom(int steps);
   void applyZoom();
   void resetLayout();
@@ -303,6 +306,7 @@ class MainWindow : public QMainWindow {
   QMenu* transform_menu_ = nullptr;
   QAction* auto_schedule_action_ = nullptr;
   QAction* presentation_action_ = nullptr;
+  HelpBrowser* user_guide_ = nullptr;
   QDockWidget* source_dock_ = nullptr;
   QDockWidget* history_dock_ = nullptr;
   QDockWidget* tree_dock_ = nullptr;

@@ -44,6 +44,13 @@ QString samplesDirectory() {
   return {};
 }
 
+QString userGuideDirectory() {
+  const QString samples = samplesDirectory();
+  if (samples.isEmpty()) return {};
+  const QDir guide(QDir(samples).filePath(QStringLiteral("../docs/guide")));
+  return guide.exists(QStringLiteral("README.md")) ? guide.canonicalPath() : QString();
+}
+
 QString defaultSamplePath() {
   const QString dir = samplesDirectory();
   return dir.isEmpty() ? QString() : QDir(dir).filePath(kDefaultSample);

@@ -17,6 +17,10 @@ struct SampleInfo {
 // binary was built from. Empty when none holds matmul.c.
 QString samplesDirectory();
 
+// The user guide's folder (docs/guide beside the samples folder, in the
+// source tree and installed alike), or empty when it is not there.
+QString userGuideDirectory();
+
 // samples/matmul.c, or empty when no samples folder is found.
 QString defaultSamplePath();
 

@@ -96,7 +96,9 @@ class StatementHandle {
   LOOPSCAPE_COMMAND(reschedule)            // ({ S0[i] -> [i, 0]; S1[i] -> [i + 1, 1] })
   LOOPSCAPE_COMMAND(index_set_split)
   LOOPSCAPE_COMMAND(fuse)
-  LOOPSCAPE_COMMAND(distribute)
+  LOOPSCAPE_COMMAND(fission)               // loop fission of a band (old spelling: N.distribute)
+  LOOPSCAPE_COMMAND(split_band)            // (index) (old spelling: N.split)
+  LOOPSCAPE_COMMAND(distribute)            // a statement's loop over MPI ranks (i)
   LOOPSCAPE_COMMAND(parallel)
   LOOPSCAPE_COMMAND(name)
   // Hardware mapping, data and communication.

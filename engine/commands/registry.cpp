@@ -74,21 +74,44 @@ std::vector<std::unique_ptr<Command>> make_all() {
   return v;
 }
 
-// A name with a statement form and a node form.
+// Node commands once spelled like a statement command of another meaning:
+// scripts written with the old spelling keep working, and the history says
+// the new one.
+const std::map<std::string, std::string>& old_node_spellings() {
+  static const std::map<std::string, std::string> spellings{
+      {"split", "split_band"},   // S.split strip-mines a loop; N.split_band splits a band
+      {"distribute", "fission"}, // S.distribute spreads a loop over MPI ranks; N.fission is loop fission
+  };
+  return spellings;
+}
+
+// A name with a statement form and a node form: the same transform on a
+// statement's loops or on a named band (tile, interchange), or a node form
+// under its old spelling (`renamed`: only scripts reach it, menus list the
+// node form under its own name).
 class DispatchCommand : public Command {
  public:
-  DispatchCommand(const Command* statement, const Command* node) : statement_(statement), node_(node) {}
+  DispatchCommand(const Command* statement, const Command* node, bool renamed)
+      : statement_(statement), node_(node), renamed_(renamed) {}
   std::string name() const override { return statement_->name(); }
   std::string signature() const override {
-    return statement_->signature() + "  |  node: " + node_->signature();
+    return renamed_ ? statement_->signature() : statement_->signature() + "  |  node: " + node_->signature();
   }
   std::string summary() const override {
+    if (renamed_)
+      return statement_->summary() + " (On a node name, " + name() + " is the old spelling of " + node_->name() + ".)";
     return statement_->summary() + " On a node name: " + node_->summary();
   }
   CommandOutcome apply(const CommandContext& context, const CommandCall& call,
                        const isl::schedule& schedule) const override {
     const bool is_statement = context.program.find_statement(call.target) != nullptr;
-    return (is_statement ? statement_ : node_)->apply(context, call, schedule);
+    if (is_statement || !renamed_) return (is_statement ? statement_ : node_)->apply(context, call, schedule);
+    CommandCall renamed = call;
+    renamed.command = node_->name();
+    CommandOutcome out = node_->apply(context, renamed, schedule);
+    out.description += " (" + call.target + "." + call.command + " is the old spelling of " + call.target + "." +
+                       node_->name() + ")";
+    return out;
   }
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& target,
                           const std::string& loop) const override {
@@ -104,6 +127,7 @@ class DispatchCommand : public Command {
  private:
   const Command* statement_;
   const Command* node_;
+  bool renamed_;
 };
 
 struct Registry {
@@ -120,10 +144,13 @@ struct Registry {
     }
     for (const auto& [name, c] : statement_form) {
       auto n = node_form.find(name);
+      auto old = old_node_spellings().find(name);
+      const bool renamed = n == node_form.end() && old != old_node_spellings().end();
+      if (renamed) n = node_form.find(old->second);
       if (n == node_form.end()) {
         by_name[name] = c;
       } else {
-        dispatchers.push_back(std::make_unique<DispatchCommand>(c, n->second));
+        dispatchers.push_back(std::make_unique<DispatchCommand>(c, n->second, renamed));
         by_name[name] = dispatchers.back().get();
       }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// N.distribute(B, C [, D, E]): distributes band N over its children B, C (spec 000).
+// N.fission(B, C [, D, E]): loop fission, spec 000's "distribute": band N over its children B, C.
+// N.distribute is the old spelling, still accepted (commands/registry.cpp).
 #include <algorithm>
 
 #include "commands/builtin_commands.h"
@@ -10,11 +11,11 @@ namespace {
 
 class TreeDistributeCommand : public CommandBase {
  public:
-  std::string name() const override { return "distribute"; }
+  std::string name() const override { return "fission"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "distribute(C1, C2, ... [, names...])"; }
+  std::string signature() const override { return "fission(C1, C2, ... [, names...])"; }
   std::string summary() const override {
-    return "Distributes band N over its children: each listed child C_i gets a copy of N's loops of its own "
+    return "Loop fission: distributes band N over its children: each listed child C_i gets a copy of N's loops of its own "
            "(named by the optional names), each run of other children keeps N (and its name); order is kept.";
   }
 
@@ -26,7 +27,7 @@ class TreeDistributeCommand : public CommandBase {
     EditPath seq_path = band_path;
     seq_path.push_back(0);
     if (node_at(root, seq_path).kind != EditNode::Kind::Sequence)
-      throw InputError(call.where, "distribute needs a band whose child is a sequence of statements; " + call.target +
+      throw InputError(call.where, "fission needs a band whose child is a sequence of statements; " + call.target +
                                        "'s is not");
     std::vector<std::size_t> listed;
     std::vector<std::string> listed_names;
@@ -49,7 +50,7 @@ class TreeDistributeCommand : public CommandBase {
         new_names.push_back(&a);
       }
     }
-    if (listed.empty()) throw InputError(call.where, "distribute takes at least one child of " + call.target);
+    if (listed.empty()) throw InputError(call.where, "fission takes at least one child of " + call.target);
     if (!new_names.empty() && new_names.size() != listed.size())
       throw InputError(new_names.back()->where, "give one new name per listed child (" +
                                                     std::to_string(listed.size()) + "), or none");
@@ -84,7 +85,7 @@ class TreeDistributeCommand : public CommandBase {
     out.changed_statements = statements_reaching(ctx.program, root, top);
     out.description = "distributes band " + call.target + " (" + list_text(out.changed_statements) + ") over " +
                       list_text(listed_names) + " into bands " + join(report);
-    out.repair_hint = "distribute fewer children, or keep the statements that depend on each other together";
+    out.repair_hint = "split off fewer children, or keep the statements that depend on each other together";
     out.schedule = to_schedule(root);
     return out;
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// N.split(index): the band N keeps its first `index` members; the rest form a new band below it.
+// N.split_band(index): the band N keeps its first `index` members; the rest form a new band below it.
+// N.split is the old spelling, still accepted (commands/registry.cpp).
 #include "commands/builtin_commands.h"
 #include "commands/transform_support.h"
 
@@ -8,9 +9,9 @@ namespace {
 
 class TreeSplitCommand : public CommandBase {
  public:
-  std::string name() const override { return "split"; }
+  std::string name() const override { return "split_band"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "split(index)"; }
+  std::string signature() const override { return "split_band(index)"; }
   std::string summary() const override {
     return "Splits band N after its first `index` loops: the rest become an unnamed band directly below it "
            "(every statement of the band).";

@@ -12,10 +12,10 @@ S3.shift(i, 1)
 C0.apply({ [j] -> [0, j] })
 # Split each (i, j) band into i and j, and fuse the four i loops into one band F:
 # every statement keeps its own j loop (a clean inner loop the compiler vectorizes).
-C0.split(1)
-C1.split(1)
-C2.split(1)
-C3.split(1)
+C0.split_band(1)
+C1.split_band(1)
+C2.split_band(1)
+C3.split_band(1)
 R.fuse(C0, C1, C2, C3, F)
 # The next time step reads one row back: skewing i by t makes every dependence
 # distance over (t, i) non-negative.

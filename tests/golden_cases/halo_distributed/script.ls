@@ -1,0 +1,2 @@
+S0.distribute(r)
+S1.distribute(r)
