@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDir>
 #include <QHelpEvent>
 #include <QMenu>
 #include <QPushButton>
@@ -152,7 +153,12 @@ void TestGuiCommands::theUserGuideOpensOnF1AndAtTheFormsCommand() {
   QVERIFY(helped);
   QVERIFY(browser->isVisible());
   QCOMPARE(browser->currentPage(), QStringLiteral("commands.md"));
-  QCOMPARE(browser->selectedText(), QStringLiteral(".tile("));
+  QCOMPARE(browser->selectedText(), QStringLiteral("S.tile("));
+  // For the docs: the guide where the form's "?" leads.
+  browser->resize(1000, 700);
+  const QString file = QDir::current().absoluteFilePath(QStringLiteral("user_guide_commands.png"));
+  QVERIFY(browser->grab().save(file));
+  qInfo("%s", qPrintable(file));
 }
 
 // A refused tile on jacobi-1d after a skew by 1: the panel leads with the

@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QStringList>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QToolBar>
@@ -33,13 +34,13 @@ HelpBrowser::HelpBrowser(const QString& guide_directory, QWidget* parent)
   resize(900, 700);
 }
 
-bool HelpBrowser::showPage(const QString& page, const QString& find) {
+bool HelpBrowser::showPage(const QString& page, const QStringList& find) {
   const QString path = QDir(directory_).filePath(page);
   if (!QFileInfo::exists(path)) return false;
   text_->setSource(QUrl::fromLocalFile(path), QTextDocument::MarkdownResource);
-  if (!find.isEmpty()) {
+  for (const QString& text : find) {
     text_->moveCursor(QTextCursor::Start);
-    text_->find(find);
+    if (text_->find(text)) break;
   }
   return true;
 }

@@ -17,10 +17,10 @@ class HelpBrowser : public QWidget {
   // `guide_directory` holds README.md (the guide's contents) and its pages.
   explicit HelpBrowser(const QString& guide_directory, QWidget* parent = nullptr);
 
-  // Shows `page` (a file name relative to the guide folder, "commands.md");
-  // with `find`, scrolls to its first occurrence and selects it. False when
-  // the page is not there.
-  bool showPage(const QString& page, const QString& find = {});
+  // Shows `page` (a file name relative to the guide folder, "commands.md")
+  // and scrolls to the first occurrence of the first text of `find` that the
+  // page holds, selected. False when the page is not there.
+  bool showPage(const QString& page, const QStringList& find = {});
   // The page shown, relative to the guide folder ("" before any).
   QString currentPage() const;
   // The selected text (what `find` found).

@@ -571,7 +571,7 @@ void MainWindow::createMenus() {
   help_menu->addAction(tr("&About Loopscape"), this, &MainWindow::showAbout);
 }
 
-void MainWindow::showUserGuide(const QString& page, const QString& find) {
+void MainWindow::showUserGuide(const QString& page, const QStringList& find) {
   const QString directory = userGuideDirectory();
   if (directory.isEmpty()) {
     QMessageBox::information(this, tr("User Guide"),
@@ -1148,9 +1148,11 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
 
   auto* form = new CommandForm(spec, this);
   open_form_ = form;
-  // The command's row in the guide's command tables: "S.tile(", "N.fuse(".
-  connect(form, &CommandForm::helpRequested, this,
-          [this](const QString& command) { showUserGuide(QStringLiteral("commands.md"), QLatin1Char('.') + command + QLatin1Char('(')); });
+  // The command's row in the guide's tables: "S.tile(" for statements, "N.fuse(" for nodes.
+  connect(form, &CommandForm::helpRequested, this, [this](const QString& command) {
+    showUserGuide(QStringLiteral("commands.md"), {QStringLiteral("S.%1(").arg(command), QStringLiteral("N.%1(").arg(command),
+                                                  QStringLiteral(".%1(").arg(command)});
+  });
   static int next_merge_key = 0;
   const int merge_key = next_merge_key++;
   auto makeCall = [spec, form] {

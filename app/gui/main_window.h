@@ -189,7 +189,7 @@ class MainWindow : public QMainWindow {
   void exportImage(QWidget* view, const QString& name);
   void showAbout();
   // The user guide at `page` (relative to docs/guide), scrolled to `find`.
-  void showUserGuide(const QString& page = QStringLiteral("README.md"), const QString& find = {});
+  void showUserGuide(const QString& page = QStringLiteral("README.md"), const QStringList& find = {});
   void zoom(int steps);
   void applyZoom();
   void resetLayout();
