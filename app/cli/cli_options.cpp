@@ -72,7 +72,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     return o;
   }
   if (!is_command(args[0]))
-    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule or lesson)");
+    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, lesson or run)");
   o.command = args[i++];
   if (o.command == "lesson" && i < args.size() && args[i] != "-h" && args[i] != "--help") {
     if (args[i] != "check") fail("lesson: unknown action '" + args[i] + "' (expected: lesson check LESSON.md [--script S ...])");
@@ -195,8 +195,9 @@ commands:
   run      compile the schedule in-process (Halide, LLVM), run it, time it and
            compare it with the original schedule's results (GFLOP/s, speed-up)
 
-info, emit and verify take --script SCRIPT: the schedule is the original one
-transformed by the script's commands (one per line, e.g. S1.interchange(k, j)).
+Every command but lesson takes --script SCRIPT: the schedule is the original
+one transformed by the script's commands (one per line, e.g.
+S1.interchange(k, j)).
 
 FILE may be a C++ program (.cpp: Tiramisu's Layer I, an exported session): it
 is built against the engine (cached by content), run, and the program it

@@ -1,30 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// One applied command as an undo step: undo and redo go through the engine
-// worker (Session::undo / redo). Steps with the same merge key (>= 0) merge,
-// so a spin box drag is one step.
+// One command of the session as an undo step: undo and redo go through the
+// engine worker (Session::undo / redo), except while the SessionController
+// brings the stack in line with the session, which has already moved.
 #include <QUndoCommand>
 
 namespace loopscape {
 
 class EngineWorker;
+class SessionController;
 
 class CommandStep : public QUndoCommand {
  public:
-  // The command is already applied when the step is pushed.
-  CommandStep(EngineWorker* worker, const QString& script_line, int merge_key);
+  CommandStep(const SessionController* controller, EngineWorker* worker, const QString& script_line);
 
-  int id() const override { return merge_key_ >= 0 ? 0x10ad : -1; }
-  bool mergeWith(const QUndoCommand* other) override;
   void undo() override;
   void redo() override;
-  QString scriptLine() const { return line_; }
 
  private:
+  const SessionController* controller_;
   EngineWorker* worker_;
-  QString line_;
-  int merge_key_;
-  bool applied_ = true;
 };
 
 }  // namespace loopscape

@@ -45,7 +45,6 @@
 #include "compiler_options_dialog.h"
 #include "command_form.h"
 #include "help_browser.h"
-#include "command_step.h"
 #include "commands/command.h"
 #include "cpp_program/cpp_build.h"
 #include "cpp_program/cpp_export.h"
@@ -115,7 +114,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
   applySavedSandboxSettings();
   worker_ = new EngineWorker(this);
-  undo_stack_ = new QUndoStack(this);
+  session_ = new SessionController(worker_, this);
   createViews();
   createStatusBar();
   createMenus();
@@ -510,9 +509,9 @@ void MainWindow::createMenus() {
   quit->setShortcut(QKeySequence::Quit);
 
   QMenu* edit_menu = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = undo_stack_->createUndoAction(this, tr("&Undo"));
+  QAction* undo = session_->undoStack()->createUndoAction(this, tr("&Undo"));
   undo->setShortcut(QKeySequence(QStringLiteral("Ctrl+Z")));
-  QAction* redo = undo_stack_->createRedoAction(this, tr("&Redo"));
+  QAction* redo = session_->undoStack()->createRedoAction(this, tr("&Redo"));
   redo->setShortcuts({QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y"))});
   edit_menu->addAction(undo);
   edit_menu->addAction(redo);
@@ -620,7 +619,7 @@ void MainWindow::fillTransformMenu() {
 
 void MainWindow::requestAutoSchedule() {
   statusBar()->showMessage(tr("Automatic schedule: asking isl\u2026"));
-  pending_auto_schedules_.insert(worker_->autoSchedule());
+  session_->requestAutoSchedule();
 }
 
 void MainWindow::fillSampleMenu() {
@@ -682,7 +681,7 @@ void MainWindow::applyCompileOptions(const CompileOptions& options) {
   if (!file_) return;
   setCompileOptions(options);
   QString error;
-  const QStringList commands = history_;  // openFile starts a new history
+  const QStringList commands = session_->history();  // openFile starts a new history
   if (!openFile(file_->path, &error, commands, true)) QMessageBox::warning(this, tr("Compiler Options"), error);
 }
 
@@ -747,11 +746,10 @@ void MainWindow::adoptFile(SourceFile file) {
   showFileSummary();
   clearReport();
   if (!options_refusal.isEmpty()) showReport(tr("compile_commands.json refused"), options_refusal, true);
-  undo_stack_->clear();
+  session_->clear();
   selection_ = {};
   snapshot_.reset();
   previous_.reset();
-  history_.clear();
   addRecentFile(file_->path);
 }
 
@@ -825,29 +823,16 @@ void MainWindow::onResult(const EngineResult& result) {
         add_include_button_->setVisible(true);
       }
     }
-    pending_applies_.erase(result.generation);
+    session_->takeAutoSchedule(result.generation);
     return;
   }
-  if (result.kind == EngineResult::Kind::Apply) {
-    auto pending = pending_applies_.find(result.generation);
-    if (pending != pending_applies_.end()) {
-      if (result.changed) undo_stack_->push(new CommandStep(worker_, pending->second.line, pending->second.merge_key));
-      pending_applies_.erase(pending);
-    }
-  }
-  if (pending_auto_schedules_.erase(result.generation)) {
-    for (qsizetype k = history_.size(); k < result.history.size(); ++k)
-      undo_stack_->push(new CommandStep(worker_, result.history[k], -1));
-    if (!result.note.isEmpty()) statusBar()->showMessage(result.note, 15000);
-  }
+  if (session_->takeAutoSchedule(result.generation) && !result.note.isEmpty())
+    statusBar()->showMessage(result.note, 15000);
   if (result.kind == EngineResult::Kind::Open) {
     showProgramFile(result);
     run_view_->clear();
-    undo_stack_->clear();
-    for (const QString& line : result.history) undo_stack_->push(new CommandStep(worker_, line, -1));
   }
-  history_ = result.history;
-  redo_ = result.redo;
+  session_->follow(result);
   if (result.refused) {
     // The repair comes first: the report's witnesses can run to many lines.
     const qsizetype hint = result.report.indexOf(QStringLiteral("\n  hint: "));
@@ -873,10 +858,10 @@ void MainWindow::onResult(const EngineResult& result) {
     step_ = result.step;
     availability_ = result.availability;
     showSnapshot(result.snapshot, result.previous);
-    run_view_->setSteps(QStringList{tr("original schedule")} + history_, step_);
+    run_view_->setSteps(QStringList{tr("original schedule")} + session_->history(), step_);
     measureIfWanted();
   }
-  history_view_->setHistory(history_, step_, redo_);
+  history_view_->setHistory(session_->history(), step_, session_->redoList());
   if (result.changed) autosaveNow();
 }
 
@@ -939,7 +924,7 @@ void MainWindow::showStatus() {
     timing += tr(", its code in %1 ms").arg(snap.code_milliseconds, 0, 'f', 0);
   status_label_->setText(tr("step %1 of %2 \u00b7 %3 statements \u00b7 %4 dependences \u00b7 %5 tree nodes \u00b7 %6")
                              .arg(step_)
-                             .arg(history_.size())
+                             .arg(session_->history().size())
                              .arg(snap.statements.size())
                              .arg(snap.dependences.size())
                              .arg(snap.tree.size())
@@ -1164,7 +1149,7 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
   connect(form, &CommandForm::argumentsChanged, this, [this, form, makeCall, merge_key, applied_live] {
     worker_->preview(makeCall());
     if (form->liveApply()) {
-      pending_applies_[worker_->applyLive(makeCall(), merge_key)] = PendingApply{form->scriptLine(), merge_key};
+      session_->apply(makeCall(), merge_key);
       *applied_live = true;
     }
   });
@@ -1175,7 +1160,7 @@ void MainWindow::runCommand(const QString& command_name, const Selection& select
   }
   const int answer = auto_accept_ ? QDialog::Accepted : form->exec();
   if (answer == QDialog::Accepted && !(form->liveApply() && *applied_live))
-    pending_applies_[worker_->apply(makeCall())] = PendingApply{form->scriptLine(), -1};
+    session_->apply(makeCall());
   form->hide();
   form->deleteLater();
 }
@@ -1213,9 +1198,7 @@ bool MainWindow::openLesson(const QString& path, QString* error, const QStringLi
 }
 
 void MainWindow::requestCommand(const CommandCall& call, int merge_key) {
-  // A merge key makes each call one value of a drag (applyLive), so its steps merge.
-  const quint64 generation = merge_key >= 0 ? worker_->applyLive(call, merge_key) : worker_->apply(call);
-  pending_applies_[generation] = PendingApply{qs(format_call(call)), merge_key};
+  session_->apply(call, merge_key);
 }
 
 bool MainWindow::waitForEngine(int timeout_ms) { return worker_->waitForIdle(timeout_ms); }
@@ -1257,8 +1240,8 @@ std::optional<SessionData> MainWindow::sessionData() const {
   SessionData session;
   session.source = file_->path;
   session.options = compile_options_;
-  session.commands = history_;
-  session.view.step = step_ == history_.size() ? -1 : step_;
+  session.commands = session_->history();
+  session.view.step = step_ == session_->history().size() ? -1 : step_;
   session.view.zoom_steps = presenting_ ? zoom_steps_before_presenting_ : zoom_steps_;
   session.view.code_target = code_view_->currentTarget();
   if (lesson_) session.lesson = QFileInfo(qs(lesson_->file)).absoluteFilePath();
@@ -1345,7 +1328,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   const SessionView& view = pending.data.view;
   if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
   if (!view.code_target.isEmpty()) code_view_->setCurrentTarget(view.code_target);
-  statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(history_.size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
+  statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
   if (!pending.data.lesson.isEmpty()) showLessonOf(pending.data.lesson);
   if (pending.path == recovered_path_) QFile::remove(pending.path);  // this window's autosave holds it now
 }
@@ -1417,7 +1400,7 @@ QString MainWindow::exportCppScript() const {
   set_export_source(in, file_->path.toStdString(), compile_options_, c_name_.toStdString(), program_options_,
                     embedded_c_.toStdString());
   in.target = code_view_->currentTarget().isEmpty() ? "openmp" : code_view_->currentTarget().toStdString();
-  in.calls = parse_script(history_.join(QLatin1Char('\n')).toStdString(), "session");
+  in.calls = parse_script(session_->history().join(QLatin1Char('\n')).toStdString(), "session");
   return qs(export_cpp(in));
 }
 

@@ -5,7 +5,8 @@
 // code below (design/UI.md). Every view shows the Snapshot the engine worker
 // made off the GUI thread; a selection in one view highlights the same
 // statements and loops in the others; commands come from right-clicks and the
-// Transform menu, go through the worker and join a QUndoStack.
+// Transform menu and go through the SessionController, whose undo stack
+// mirrors the session's history.
 #include <QImage>
 #include <QMainWindow>
 #include <set>
@@ -17,6 +18,7 @@
 
 #include "engine_worker.h"
 #include "selection.h"
+#include "session_controller.h"
 #include "session_file.h"
 #include "source_file.h"
 #include "trust.h"
@@ -77,7 +79,7 @@ class MainWindow : public QMainWindow {
   // After a missing header: the folder that holds it, when one was found near the file.
   QString suggestedIncludeDirectory() const { return suggested_include_; }
   // The session's commands, as script lines.
-  const QStringList& history() const { return history_; }
+  const QStringList& history() const { return session_->history(); }
   const std::optional<SourceFile>& currentFile() const { return file_; }
   void showStartPage();
   // The lessons shipped in resources/lessons: (path, title), in file order.
@@ -101,7 +103,7 @@ class MainWindow : public QMainWindow {
   const std::shared_ptr<const Snapshot>& snapshot() const { return snapshot_; }
   const Selection& selection() const { return selection_; }
   void select(const Selection& selection);
-  QUndoStack* undoStack() const { return undo_stack_; }
+  QUndoStack* undoStack() const { return session_->undoStack(); }
   EngineWorker* worker() const { return worker_; }
 
   // The commands a right-click on `selection` offers, as a menu whose actions
@@ -220,15 +222,12 @@ class MainWindow : public QMainWindow {
   std::optional<SourceFile> file_;
   CompileOptions compile_options_;
   EngineWorker* worker_ = nullptr;
-  QUndoStack* undo_stack_ = nullptr;
-  std::set<quint64> pending_auto_schedules_;  // generations of automatic-schedule requests
+  SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
   std::shared_ptr<const CommandAvailability> availability_;  // of snapshot_'s schedule
   Selection selection_;
-  QStringList history_;
-  QStringList redo_;
   int step_ = 0;
   int zoom_steps_ = 0;
   double zoom_factor_ = 1.0;  // the factor the views' fonts are scaled by now
@@ -242,13 +241,6 @@ class MainWindow : public QMainWindow {
   bool layout_restored_ = false;
   bool sized_ = false;
   bool scratchpad_sized_ = false;  // widened on its first showing after a layout reset
-  // Applies in flight, by worker generation: each changed session becomes an
-  // undo step, steps of one spin box drag merging by their key.
-  struct PendingApply {
-    QString line;
-    int merge_key = -1;
-  };
-  std::map<quint64, PendingApply> pending_applies_;
   // A session being replayed: the window adopts it when the replay succeeds.
   struct PendingSession {
     quint64 generation = 0;

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The window's side of the engine's session: it sends the commands and keeps
+// the undo stack a mirror of the session's own history. Every engine answer
+// carries the history and the redo list; the stack is brought in line with
+// them, so no step is recorded by hand and the two cannot drift apart (a
+// spin box drag is one step because the session merges it).
+#include <QObject>
+#include <QStringList>
+
+#include <set>
+
+#include "commands/command.h"
+
+class QUndoStack;
+
+namespace loopscape {
+
+class EngineWorker;
+struct EngineResult;
+
+class SessionController : public QObject {
+  Q_OBJECT
+
+ public:
+  SessionController(EngineWorker* worker, QObject* parent = nullptr);
+
+  QUndoStack* undoStack() const { return undo_stack_; }
+  // The session's commands as script lines, and the undone ones (next redo first).
+  const QStringList& history() const { return history_; }
+  const QStringList& redoList() const { return redo_; }
+
+  // Applies a call; `merge_key` >= 0 makes it one value of a spin box drag:
+  // it replaces the last call with the same key while that is the last step.
+  // Returns the worker's generation for the answer.
+  quint64 apply(const CommandCall& call, int merge_key = -1);
+  // Asks for isl's automatic schedule, as steps.
+  quint64 requestAutoSchedule();
+  // Whether `generation` answers an automatic-schedule request (asked once).
+  bool takeAutoSchedule(quint64 generation) { return pending_auto_schedules_.erase(generation) > 0; }
+
+  // An engine answer that carries the session (not an error): the history,
+  // the redo list and the undo stack follow it.
+  void follow(const EngineResult& result);
+  // A new file: no history yet.
+  void clear();
+
+  // True while the stack is being brought in line: its steps then leave the
+  // engine alone (commands/command_step.h).
+  bool following() const { return following_; }
+
+ private:
+  EngineWorker* worker_;
+  QUndoStack* undo_stack_;
+  QStringList history_;
+  QStringList redo_;
+  std::set<quint64> pending_auto_schedules_;
+  bool following_ = false;
+};
+
+}  // namespace loopscape
