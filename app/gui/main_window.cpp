@@ -73,15 +73,16 @@ namespace {
 constexpr int kMaxRecent = 8;
 constexpr double kZoomPerStep = 0.12;
 
+constexpr int kPresentationZoomSteps = 6;  // 172%: code and labels read from the back of a room
+const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kLayoutKey = QStringLiteral("layout/state");
+const QString kGeometryKey = QStringLiteral("layout/geometry");
+
 // The suffix of a file holding `target`'s code ("c" for an unknown one).
 std::string suffixOf(const QString& target) {
   const Target* known = find_target(target.toStdString());
   return known ? known->file_suffix() : "c";
 }
-constexpr int kPresentationZoomSteps = 6;  // 172%: code and labels read from the back of a room
-const QString kRecentKey = QStringLiteral("recentFiles");
-const QString kLayoutKey = QStringLiteral("layout/state");
-const QString kGeometryKey = QStringLiteral("layout/geometry");
 
 QString regionSummary(const SourceFile& file) {
   if (is_cpp_source(file.path.toStdString()))
@@ -90,18 +91,6 @@ QString regionSummary(const SourceFile& file) {
   QString where = QObject::tr("Region: lines %1\u2013%2").arg(file.region_first).arg(file.region_last);
   if (!file.function.isEmpty()) where += QObject::tr(" in %1()").arg(file.function);
   return where;
-}
-
-QString shortcutFor(const QString& command) {
-  static const QHash<QString, QString> keys{
-      {QStringLiteral("tile"), QStringLiteral("T")},          {QStringLiteral("interchange"), QStringLiteral("I")},
-      {QStringLiteral("parallelize"), QStringLiteral("P")},   {QStringLiteral("skew"), QStringLiteral("S")},
-      {QStringLiteral("unroll"), QStringLiteral("U")},        {QStringLiteral("vectorize"), QStringLiteral("V")},
-      {QStringLiteral("loop_reversal"), QStringLiteral("R")}, {QStringLiteral("shift"), QStringLiteral("H")},
-      {QStringLiteral("fuse"), QStringLiteral("F")},          {QStringLiteral("split"), QStringLiteral("L")},
-      {QStringLiteral("distribute"), QStringLiteral("D")},    {QStringLiteral("gpu"), QStringLiteral("G")},
-  };
-  return keys.value(command);
 }
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
@@ -115,6 +104,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   applySavedSandboxSettings();
   worker_ = new EngineWorker(this);
   session_ = new SessionController(worker_, this);
+  menus_ = new CommandMenus(worker_, session_, this);
+  connect(menus_, &CommandMenus::helpRequested, this,
+          [this](const QString& page, const QStringList& find) { showUserGuide(page, find); });
   createViews();
   createStatusBar();
   createMenus();
@@ -122,12 +114,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(worker_, &EngineWorker::codeReady, this, &MainWindow::onCodeReady);
   connect(worker_, &EngineWorker::availabilityReady, this,
           [this](quint64 generation, std::shared_ptr<const CommandAvailability> availability) {
-            if (generation == shown_generation_) availability_ = std::move(availability);
+            if (generation == shown_generation_) menus_->setAvailability(std::move(availability));
           });
   connect(worker_, &EngineWorker::busyChanged, this, [this](bool busy) { busy_label_->setVisible(busy); });
-  connect(worker_, &EngineWorker::previewReady, this, [this](const PreviewResult& result) {
-    if (open_form_) open_form_->setPreview(result.legal, result.text);
-  });
   resize(1600, 1000);
   default_state_ = saveState();
   QSettings settings;
@@ -587,21 +576,12 @@ void MainWindow::showUserGuide(const QString& page, const QStringList& find) {
 void MainWindow::fillTransformMenu() {
   transform_menu_->clear();
   transform_menu_->setToolTipsVisible(true);
-  for (const Command* command : all_commands()) {
-    if (command->target() == CommandTarget::Node) continue;
-    const QString name = qs(command->name());
-    QAction* action = transform_menu_->addAction(name + QStringLiteral("\u2026"), this, [this, name] {
-      Selection s = selection_;
-      if (s.statements.isEmpty() && snapshot_ && !snapshot_->statements.empty())
-        s.statements << qs(snapshot_->statements.front().name);
-      runCommand(name, s);
-    });
-    const QString key = shortcutFor(name);
-    if (!key.isEmpty()) action->setShortcut(QKeySequence(key));
-    action->setToolTip(qs(command->signature()) + QStringLiteral("\n") + qs(command->summary()));
-    action->setStatusTip(qs(command->summary()));
-    action->setObjectName(QStringLiteral("transform_") + name);
-  }
+  menus_->fillTransformMenu(transform_menu_, [this] {
+    Selection s = selection_;
+    if (s.statements.isEmpty() && snapshot_ && !snapshot_->statements.empty())
+      s.statements << qs(snapshot_->statements.front().name);
+    return s;
+  });
   if (transform_menu_->isEmpty()) transform_menu_->addAction(tr("(no commands)"))->setEnabled(false);
   transform_menu_->addSeparator();
   if (!auto_schedule_action_) {
@@ -856,7 +836,7 @@ void MainWindow::onResult(const EngineResult& result) {
   if (result.snapshot) {
     shown_generation_ = result.generation;
     step_ = result.step;
-    availability_ = result.availability;
+    menus_->setAvailability(result.availability);
     showSnapshot(result.snapshot, result.previous);
     run_view_->setSteps(QStringList{tr("original schedule")} + session_->history(), step_);
     measureIfWanted();
@@ -867,6 +847,7 @@ void MainWindow::onResult(const EngineResult& result) {
 
 void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous) {
   snapshot_ = std::move(snapshot);
+  menus_->setSnapshot(snapshot_);
   previous_ = std::move(previous);
   tree_view_->setSnapshot(snapshot_);
   dependence_view_->setSnapshot(snapshot_);
@@ -1007,162 +988,16 @@ void MainWindow::onSourceLineClicked(int line) {
   broadcastSelection(s, source_view_);
 }
 
-QStringList MainWindow::loopsOf(const QString& statement) const {
-  QStringList loops;
-  if (!snapshot_ || snapshot_->tree.empty()) return loops;
-  // The band members on the path from the root to the statement's leaf.
-  const std::string name = statement.toStdString();
-  int node = 0;
-  while (node >= 0) {
-    const TreeNodeInfo& info = snapshot_->tree[static_cast<std::size_t>(node)];
-    if (info.kind == "band")
-      for (const std::string& m : info.members)
-        if (!m.empty()) loops << qs(m);
-    int next = -1;
-    for (int child : info.children) {
-      const auto& st = snapshot_->tree[static_cast<std::size_t>(child)].statements;
-      if (std::find(st.begin(), st.end(), name) != st.end()) {
-        next = child;
-        break;
-      }
-    }
-    node = next;
-  }
-  if (loops.isEmpty()) {
-    const int k = snapshot_->statementIndex(name);
-    if (k >= 0)
-      for (const auto& l : snapshot_->statements[static_cast<std::size_t>(k)].loops) loops << qs(l);
-  }
-  return loops;
-}
-
 QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_name, QWidget* parent) {
-  auto* menu = new QMenu(parent);
-  menu->setToolTipsVisible(true);
-  const QString statement = selection.statements.isEmpty() ? QString() : selection.statements.first();
-  if (!statement.isEmpty()) {
-    QString heading = selection.loop.isEmpty() ? statement : tr("%1, loop %2").arg(statement, selection.loop);
-    menu->addSection(heading);
-  }
-  QMenu* unavailable = nullptr;  // made for the first command that cannot apply here
-  for (const Command* command : all_commands()) {
-    const bool node_form = command->target() == CommandTarget::Node;
-    if (node_form && node_name.isEmpty()) continue;
-    if (!node_form && statement.isEmpty()) continue;
-    const QString name = qs(command->name());
-    const QString reason = node_form || !availability_
-                               ? QString()
-                               : qs(availability_->reason(command->name(), statement.toStdString(),
-                                                          selection.loop.toStdString()));
-    if (!reason.isEmpty()) {
-      if (!unavailable) {
-        unavailable = new QMenu(tr("Not available here"), menu);
-        unavailable->setObjectName(QStringLiteral("unavailableCommands"));
-        unavailable->setToolTipsVisible(true);
-      }
-      // Disabled, yet listed: the reason says what to do first.
-      QAction* action = unavailable->addAction(name);
-      action->setObjectName(QStringLiteral("command_") + name);
-      action->setEnabled(false);
-      action->setToolTip(reason);
-      action->setStatusTip(tr("%1: %2").arg(name, reason));
-      continue;
-    }
-    QAction* action = menu->addAction(name + QStringLiteral("\u2026"));
-    action->setObjectName(QStringLiteral("command_") + name);
-    action->setToolTip(qs(command->signature()) + QStringLiteral("\n") + qs(command->summary()));
-    const QString key = shortcutFor(name);
-    if (!key.isEmpty()) action->setShortcut(QKeySequence(key));
-    connect(action, &QAction::triggered, this, [this, name, selection, node_name, node_form] {
-      runCommand(name, selection, node_form ? node_name : QString());
-    });
-  }
-  if (unavailable) {
-    menu->addSeparator();
-    menu->addMenu(unavailable);
-  }
-  if (menu->isEmpty()) menu->addAction(tr("(no commands apply here)"))->setEnabled(false);
-  return menu;
+  return menus_->commandMenu(selection, node_name, parent);
 }
 
 QMenu* MainWindow::statementCommandMenu(const QStringList& statements, QWidget* parent) {
-  if (statements.size() != 1) {
-    auto* menu = new QMenu(parent);
-    for (const QString& statement : statements) {
-      QMenu* sub = statementCommandMenu({statement}, menu);
-      sub->setTitle(statement);
-      sub->setObjectName(QStringLiteral("statement_") + statement);
-      menu->addMenu(sub);
-    }
-    if (menu->isEmpty()) menu->addAction(tr("(no statement shown here)"))->setEnabled(false);
-    return menu;
-  }
-  const QString statement = statements.first();
-  QMenu* menu = commandMenu(Selection{{statement}, {}, -1}, {}, parent);
-  const QStringList loops = loopsOf(statement);
-  // The loops above the long list of commands, where a glance finds them.
-  QAction* commands = menu->actions().value(0);
-  if (!loops.isEmpty()) menu->insertSection(commands, tr("At one loop of %1").arg(statement));
-  for (const QString& loop : loops) {
-    QMenu* sub = commandMenu(Selection{{statement}, loop, -1}, {}, menu);
-    sub->setTitle(tr("loop %1").arg(loop));
-    sub->setObjectName(QStringLiteral("loop_") + loop);
-    menu->insertMenu(commands, sub);
-  }
-  return menu;
+  return menus_->statementCommandMenu(statements, parent);
 }
 
-void MainWindow::runCommand(const QString& command_name, const Selection& selection, const QString& node_name) {
-  const Command* command = find_command(command_name.toStdString());
-  if (!command || !snapshot_) return;
-  CommandFormSpec spec;
-  spec.command = command_name;
-  spec.target = node_name.isEmpty() ? (selection.statements.isEmpty() ? QString() : selection.statements.first()) : node_name;
-  if (spec.target.isEmpty()) return;
-  spec.signature = qs(command->signature());
-  if (!node_name.isEmpty() && spec.signature.contains(QLatin1String("node: ")))
-    spec.signature = spec.signature.section(QStringLiteral("node: "), 1);
-  else if (spec.signature.contains(QLatin1String("  |  ")))
-    spec.signature = spec.signature.section(QStringLiteral("  |  "), 0, 0);
-  spec.summary = qs(command->summary());
-  spec.loops = loopsOf(selection.statements.isEmpty() ? QString() : selection.statements.first());
-  spec.selected_loop = selection.loop;
-  for (const StatementInfo& s : snapshot_->statements) spec.statements << qs(s.name);
-  for (const TreeNodeInfo& n : snapshot_->tree)
-    if (!n.name.empty() && node_name.size()) spec.statements << qs(n.name);
-
-  auto* form = new CommandForm(spec, this);
-  open_form_ = form;
-  // The command's row in the guide's tables: "S.tile(" for statements, "N.fuse(" for nodes.
-  connect(form, &CommandForm::helpRequested, this, [this](const QString& command) {
-    showUserGuide(QStringLiteral("commands.md"), {QStringLiteral("S.%1(").arg(command), QStringLiteral("N.%1(").arg(command),
-                                                  QStringLiteral(".%1(").arg(command)});
-  });
-  static int next_merge_key = 0;
-  const int merge_key = next_merge_key++;
-  auto makeCall = [spec, form] {
-    std::vector<std::string> args;
-    for (const QString& a : form->arguments()) args.push_back(a.toStdString());
-    return make_call(spec.target.toStdString(), spec.command.toStdString(), args);
-  };
-  auto applied_live = std::make_shared<bool>(false);
-  connect(form, &CommandForm::argumentsChanged, this, [this, form, makeCall, merge_key, applied_live] {
-    worker_->preview(makeCall());
-    if (form->liveApply()) {
-      session_->apply(makeCall(), merge_key);
-      *applied_live = true;
-    }
-  });
-  worker_->preview(makeCall());
-  if (auto_accept_) {
-    worker_->waitForIdle();
-    form->accept();
-  }
-  const int answer = auto_accept_ ? QDialog::Accepted : form->exec();
-  if (answer == QDialog::Accepted && !(form->liveApply() && *applied_live))
-    session_->apply(makeCall());
-  form->hide();
-  form->deleteLater();
+void MainWindow::runCommand(const QString& command, const Selection& selection, const QString& node_name) {
+  menus_->runCommand(command, selection, node_name);
 }
 
 QList<QPair<QString, QString>> MainWindow::bundledLessons() const {

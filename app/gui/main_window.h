@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include "command_menus.h"
 #include "engine_worker.h"
 #include "selection.h"
 #include "session_controller.h"
@@ -124,7 +125,7 @@ class MainWindow : public QMainWindow {
   // Transform > Automatic Schedule: isl's schedule as steps, each one undo step.
   void requestAutoSchedule();
   // Tests: forms accept at once with their default arguments (after the preview).
-  void setFormsAutoAccept(bool on) { auto_accept_ = on; }
+  void setFormsAutoAccept(bool on) { menus_->setFormsAutoAccept(on); }
   // Who answers when code from an untrusted folder would run (default: the
   // RunConsentDialog); tests answer for the user.
   using TrustPrompt = std::function<TrustAnswer(const RunRequest&)>;
@@ -217,23 +218,21 @@ class MainWindow : public QMainWindow {
   void clearReport();
   void broadcastSelection(const Selection& selection, QObject* origin);
   void onSourceLineClicked(int line);
-  QStringList loopsOf(const QString& statement) const;
 
   std::optional<SourceFile> file_;
   CompileOptions compile_options_;
   EngineWorker* worker_ = nullptr;
   SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
+  CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
-  std::shared_ptr<const CommandAvailability> availability_;  // of snapshot_'s schedule
   Selection selection_;
   int step_ = 0;
   int zoom_steps_ = 0;
   double zoom_factor_ = 1.0;  // the factor the views' fonts are scaled by now
   bool presenting_ = false;
   int zoom_steps_before_presenting_ = 0;
-  bool auto_accept_ = false;
   TrustPrompt trust_prompt_;
   std::set<QString> run_once_lessons_;  // lessons whose run checks the user let run this once
   std::function<void()> run_declined_;  // opens again what was opened without running, with consent
@@ -253,7 +252,6 @@ class MainWindow : public QMainWindow {
   QString recovered_path_;  // the autosave being restored, deleted once it has loaded
   std::unique_ptr<Autosave> autosave_;
   QTimer* autosave_timer_ = nullptr;
-  QPointer<CommandForm> open_form_;
   QString last_report_;
   QByteArray default_state_;
 
