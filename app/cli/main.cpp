@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -79,7 +80,10 @@ struct Loaded {
   std::string embedded_c;  // a C++ program's C rendering (for export)
 };
 
-Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
+// `applied`, when given, hears of the commands applied before a refused or
+// malformed one (check prints them), before the refusal is reported.
+Loaded open_session(const CliOptions& o, std::size_t keep_back = 0,
+                    const std::function<void(const Session&)>& applied = {}) {
   std::vector<CommandCall> calls;
   if (!o.script.empty()) calls = read_script(o.script);  // malformed script: before the (slower) load
   ProgramFile file = open_program_file(o.input, o.compile);
@@ -88,8 +92,15 @@ Loaded open_session(const CliOptions& o, std::size_t keep_back = 0) {
   Session session(std::move(file.loaded));
   if (o.isl_quota) session.program().isl().set_max_operations(o.isl_quota);
   const std::size_t count = calls.size() - std::min(keep_back, calls.size());
-  const ScriptRun run = apply_script(session, std::vector<CommandCall>(calls.begin(), calls.begin() + static_cast<long>(count)));
+  ScriptRun run;
+  try {
+    run = apply_script(session, std::vector<CommandCall>(calls.begin(), calls.begin() + static_cast<long>(count)));
+  } catch (const InputError&) {
+    if (applied) applied(session);
+    throw;
+  }
   if (run.refusal) {
+    if (applied) applied(session);
     std::cerr << run.refusal->report();
     throw Refused{refusal_exit(*run.refusal)};
   }
@@ -173,10 +184,14 @@ int run_emit(const CliOptions& o) {
 }
 
 int run_check(const CliOptions& o) {
-  Loaded l = open_session(o);
-  for (const AppliedCommand& a : l.session.history())
-    std::cout << a.call.where.str() << ": ok: " << format_call(a.call)
-              << (a.outcome.description.empty() ? "" : "  -- " + a.outcome.description) << "\n";
+  const auto print_ok_lines = [](const Session& session) {
+    for (const AppliedCommand& a : session.history())
+      std::cout << a.call.where.str() << ": ok: " << format_call(a.call)
+                << (a.outcome.description.empty() ? "" : "  -- " + a.outcome.description) << "\n";
+    std::cout.flush();
+  };
+  Loaded l = open_session(o, 0, print_ok_lines);
+  print_ok_lines(l.session);
   std::cout << o.script << ": " << l.session.history().size() << " command"
             << (l.session.history().size() == 1 ? "" : "s") << ", all legal\n";
   // Legal, but not a complete program for distributed ranks yet.
