@@ -58,6 +58,7 @@
 #include "samples.h"
 #include "sandbox_preferences.h"
 #include "trust_settings_dialog.h"
+#include "window_docks.h"
 #include "run_view.h"
 #include "scratchpad_view.h"
 #include "schedule_tree_view.h"
@@ -132,6 +133,7 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createViews() {
+  docks_ = new WindowDocks(this);
   centre_stack_ = new QStackedWidget;
   start_page_ = new StartPage;
   connect(start_page_, &StartPage::openRequested, this, [this](const QString& path) {
@@ -217,61 +219,38 @@ void MainWindow::createViews() {
   centre_stack_->addWidget(centre);
   setCentralWidget(centre_stack_);
 
-  source_view_ = new SourceView;
-  source_view_->setObjectName(QStringLiteral("sourceView"));
-  connect(source_view_, &SourceView::lineClicked, this, &MainWindow::onSourceLineClicked);
-  tree_view_ = new ScheduleTreeView;
-  tree_view_->setObjectName(QStringLiteral("scheduleTreeView"));
-  connect(tree_view_, &ScheduleTreeView::selectionChanged, this,
-          [this](const Selection& s) { broadcastSelection(s, tree_view_); });
-  connect(tree_view_, &ScheduleTreeView::contextMenuRequested, this, [this](int node, const QPoint& at) {
+  connect(docks_->source, &SourceView::lineClicked, this, &MainWindow::onSourceLineClicked);
+  connect(docks_->tree, &ScheduleTreeView::selectionChanged, this,
+          [this](const Selection& s) { broadcastSelection(s, docks_->tree); });
+  connect(docks_->tree, &ScheduleTreeView::contextMenuRequested, this, [this](int node, const QPoint& at) {
     if (!snapshot_ || node < 0) return;
     const TreeNodeInfo& info = snapshot_->tree[static_cast<std::size_t>(node)];
-    QMenu* menu = commandMenu(tree_view_->selectionForNode(node), qs(info.name), this);
+    QMenu* menu = commandMenu(docks_->tree->selectionForNode(node), qs(info.name), this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(at);
   });
-  dependence_view_ = new DependenceView;
-  dependence_view_->setObjectName(QStringLiteral("dependencesView"));
-  connect(dependence_view_, &DependenceView::selectionChanged, this,
-          [this](const Selection& s) { broadcastSelection(s, dependence_view_); });
-  code_view_ = new CodeView;
-  code_view_->setObjectName(QStringLiteral("codeView"));
-  connect(code_view_, &CodeView::currentTargetChanged, worker_, &EngineWorker::setVisibleTarget);
-  connect(code_view_, &CodeView::selectionChanged, this, [this](const Selection& s) { broadcastSelection(s, code_view_); });
-  connect(code_view_, &CodeView::loopContextMenuRequested, this, [this](const Selection& s, const QPoint& at) {
+  connect(docks_->dependences, &DependenceView::selectionChanged, this,
+          [this](const Selection& s) { broadcastSelection(s, docks_->dependences); });
+  connect(docks_->code, &CodeView::currentTargetChanged, worker_, &EngineWorker::setVisibleTarget);
+  connect(docks_->code, &CodeView::selectionChanged, this, [this](const Selection& s) { broadcastSelection(s, docks_->code); });
+  connect(docks_->code, &CodeView::loopContextMenuRequested, this, [this](const Selection& s, const QPoint& at) {
     QMenu* menu = commandMenu(s, {}, this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->popup(at);
   });
-  history_view_ = new HistoryView;
-  history_view_->setObjectName(QStringLiteral("historyView"));
-  connect(history_view_, &HistoryView::stepSelected, this, [this](int step) { worker_->showStep(step); });
+  connect(docks_->history, &HistoryView::stepSelected, this, [this](int step) { worker_->showStep(step); });
 
-  source_dock_ = addDock(tr("Source"), QStringLiteral("sourceDock"), source_view_, Qt::LeftDockWidgetArea);
-  history_dock_ = addDock(tr("History"), QStringLiteral("historyDock"), history_view_, Qt::LeftDockWidgetArea);
-  tree_dock_ = addDock(tr("Schedule tree"), QStringLiteral("scheduleTreeDock"), tree_view_, Qt::RightDockWidgetArea);
-  dependences_dock_ = addDock(tr("Dependences"), QStringLiteral("dependencesDock"), dependence_view_, Qt::RightDockWidgetArea);
-  communication_view_ = new CommunicationView;
-  communication_view_->setObjectName(QStringLiteral("communicationView"));
-  connect(communication_view_, &CommunicationView::ranksChanged, this,
+  connect(docks_->communication, &CommunicationView::ranksChanged, this,
           [this](int ranks) { worker_->setRanks(ranks, step_); });
-  communication_dock_ = addDock(tr("Communication"), QStringLiteral("communicationDock"), communication_view_,
-                                Qt::RightDockWidgetArea);
-  pe_array_view_ = new PeArrayView;
-  pe_array_view_->setObjectName(QStringLiteral("peArrayView"));
-  connect(pe_array_view_, &PeArrayView::peSelected, this,
+  connect(docks_->pe_array, &PeArrayView::peSelected, this,
           [this](const QStringList& statements, const std::vector<std::uint32_t>& points) {
             Selection s;
             s.statements = statements;
-            broadcastSelection(s, pe_array_view_);
+            broadcastSelection(s, docks_->pe_array);
             plot_view_->highlightPointIndices(points);
           });
-  pe_array_dock_ = addDock(tr("PE Array"), QStringLiteral("peArrayDock"), pe_array_view_, Qt::RightDockWidgetArea);
-  lesson_view_ = new LessonView;
-  lesson_view_->setObjectName(QStringLiteral("lessonView"));
-  connect(lesson_view_, &LessonView::checkRequested, this, [this](int index, const QString& answer) {
-    const Lesson* lesson = lesson_view_->lesson();
+  connect(docks_->lesson, &LessonView::checkRequested, this, [this](int index, const QString& answer) {
+    const Lesson* lesson = docks_->lesson->lesson();
     if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
     const LessonExercise& exercise = lesson->exercises[static_cast<std::size_t>(index)];
     bool may_run = true;
@@ -294,142 +273,63 @@ void MainWindow::createViews() {
     }
     worker_->checkExercise(index, std::shared_ptr<const LessonExercise>(lesson_, &exercise), answer, may_run);
   });
-  connect(worker_, &EngineWorker::exerciseChecked, lesson_view_, &LessonView::setOutcome);
-  connect(lesson_view_, &LessonView::solutionRequested, this, [this](int index) {
-    const Lesson* lesson = lesson_view_->lesson();
+  connect(worker_, &EngineWorker::exerciseChecked, docks_->lesson, &LessonView::setOutcome);
+  connect(docks_->lesson, &LessonView::solutionRequested, this, [this](int index) {
+    const Lesson* lesson = docks_->lesson->lesson();
     if (!lesson || index < 0 || index >= static_cast<int>(lesson->exercises.size())) return;
     for (const std::string& line : lesson->exercises[static_cast<std::size_t>(index)].solution)
       if (const std::optional<CommandCall> call = parse_script_line(line, SourceLocation{lesson->file, 0, 0}))
         requestCommand(*call, -1);
   });
-  lesson_dock_ = addDock(tr("Lesson"), QStringLiteral("lessonDock"), lesson_view_, Qt::LeftDockWidgetArea);
-  scratchpad_view_ = new ScratchpadView;
-  scratchpad_view_->setObjectName(QStringLiteral("scratchpadView"));
-  connect(scratchpad_view_, &ScratchpadView::evaluationRequested, worker_, &EngineWorker::evaluateScratchpad);
-  connect(worker_, &EngineWorker::scratchpadEvaluated, scratchpad_view_, &ScratchpadView::showOutcome);
-  connect(lesson_view_, &LessonView::drawAnswerRequested, this, [this](const QString& answer) {
+  connect(docks_->scratchpad, &ScratchpadView::evaluationRequested, worker_, &EngineWorker::evaluateScratchpad);
+  connect(worker_, &EngineWorker::scratchpadEvaluated, docks_->scratchpad, &ScratchpadView::showOutcome);
+  connect(docks_->lesson, &LessonView::drawAnswerRequested, this, [this](const QString& answer) {
     showScratchpad();
-    scratchpad_view_->appendStatement(tr("your answer"), answer);
+    docks_->scratchpad->appendStatement(tr("your answer"), answer);
   });
-  scratchpad_dock_ = addDock(tr("isl Scratchpad"), QStringLiteral("scratchpadDock"), scratchpad_view_,
-                             Qt::RightDockWidgetArea);
-  code_dock_ = addDock(tr("Code"), QStringLiteral("codeDock"), code_view_, Qt::BottomDockWidgetArea);
-  run_view_ = new RunView;
-  run_view_->setObjectName(QStringLiteral("runView"));
-  connect(run_view_, &RunView::runRequested, worker_, &EngineWorker::runStep);
-  connect(run_view_, &RunView::cancelRequested, worker_, &EngineWorker::cancelRun);
-  connect(worker_, &EngineWorker::runFinished, run_view_, &RunView::showOutcome);
-  run_dock_ = addDock(tr("Run"), QStringLiteral("runDock"), run_view_, Qt::BottomDockWidgetArea);
-  connect(run_dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+  connect(docks_->run, &RunView::runRequested, worker_, &EngineWorker::runStep);
+  connect(docks_->run, &RunView::cancelRequested, worker_, &EngineWorker::cancelRun);
+  connect(worker_, &EngineWorker::runFinished, docks_->run, &RunView::showOutcome);
+  connect(docks_->run_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible) QTimer::singleShot(0, this, &MainWindow::measureIfWanted);
   });
   resetLayout();
 }
 
-void MainWindow::showScratchpad() {
-  scratchpad_dock_->show();
-  scratchpad_dock_->raise();
-  scratchpad_view_->editor()->setFocus();
-  if (scratchpad_sized_ || scratchpad_dock_->isFloating()) return;
-  scratchpad_sized_ = true;
-  // The plot needs room: the right column widens and heightens while the scratchpad is its tab.
-  // After the dock layout has settled on the new tab (a moment after show()).
-  QTimer::singleShot(50, this, [this] {
-    resizeDocks({scratchpad_dock_}, {width() * 40 / 100}, Qt::Horizontal);
-    resizeDocks({scratchpad_dock_, dependences_dock_}, {height() * 60 / 100, height() * 12 / 100}, Qt::Vertical);
-  });
-}
+void MainWindow::resetLayout() { docks_->resetLayout(lesson_ != nullptr); }
 
-void MainWindow::resetLayout() {
-  for (QDockWidget* dock :
-       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, code_dock_}) {
-    dock->setFloating(false);
-    dock->show();
-  }
-  lesson_dock_->setFloating(false);
-  lesson_dock_->show();  // placed while visible: splitting a hidden dock leaves the dock layout inconsistent
-  addDockWidget(Qt::LeftDockWidgetArea, source_dock_);
-  splitDockWidget(source_dock_, history_dock_, Qt::Vertical);
-  splitDockWidget(source_dock_, lesson_dock_, Qt::Vertical);  // the lesson under the source, always in view
-  lesson_dock_->setVisible(lesson_ != nullptr);
-  addDockWidget(Qt::RightDockWidgetArea, tree_dock_);
-  splitDockWidget(tree_dock_, dependences_dock_, Qt::Vertical);
-  tabifyDockWidget(dependences_dock_, communication_dock_);
-  tabifyDockWidget(dependences_dock_, pe_array_dock_);
-  dependences_dock_->raise();
-  const bool scratchpad_shown = scratchpad_dock_->isVisible();
-  scratchpad_dock_->setFloating(false);
-  scratchpad_dock_->show();
-  tabifyDockWidget(tree_dock_, scratchpad_dock_);
-  scratchpad_dock_->setVisible(scratchpad_shown);
-  tree_dock_->raise();
-  scratchpad_sized_ = false;
-  addDockWidget(Qt::BottomDockWidgetArea, code_dock_);
-  run_dock_->setFloating(false);
-  run_dock_->show();
-  tabifyDockWidget(code_dock_, run_dock_);
-  code_dock_->raise();
-  applyDefaultDockSizes();
-}
+void MainWindow::applyDefaultDockSizes() { docks_->applyDefaultSizes(lesson_ != nullptr); }
+
+void MainWindow::showScratchpad() { docks_->showScratchpad(); }
 
 bool MainWindow::showCodeTarget(const QString& target) {
   const std::vector<std::string> known = target_names();
   if (std::find(known.begin(), known.end(), target.toStdString()) == known.end()) return false;
-  code_view_->setCurrentTarget(target);
-  code_dock_->show();
-  code_dock_->raise();
+  docks_->code->setCurrentTarget(target);
+  docks_->code_dock->show();
+  docks_->code_dock->raise();
   return true;
 }
 
 void MainWindow::showRun() {
-  run_dock_->show();
-  run_dock_->raise();
+  docks_->run_dock->show();
+  docks_->run_dock->raise();
   measureIfWanted();
 }
 
 // The Run dock measures the step shown after each command, while it is in view.
 void MainWindow::measureIfWanted() {
-  if (!snapshot_ || run_dock_->visibleRegion().isEmpty() || !run_view_->runsAfterEachCommand()) return;
-  if (!run_view_->measurement(step_) && run_view_->runningStep() != step_) run_view_->requestRun();
-}
-
-// Default proportions (design/UI.md); below 1500 pixels the right column tabs
-// into one dock so the plot keeps its room (1366x768 laptops).
-void MainWindow::applyDefaultDockSizes() {
-  const int w = width() > 200 ? width() : 1600;
-  const int h = height() > 200 ? height() : 1000;
-  resizeDocks({source_dock_, tree_dock_}, {w * (lesson_ ? 30 : 24) / 100, w * 30 / 100}, Qt::Horizontal);
-  if (lesson_)
-    resizeDocks({source_dock_, lesson_dock_, history_dock_}, {h * 16 / 100, h * 50 / 100, h * 8 / 100}, Qt::Vertical);
-  else
-    resizeDocks({source_dock_, history_dock_}, {h * 40 / 100, h * 14 / 100}, Qt::Vertical);
-  if (w >= 1500) resizeDocks({tree_dock_, dependences_dock_}, {h * 34 / 100, h * 22 / 100}, Qt::Vertical);
-  resizeDocks({code_dock_}, {h * 27 / 100}, Qt::Vertical);
+  if (!snapshot_ || docks_->run_dock->visibleRegion().isEmpty() || !docks_->run->runsAfterEachCommand()) return;
+  if (!docks_->run->measurement(step_) && docks_->run->runningStep() != step_) docks_->run->requestRun();
 }
 
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (!sized_ && !layout_restored_) {
-    if (width() < 1500) {
-      tabifyDockWidget(tree_dock_, dependences_dock_);
-      tabifyDockWidget(tree_dock_, communication_dock_);
-      tabifyDockWidget(tree_dock_, pe_array_dock_);
-      tree_dock_->raise();
-    }
+    docks_->tabRightColumnIfNarrow();
     applyDefaultDockSizes();
   }
   sized_ = true;
-}
-
-QDockWidget* MainWindow::addDock(const QString& title, const QString& object_name, QWidget* content,
-                                 Qt::DockWidgetArea area) {
-  auto* dock = new QDockWidget(title, this);
-  dock->setObjectName(object_name);
-  dock->setWidget(content);
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                    QDockWidget::DockWidgetClosable);
-  addDockWidget(area, dock);
-  return dock;
 }
 
 void MainWindow::createStatusBar() {
@@ -482,11 +382,11 @@ void MainWindow::createMenus() {
   QMenu* image_menu = export_menu->addMenu(tr("Image of a View"));
   const QList<QPair<QString, QWidget*>> views{{tr("Window"), this},
                                               {tr("Domain plot"), plot_view_},
-                                              {tr("Source"), source_view_},
-                                              {tr("Schedule tree"), tree_view_},
-                                              {tr("Dependences"), dependence_view_},
-                                              {tr("Code"), code_view_},
-                                              {tr("History"), history_view_}};
+                                              {tr("Source"), docks_->source},
+                                              {tr("Schedule tree"), docks_->tree},
+                                              {tr("Dependences"), docks_->dependences},
+                                              {tr("Code"), docks_->code},
+                                              {tr("History"), docks_->history}};
   for (const auto& [name, view] : views) {
     QWidget* target = view;
     const QString label = name;
@@ -507,8 +407,8 @@ void MainWindow::createMenus() {
 
   view_menu_ = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock :
-       {source_dock_, history_dock_, tree_dock_, dependences_dock_, communication_dock_, pe_array_dock_, lesson_dock_,
-        code_dock_, run_dock_})
+       {docks_->source_dock, docks_->history_dock, docks_->tree_dock, docks_->dependences_dock, docks_->communication_dock, docks_->pe_array_dock, docks_->lesson_dock,
+        docks_->code_dock, docks_->run_dock})
     view_menu_->addAction(dock->toggleViewAction());
   QAction* scratchpad = view_menu_->addAction(tr("isl &Scratchpad"), this, &MainWindow::showScratchpad);
   scratchpad->setObjectName(QStringLiteral("scratchpadAction"));
@@ -719,9 +619,9 @@ void MainWindow::adoptFile(SourceFile file) {
   run_declined_button_->setVisible(false);
   run_declined_ = nullptr;
   file_ = std::move(file);
-  source_view_->setSource(file_->text);
-  source_view_->setRegion(file_->region_first, file_->region_last);
-  if (file_->hasRegion()) source_view_->revealLine(file_->region_first);
+  docks_->source->setSource(file_->text);
+  docks_->source->setRegion(file_->region_first, file_->region_last);
+  if (file_->hasRegion()) docks_->source->revealLine(file_->region_first);
   centre_stack_->setCurrentIndex(1);
   showFileSummary();
   clearReport();
@@ -744,9 +644,9 @@ void MainWindow::showProgramFile(const EngineResult& result) {
   if (!file_ || result.located_in.isEmpty() || QFileInfo(result.located_in).absoluteFilePath() == file_->path) return;
   QString error;
   if (std::optional<SourceFile> shown = loadSourceFile(result.located_in, &error)) {
-    source_view_->setSource(shown->text);
-    source_view_->setRegion(shown->region_first, shown->region_last);
-    if (shown->hasRegion()) source_view_->revealLine(shown->region_first);
+    docks_->source->setSource(shown->text);
+    docks_->source->setRegion(shown->region_first, shown->region_last);
+    if (shown->hasRegion()) docks_->source->revealLine(shown->region_first);
   }
 }
 
@@ -788,7 +688,7 @@ void MainWindow::onResult(const EngineResult& result) {
       const int at = int(text.indexOf(prefix));
       if (at >= 0) text = text.mid(at + prefix.size());
       text = text.section(QLatin1Char('\n'), 0, 0);  // a compiler's whole diagnostics are in the report
-      source_view_->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
+      docks_->source->setErrors({SourceView::ErrorMark{result.error_line, result.error_column, text}});
     }
     showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
     if (result.kind == EngineResult::Kind::Open) {
@@ -810,7 +710,7 @@ void MainWindow::onResult(const EngineResult& result) {
     statusBar()->showMessage(result.note, 15000);
   if (result.kind == EngineResult::Kind::Open) {
     showProgramFile(result);
-    run_view_->clear();
+    docks_->run->clear();
   }
   session_->follow(result);
   if (result.refused) {
@@ -838,10 +738,10 @@ void MainWindow::onResult(const EngineResult& result) {
     step_ = result.step;
     menus_->setAvailability(result.availability);
     showSnapshot(result.snapshot, result.previous);
-    run_view_->setSteps(QStringList{tr("original schedule")} + session_->history(), step_);
+    docks_->run->setSteps(QStringList{tr("original schedule")} + session_->history(), step_);
     measureIfWanted();
   }
-  history_view_->setHistory(session_->history(), step_, session_->redoList());
+  docks_->history->setHistory(session_->history(), step_, session_->redoList());
   if (result.changed) autosaveNow();
 }
 
@@ -849,19 +749,19 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   snapshot_ = std::move(snapshot);
   menus_->setSnapshot(snapshot_);
   previous_ = std::move(previous);
-  tree_view_->setSnapshot(snapshot_);
-  dependence_view_->setSnapshot(snapshot_);
-  communication_view_->setSnapshot(snapshot_);
-  pe_array_view_->setSnapshot(snapshot_);
+  docks_->tree->setSnapshot(snapshot_);
+  docks_->dependences->setSnapshot(snapshot_);
+  docks_->communication->setSnapshot(snapshot_);
+  docks_->pe_array->setSnapshot(snapshot_);
   // The first space-time transform brings its PE array to the front.
-  if (snapshot_ && snapshot_->systolic && !(previous_ && previous_->systolic)) pe_array_dock_->raise();
-  code_view_->setSnapshot(snapshot_, previous_);
+  if (snapshot_ && snapshot_->systolic && !(previous_ && previous_->systolic)) docks_->pe_array_dock->raise();
+  docks_->code->setSnapshot(snapshot_, previous_);
   QList<SourceView::LineMark> marks;
   if (snapshot_)
     for (std::size_t k = 0; k < snapshot_->statements.size(); ++k)
       if (snapshot_->statements[k].line > 0) marks << SourceView::LineMark{int(snapshot_->statements[k].line), statementColor(int(k))};
-  source_view_->setStatementMarks(marks);
-  source_view_->setErrors({});
+  docks_->source->setStatementMarks(marks);
+  docks_->source->setErrors({});
   if (!snapshot_) {
     plot_view_->setPlotData(nullptr);
     plot_message_->setText(run_declined_ ? tr("Nothing to plot yet: the program has not run (it was opened without "
@@ -915,7 +815,7 @@ void MainWindow::showStatus() {
 void MainWindow::onCodeReady(quint64 generation, std::shared_ptr<const Snapshot> snapshot) {
   if (generation != shown_generation_ || !snapshot) return;
   snapshot_ = std::move(snapshot);
-  code_view_->updateCode(snapshot_);
+  docks_->code->updateCode(snapshot_);
   showStatus();
 }
 
@@ -940,13 +840,13 @@ void MainWindow::select(const Selection& selection) { broadcastSelection(selecti
 
 void MainWindow::broadcastSelection(const Selection& selection, QObject* origin) {
   selection_ = selection;
-  if (origin != tree_view_) {
+  if (origin != docks_->tree) {
     Selection for_tree = selection;
     if (origin != nullptr) for_tree.tree_node = -1;
-    tree_view_->setSelection(for_tree);
+    docks_->tree->setSelection(for_tree);
   }
-  if (origin != dependence_view_) dependence_view_->setSelection(selection);
-  if (origin != code_view_) code_view_->setSelection(selection);
+  if (origin != docks_->dependences) docks_->dependences->setSelection(selection);
+  if (origin != docks_->code) docks_->code->setSelection(selection);
   if (origin != plot_view_) {
     if (selection.statements.size() == 1)
       plot_view_->highlightStatement(selection.statements.first());
@@ -970,7 +870,7 @@ void MainWindow::broadcastSelection(const Selection& selection, QObject* origin)
       if (s.line > 0) lines << SourceView::LineMark{int(s.line), colour};
     }
   }
-  source_view_->setHighlightedLines(lines);
+  docks_->source->setHighlightedLines(lines);
 }
 
 void MainWindow::onSourceLineClicked(int line) {
@@ -985,7 +885,7 @@ void MainWindow::onSourceLineClicked(int line) {
       }
   }
   s.statements.removeDuplicates();
-  broadcastSelection(s, source_view_);
+  broadcastSelection(s, docks_->source);
 }
 
 QMenu* MainWindow::commandMenu(const Selection& selection, const QString& node_name, QWidget* parent) {
@@ -1026,8 +926,8 @@ bool MainWindow::openLesson(const QString& path, QString* error, const QStringLi
   setCompileOptions(lesson->compile);
   if (!openFile(qs(lesson->kernel), error, script_lines)) return false;
   lesson_ = lesson;
-  lesson_view_->setLesson(lesson_);
-  lesson_dock_->show();
+  docks_->lesson->setLesson(lesson_);
+  docks_->lesson_dock->show();
   applyDefaultDockSizes();
   return true;
 }
@@ -1046,8 +946,8 @@ QImage MainWindow::renderImage(const QSize& size) {
   waitForEngine();
   QCoreApplication::sendPostedEvents();
   QCoreApplication::processEvents();
-  if (file_ && file_->hasRegion() && selection_.isEmpty()) source_view_->revealLine(file_->region_first);
-  tree_view_->fitWidth();
+  if (file_ && file_->hasRegion() && selection_.isEmpty()) docks_->source->revealLine(file_->region_first);
+  docks_->tree->fitWidth();
   QCoreApplication::processEvents();
   return grab().toImage();
 }
@@ -1078,7 +978,7 @@ std::optional<SessionData> MainWindow::sessionData() const {
   session.commands = session_->history();
   session.view.step = step_ == session_->history().size() ? -1 : step_;
   session.view.zoom_steps = presenting_ ? zoom_steps_before_presenting_ : zoom_steps_;
-  session.view.code_target = code_view_->currentTarget();
+  session.view.code_target = docks_->code->currentTarget();
   if (lesson_) session.lesson = QFileInfo(qs(lesson_->file)).absoluteFilePath();
   return session;
 }
@@ -1162,7 +1062,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   onResult(opened);
   const SessionView& view = pending.data.view;
   if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
-  if (!view.code_target.isEmpty()) code_view_->setCurrentTarget(view.code_target);
+  if (!view.code_target.isEmpty()) docks_->code->setCurrentTarget(view.code_target);
   statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
   if (!pending.data.lesson.isEmpty()) showLessonOf(pending.data.lesson);
   if (pending.path == recovered_path_) QFile::remove(pending.path);  // this window's autosave holds it now
@@ -1191,8 +1091,8 @@ void MainWindow::showLessonOf(const QString& path) {
     statusBar()->showMessage(tr("The session is open without its lesson: %1").arg(qs(e.what())), 15000);
     return;
   }
-  lesson_view_->setLesson(lesson_);
-  lesson_dock_->show();
+  docks_->lesson->setLesson(lesson_);
+  docks_->lesson_dock->show();
   applyDefaultDockSizes();
 }
 
@@ -1234,7 +1134,7 @@ QString MainWindow::exportCppScript() const {
   ExportInput in;
   set_export_source(in, file_->path.toStdString(), compile_options_, c_name_.toStdString(), program_options_,
                     embedded_c_.toStdString());
-  in.target = code_view_->currentTarget().isEmpty() ? "openmp" : code_view_->currentTarget().toStdString();
+  in.target = docks_->code->currentTarget().isEmpty() ? "openmp" : docks_->code->currentTarget().toStdString();
   in.calls = parse_script(session_->history().join(QLatin1Char('\n')).toStdString(), "session");
   return qs(export_cpp(in));
 }
@@ -1249,7 +1149,7 @@ void MainWindow::exportScript() {
 }
 
 void MainWindow::exportCode() {
-  const QString target = code_view_->currentTarget();
+  const QString target = docks_->code->currentTarget();
   if (target.isEmpty()) return;
   if (const CodeInfo* code = snapshot_ ? snapshot_->findCode(target.toStdString()) : nullptr; code && code->pending) {
     statusBar()->showMessage(tr("The %1 code is still being generated: export it in a moment").arg(target), 8000);
@@ -1261,7 +1161,7 @@ void MainWindow::exportCode() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Export code"), suggested);
   if (path.isEmpty()) return;
   QSaveFile out(path);
-  if (!out.open(QIODevice::WriteOnly) || out.write(code_view_->code(target).toUtf8()) < 0 || !out.commit())
+  if (!out.open(QIODevice::WriteOnly) || out.write(docks_->code->code(target).toUtf8()) < 0 || !out.commit())
     QMessageBox::warning(this, tr("Export"), tr("Cannot write %1").arg(path));
 }
 
@@ -1323,9 +1223,9 @@ void MainWindow::setPresentationZoom(bool on) {
 void MainWindow::applyZoom() {
   const double factor = 1.0 + kZoomPerStep * zoom_steps_;
   plot_view_->setPresentationZoom(factor);
-  scratchpad_view_->setPresentationZoom(factor);
-  const QList<QWidget*> views{source_view_, tree_view_,   dependence_view_, code_view_,      history_view_,
-                              report_,      lesson_view_, scratchpad_view_, run_view_};
+  docks_->scratchpad->setPresentationZoom(factor);
+  const QList<QWidget*> views{docks_->source, docks_->tree,   docks_->dependences, docks_->code,      docks_->history,
+                              report_,      docks_->lesson, docks_->scratchpad, docks_->run};
   QList<QWidget*> widgets;
   for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
   // Every unzoomed size first: a parent's new font reaches the children that
@@ -1345,7 +1245,7 @@ void MainWindow::applyZoom() {
     w->setFont(f);
   }
   zoom_factor_ = factor;
-  tree_view_->setPresentationZoom(factor);
+  docks_->tree->setPresentationZoom(factor);
   statusBar()->showMessage(tr("Zoom %1%").arg(qRound(factor * 100)), 1500);
 }
 

@@ -38,6 +38,7 @@ namespace loopscape {
 
 class CodeView;
 class CommandForm;
+class WindowDocks;
 class HelpBrowser;
 class DomainPlot;
 class CommunicationView;
@@ -201,8 +202,6 @@ class MainWindow : public QMainWindow {
   void addRecentFile(const QString& path);
   QList<QString> recentFiles() const;
   void updateStartPage();
-  QDockWidget* addDock(const QString& title, const QString& object_name, QWidget* content,
-                       Qt::DockWidgetArea area);
 
   // Shows `file` as the open one: source, title, an empty history; the
   // engine is asked separately.
@@ -224,6 +223,7 @@ class MainWindow : public QMainWindow {
   EngineWorker* worker_ = nullptr;
   SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
   CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
+  WindowDocks* docks_ = nullptr;          // the docks and their views
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
@@ -239,7 +239,6 @@ class MainWindow : public QMainWindow {
   bool restoring_ = false;
   bool layout_restored_ = false;
   bool sized_ = false;
-  bool scratchpad_sized_ = false;  // widened on its first showing after a layout reset
   // A session being replayed: the window adopts it when the replay succeeds.
   struct PendingSession {
     quint64 generation = 0;
@@ -257,17 +256,7 @@ class MainWindow : public QMainWindow {
 
   QStackedWidget* centre_stack_ = nullptr;
   StartPage* start_page_ = nullptr;
-  SourceView* source_view_ = nullptr;
-  ScheduleTreeView* tree_view_ = nullptr;
-  DependenceView* dependence_view_ = nullptr;
-  CommunicationView* communication_view_ = nullptr;
-  PeArrayView* pe_array_view_ = nullptr;
-  LessonView* lesson_view_ = nullptr;
-  ScratchpadView* scratchpad_view_ = nullptr;
-  RunView* run_view_ = nullptr;
   std::shared_ptr<const Lesson> lesson_;
-  CodeView* code_view_ = nullptr;
-  HistoryView* history_view_ = nullptr;
   DomainPlot* plot_view_ = nullptr;
   QLabel* plot_message_ = nullptr;
   QTextBrowser* report_ = nullptr;
@@ -297,16 +286,6 @@ class MainWindow : public QMainWindow {
   QAction* auto_schedule_action_ = nullptr;
   QAction* presentation_action_ = nullptr;
   HelpBrowser* user_guide_ = nullptr;
-  QDockWidget* source_dock_ = nullptr;
-  QDockWidget* history_dock_ = nullptr;
-  QDockWidget* tree_dock_ = nullptr;
-  QDockWidget* dependences_dock_ = nullptr;
-  QDockWidget* communication_dock_ = nullptr;
-  QDockWidget* pe_array_dock_ = nullptr;
-  QDockWidget* lesson_dock_ = nullptr;
-  QDockWidget* scratchpad_dock_ = nullptr;
-  QDockWidget* run_dock_ = nullptr;
-  QDockWidget* code_dock_ = nullptr;
 };
 
 }  // namespace loopscape
