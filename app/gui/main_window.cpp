@@ -57,6 +57,7 @@
 #include "runner/sandbox.h"
 #include "samples.h"
 #include "sandbox_preferences.h"
+#include "file_panel.h"
 #include "trust_settings_dialog.h"
 #include "window_docks.h"
 #include "run_view.h"
@@ -145,33 +146,8 @@ void MainWindow::createViews() {
   connect(start_page_, &StartPage::browseRequested, this, &MainWindow::chooseFile);
   centre_stack_->addWidget(start_page_);
 
-  auto* centre = new QWidget;
-  auto* layout = new QVBoxLayout(centre);
-  layout->setContentsMargins(12, 8, 12, 8);
-  title_label_ = new QLabel;
-  title_label_->setObjectName(QStringLiteral("fileTitle"));
-  QFont title_font = title_label_->font();
-  title_font.setPointSizeF(title_font.pointSizeF() * 1.4);
-  title_font.setBold(true);
-  title_label_->setFont(title_font);
-  description_label_ = new QLabel;
-  description_label_->setObjectName(QStringLiteral("fileDescription"));
-  description_label_->setWordWrap(true);
-  region_label_ = new QLabel;
-  region_label_->setObjectName(QStringLiteral("regionSummary"));
-  region_label_->setStyleSheet(QStringLiteral("color: #0072B2;"));
-  layout->addWidget(title_label_);
-  layout->addWidget(description_label_);
-  layout->addWidget(region_label_);
-  layout->addSpacing(4);
-  plot_view_ = new DomainPlot;
-  plot_view_->setObjectName(QStringLiteral("domainPlot"));
-  layout->addWidget(plot_view_, 1);
-  plot_message_ = new QLabel;
-  plot_message_->setObjectName(QStringLiteral("plotMessage"));
-  plot_message_->setStyleSheet(QStringLiteral("color: #808080;"));
-  plot_message_->setVisible(false);
-  layout->addWidget(plot_message_);
+  file_panel_ = new FilePanel;
+  plot_view_ = file_panel_->plot();
   connect(plot_view_, &DomainPlot::pointSelected, this, [this](const QString& statement, const QList<qint64>&) {
     broadcastSelection(Selection{{statement}, {}, -1}, plot_view_);
   });
@@ -189,16 +165,7 @@ void MainWindow::createViews() {
     for (auto it = values.begin(); it != values.end(); ++it) parameters[it.key().toStdString()] = long(it.value());
     worker_->setPlotParameters(parameters, step_);
   });
-  report_ = new QTextBrowser;
-  report_->setObjectName(QStringLiteral("reportPanel"));
-  report_->setMaximumHeight(170);
-  report_->setVisible(false);
-  report_->setFrameShape(QFrame::StyledPanel);
-  layout->addWidget(report_);
-  add_include_button_ = new QPushButton;
-  add_include_button_->setObjectName(QStringLiteral("addIncludeButton"));
-  add_include_button_->setVisible(false);
-  connect(add_include_button_, &QPushButton::clicked, this, [this] {
+  connect(file_panel_->addIncludeButton(), &QPushButton::clicked, this, [this] {
     QString folder = suggested_include_;
     if (folder.isEmpty() && file_)
       folder = QFileDialog::getExistingDirectory(this, tr("Include directory"), QFileInfo(file_->path).absolutePath());
@@ -207,16 +174,11 @@ void MainWindow::createViews() {
     options.include_dirs.push_back(folder.toStdString());
     applyCompileOptions(options);
   });
-  layout->addWidget(add_include_button_, 0, Qt::AlignLeft);
-  run_declined_button_ = new QPushButton(tr("Build and Run It…"));
-  run_declined_button_->setObjectName(QStringLiteral("runDeclinedButton"));
-  run_declined_button_->setVisible(false);
-  connect(run_declined_button_, &QPushButton::clicked, this, [this] {
+  connect(file_panel_->runDeclinedButton(), &QPushButton::clicked, this, [this] {
     // A copy: opening the file again replaces run_declined_ while it runs.
     if (const std::function<void()> run = run_declined_) run();
   });
-  layout->addWidget(run_declined_button_, 0, Qt::AlignLeft);
-  centre_stack_->addWidget(centre);
+  centre_stack_->addWidget(file_panel_);
   setCentralWidget(centre_stack_);
 
   connect(docks_->source, &SourceView::lineClicked, this, &MainWindow::onSourceLineClicked);
@@ -615,8 +577,8 @@ void MainWindow::adoptFile(SourceFile file) {
   explicit_options_ = false;
   analysis_failed_ = false;
   suggested_include_.clear();
-  add_include_button_->setVisible(false);
-  run_declined_button_->setVisible(false);
+  file_panel_->addIncludeButton()->setVisible(false);
+  file_panel_->runDeclinedButton()->setVisible(false);
   run_declined_ = nullptr;
   file_ = std::move(file);
   docks_->source->setSource(file_->text);
@@ -654,10 +616,7 @@ void MainWindow::showFileSummary() {
   const SourceFile& file = *file_;
   setWindowTitle(tr("%1 \u2014 Loopscape").arg(file.fileName()));
   setWindowFilePath(file.path);
-  title_label_->setText(file.fileName());
-  description_label_->setText(file.description);
-  description_label_->setVisible(!file.description.isEmpty());
-  region_label_->setText(regionSummary(file));
+  file_panel_->showFile(file.fileName(), file.description, regionSummary(file));
   status_label_->setText(tr("%1 \u00b7 %2 lines \u00b7 %3")
                              .arg(QDir::toNativeSeparators(file.path))
                              .arg(file.lineCount())
@@ -696,11 +655,11 @@ void MainWindow::onResult(const EngineResult& result) {
       const QString header = missing_header(result.error);
       if (!header.isEmpty() && file_) {
         suggested_include_ = find_header_near(file_->path, header);
-        add_include_button_->setText(suggested_include_.isEmpty()
+        file_panel_->addIncludeButton()->setText(suggested_include_.isEmpty()
                                          ? tr("Add an include directory for %1\u2026").arg(header)
                                          : tr("Add %1 to the include directories (it holds %2)")
                                                .arg(QDir::toNativeSeparators(suggested_include_), header));
-        add_include_button_->setVisible(true);
+        file_panel_->addIncludeButton()->setVisible(true);
       }
     }
     session_->takeAutoSchedule(result.generation);
@@ -764,10 +723,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   docks_->source->setErrors({});
   if (!snapshot_) {
     plot_view_->setPlotData(nullptr);
-    plot_message_->setText(run_declined_ ? tr("Nothing to plot yet: the program has not run (it was opened without "
-                                              "running).")
-                                         : tr("Nothing to plot: the file has no #pragma scop region."));
-    plot_message_->setVisible(true);
+    file_panel_->setPlotMessage(run_declined_ ? tr("Nothing to plot yet: the program has not run (it was opened "
+                                                   "without running).")
+                                              : tr("Nothing to plot: the file has no #pragma scop region."));
     return;
   }
   const Snapshot& snap = *snapshot_;
@@ -786,8 +744,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::sha
   } else {
     plot_view_->setPlotData(snap.plot, snap.point_ranks);
   }
-  plot_message_->setText(qs(snap.plot_error));
-  plot_message_->setVisible(!snap.plot_error.empty());
+  file_panel_->setPlotMessage(qs(snap.plot_error));
   legality_label_->setText(snap.legal ? QStringLiteral("<span style='color:#009E73'><b>\u2714 legal</b></span>")
                                       : QStringLiteral("<span style='color:#D55E00'><b>\u2716 illegal</b></span>"));
   legality_label_->setToolTip(snap.legal ? tr("Every dependence is respected") : qs(snap.legality));
@@ -820,21 +777,12 @@ void MainWindow::onCodeReady(quint64 generation, std::shared_ptr<const Snapshot>
 }
 
 void MainWindow::showReport(const QString& title, const QString& text, bool error, const QString& lead) {
-  last_report_ = text;
-  const QString lead_html = lead.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(lead.toHtmlEscaped());
-  report_->setHtml(QStringLiteral("<p style='color:%1'><b>%2</b></p>%3<pre>%4</pre>")
-                       .arg(error ? QStringLiteral("#C04E00") : QStringLiteral("#00795A"), title.toHtmlEscaped(),
-                            lead_html, text.toHtmlEscaped()));
-  report_->setVisible(true);
+  file_panel_->showReport(title, text, error, lead);
 }
 
-void MainWindow::clearReport() {
-  last_report_.clear();
-  report_->clear();
-  report_->setVisible(false);
-}
+void MainWindow::clearReport() { file_panel_->clearReport(); }
 
-QString MainWindow::lastReport() const { return last_report_; }
+QString MainWindow::lastReport() const { return file_panel_->lastReport(); }
 
 void MainWindow::select(const Selection& selection) { broadcastSelection(selection, nullptr); }
 
@@ -1225,7 +1173,7 @@ void MainWindow::applyZoom() {
   plot_view_->setPresentationZoom(factor);
   docks_->scratchpad->setPresentationZoom(factor);
   const QList<QWidget*> views{docks_->source, docks_->tree,   docks_->dependences, docks_->code,      docks_->history,
-                              report_,      docks_->lesson, docks_->scratchpad, docks_->run};
+                              file_panel_->report(),      docks_->lesson, docks_->scratchpad, docks_->run};
   QList<QWidget*> widgets;
   for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
   // Every unzoomed size first: a parent's new font reaches the children that
@@ -1293,7 +1241,7 @@ void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run
     run();
   };
   showSnapshot(nullptr, nullptr);
-  region_label_->setText(tr("A C++ program, opened without running: its loops come from building and running it."));
+  file_panel_->setRegion(tr("A C++ program, opened without running: its loops come from building and running it."));
   legality_label_->clear();
   // Lines broken by hand: the report panel keeps a compiler's layout.
   showReport(tr("Opened without running"),
@@ -1305,7 +1253,7 @@ void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run
                  .arg(QFileInfo(request.file).fileName(), QDir::toNativeSeparators(QFileInfo(request.file).absolutePath())),
              false);
   status_label_->setText(tr("%1 \u00b7 opened without running").arg(QDir::toNativeSeparators(request.file)));
-  run_declined_button_->setVisible(true);
+  file_panel_->runDeclinedButton()->setVisible(true);
 }
 
 void MainWindow::showTrustSettings() {

@@ -39,6 +39,7 @@ namespace loopscape {
 class CodeView;
 class CommandForm;
 class WindowDocks;
+class FilePanel;
 class HelpBrowser;
 class DomainPlot;
 class CommunicationView;
@@ -224,6 +225,7 @@ class MainWindow : public QMainWindow {
   SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
   CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
   WindowDocks* docks_ = nullptr;          // the docks and their views
+  FilePanel* file_panel_ = nullptr;       // the file, its plot and the report panel
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
@@ -251,18 +253,13 @@ class MainWindow : public QMainWindow {
   QString recovered_path_;  // the autosave being restored, deleted once it has loaded
   std::unique_ptr<Autosave> autosave_;
   QTimer* autosave_timer_ = nullptr;
-  QString last_report_;
   QByteArray default_state_;
 
   QStackedWidget* centre_stack_ = nullptr;
   StartPage* start_page_ = nullptr;
   std::shared_ptr<const Lesson> lesson_;
   DomainPlot* plot_view_ = nullptr;
-  QLabel* plot_message_ = nullptr;
-  QTextBrowser* report_ = nullptr;
-  QPushButton* add_include_button_ = nullptr;
   QPushButton* stop_build_button_ = nullptr;  // while a C++ program builds and runs
-  QPushButton* run_declined_button_ = nullptr;  // "Build and Run It...", after opening without running
   quint64 last_open_ = 0;                     // the newest open: older opens' answers are dropped
   bool explicit_options_ = false;
   bool analysis_failed_ = false;
@@ -273,9 +270,6 @@ class MainWindow : public QMainWindow {
   QString c_name_;
   CompileOptions program_options_;
   QString suggested_include_;
-  QLabel* title_label_ = nullptr;
-  QLabel* description_label_ = nullptr;
-  QLabel* region_label_ = nullptr;
   QLabel* status_label_ = nullptr;
   QLabel* legality_label_ = nullptr;
   QLabel* busy_label_ = nullptr;
