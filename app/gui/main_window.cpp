@@ -107,6 +107,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   worker_ = new EngineWorker(this);
   session_ = new SessionController(worker_, this);
   menus_ = new CommandMenus(worker_, session_, this);
+  connect(session_, &SessionController::autosaveFailed, this,
+          [this](const QString& error) { statusBar()->showMessage(tr("Autosave: %1").arg(error), 15000); });
   connect(menus_, &CommandMenus::helpRequested, this,
           [this](const QString& page, const QStringList& find) { showUserGuide(page, find); });
   createViews();
@@ -128,10 +130,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   updateStartPage();
 }
 
-// Any orderly end (the window closed, the program returning) is a clean quit.
-MainWindow::~MainWindow() {
-  if (autosave_) autosave_->remove();
-}
+// Any orderly end (the window closed, the program returning) is a clean quit:
+// the SessionController removes the autosave as it goes.
+MainWindow::~MainWindow() = default;
 
 void MainWindow::createViews() {
   docks_ = new WindowDocks(this);
@@ -1017,7 +1018,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
 }
 
 bool MainWindow::restoreAutosave(const QString& orphan, QString* error) {
-  const QString claimed = autosave_ ? autosave_->claim(orphan) : orphan;
+  const QString claimed = session_->autosave() ? session_->autosave()->claim(orphan) : orphan;
   if (claimed.isEmpty()) {
     session_error_ = tr("cannot move the autosave %1 aside to restore it").arg(orphan);
     if (error) *error = session_error_;
@@ -1045,22 +1046,10 @@ void MainWindow::showLessonOf(const QString& path) {
 }
 
 void MainWindow::enableAutosave(const QString& directory, int interval_ms) {
-  autosave_ = std::make_unique<Autosave>(directory);
-  if (!autosave_timer_) {
-    autosave_timer_ = new QTimer(this);
-    connect(autosave_timer_, &QTimer::timeout, this, &MainWindow::autosaveNow);
-  }
-  autosave_timer_->start(interval_ms);
-  autosaveNow();
+  session_->enableAutosave(directory, interval_ms, [this] { return sessionData(); });
 }
 
-void MainWindow::autosaveNow() {
-  if (!autosave_) return;
-  const std::optional<SessionData> session = sessionData();
-  if (!session) return;
-  QString error;
-  if (!autosave_->write(sessionToJson(*session), &error)) statusBar()->showMessage(tr("Autosave: %1").arg(error), 15000);
-}
+void MainWindow::autosaveNow() { session_->autosaveNow(); }
 
 void MainWindow::chooseSessionToSave() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.loopscape.json"),

@@ -156,7 +156,7 @@ class MainWindow : public QMainWindow {
   // Keeps the session in `directory` (Autosave) after every change and every
   // `interval_ms`; a clean quit removes it.
   void enableAutosave(const QString& directory, int interval_ms = 60000);
-  Autosave* autosave() const { return autosave_.get(); }
+  Autosave* autosave() const { return session_->autosave(); }
   // Restores an autosave left by an unclean exit (Autosave::orphans()): it is
   // moved aside first (Autosave::claim), replayed like a session file and
   // deleted once the replay has succeeded; when it fails, it stays where
@@ -251,8 +251,6 @@ class MainWindow : public QMainWindow {
   std::optional<PendingSession> pending_session_;
   QString session_error_;
   QString recovered_path_;  // the autosave being restored, deleted once it has loaded
-  std::unique_ptr<Autosave> autosave_;
-  QTimer* autosave_timer_ = nullptr;
   QByteArray default_state_;
 
   QStackedWidget* centre_stack_ = nullptr;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session_controller.h"
 
+#include <QTimer>
 #include <QUndoStack>
 
+#include "autosave.h"
 #include "command_step.h"
 #include "engine_worker.h"
 
@@ -10,6 +12,30 @@ namespace loopscape {
 
 SessionController::SessionController(EngineWorker* worker, QObject* parent)
     : QObject(parent), worker_(worker), undo_stack_(new QUndoStack(this)) {}
+
+SessionController::~SessionController() {
+  if (autosave_) autosave_->remove();
+}
+
+void SessionController::enableAutosave(const QString& directory, int interval_ms,
+                                       std::function<std::optional<SessionData>()> data) {
+  autosave_ = std::make_unique<Autosave>(directory);
+  autosave_data_ = std::move(data);
+  if (!autosave_timer_) {
+    autosave_timer_ = new QTimer(this);
+    connect(autosave_timer_, &QTimer::timeout, this, &SessionController::autosaveNow);
+  }
+  autosave_timer_->start(interval_ms);
+  autosaveNow();
+}
+
+void SessionController::autosaveNow() {
+  if (!autosave_ || !autosave_data_) return;
+  const std::optional<SessionData> session = autosave_data_();
+  if (!session) return;
+  QString error;
+  if (!autosave_->write(sessionToJson(*session), &error)) Q_EMIT autosaveFailed(error);
+}
 
 quint64 SessionController::apply(const CommandCall& call, int merge_key) {
   return merge_key >= 0 ? worker_->applyLive(call, merge_key) : worker_->apply(call);

@@ -8,14 +8,20 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include "commands/command.h"
+#include "session_file.h"
 
+class QTimer;
 class QUndoStack;
 
 namespace loopscape {
 
+class Autosave;
 class EngineWorker;
 struct EngineResult;
 
@@ -24,6 +30,8 @@ class SessionController : public QObject {
 
  public:
   SessionController(EngineWorker* worker, QObject* parent = nullptr);
+  // A clean end removes the autosave.
+  ~SessionController() override;
 
   QUndoStack* undoStack() const { return undo_stack_; }
   // The session's commands as script lines, and the undone ones (next redo first).
@@ -45,9 +53,21 @@ class SessionController : public QObject {
   // A new file: no history yet.
   void clear();
 
+  // Keeps the session `data` describes in `directory` (Autosave) after every
+  // change of the session and every `interval_ms`; `data` gives nothing while
+  // no file is open.
+  void enableAutosave(const QString& directory, int interval_ms, std::function<std::optional<SessionData>()> data);
+  Autosave* autosave() const { return autosave_.get(); }
+  // Writes the autosave now (when enabled and there is a session).
+  void autosaveNow();
+
   // True while the stack is being brought in line: its steps then leave the
   // engine alone (commands/command_step.h).
   bool following() const { return following_; }
+
+ Q_SIGNALS:
+  // The autosave could not be written: why.
+  void autosaveFailed(const QString& error);
 
  private:
   EngineWorker* worker_;
@@ -56,6 +76,9 @@ class SessionController : public QObject {
   QStringList redo_;
   std::set<quint64> pending_auto_schedules_;
   bool following_ = false;
+  std::unique_ptr<Autosave> autosave_;
+  QTimer* autosave_timer_ = nullptr;
+  std::function<std::optional<SessionData>()> autosave_data_;
 };
 
 }  // namespace loopscape
