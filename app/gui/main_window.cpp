@@ -59,6 +59,7 @@
 #include "sandbox_preferences.h"
 #include "file_panel.h"
 #include "trust_settings_dialog.h"
+#include "view_zoom.h"
 #include "window_docks.h"
 #include "run_view.h"
 #include "scratchpad_view.h"
@@ -73,9 +74,7 @@ namespace loopscape {
 namespace {
 
 constexpr int kMaxRecent = 8;
-constexpr double kZoomPerStep = 0.12;
 
-constexpr int kPresentationZoomSteps = 6;  // 172%: code and labels read from the back of a room
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kLayoutKey = QStringLiteral("layout/state");
 const QString kGeometryKey = QStringLiteral("layout/geometry");
@@ -384,7 +383,7 @@ void MainWindow::createMenus() {
   QAction* zoom_out = view_menu_->addAction(tr("Zoom &Out"), this, [this] { zoom(-1); });
   zoom_out->setShortcut(QKeySequence::ZoomOut);
   zoom_out->setObjectName(QStringLiteral("zoomOutAction"));
-  QAction* zoom_reset = view_menu_->addAction(tr("&Reset Zoom"), this, [this] { zoom(-zoom_steps_); });
+  QAction* zoom_reset = view_menu_->addAction(tr("&Reset Zoom"), this, [this] { zoom(-zoom_.steps()); });
   zoom_reset->setShortcut(QKeySequence(QStringLiteral("Ctrl+0")));
   zoom_reset->setObjectName(QStringLiteral("zoomResetAction"));
   presentation_action_ = view_menu_->addAction(tr("&Presentation Zoom"), this, &MainWindow::setPresentationZoom);
@@ -926,7 +925,7 @@ std::optional<SessionData> MainWindow::sessionData() const {
   session.options = compile_options_;
   session.commands = session_->history();
   session.view.step = step_ == session_->history().size() ? -1 : step_;
-  session.view.zoom_steps = presenting_ ? zoom_steps_before_presenting_ : zoom_steps_;
+  session.view.zoom_steps = zoom_.savedSteps();
   session.view.code_target = docks_->code->currentTarget();
   if (lesson_) session.lesson = QFileInfo(qs(lesson_->file)).absoluteFilePath();
   return session;
@@ -1010,7 +1009,7 @@ void MainWindow::onSessionResult(const EngineResult& result) {
   last_open_ = result.generation;
   onResult(opened);
   const SessionView& view = pending.data.view;
-  if (view.zoom_steps != zoom_steps_) zoom(view.zoom_steps - zoom_steps_);
+  if (view.zoom_steps != zoom_.steps()) zoom(view.zoom_steps - zoom_.steps());
   if (!view.code_target.isEmpty()) docks_->code->setCurrentTarget(view.code_target);
   statusBar()->showMessage(tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(pending.path)), 8000);
   if (!pending.data.lesson.isEmpty()) showLessonOf(pending.data.lesson);
@@ -1138,50 +1137,21 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::zoom(int steps) {
-  zoom_steps_ = std::clamp(zoom_steps_ + steps, -4, 12);
+  zoom_.zoomBy(steps);
   applyZoom();
 }
 
 void MainWindow::setPresentationZoom(bool on) {
-  if (on != presenting_) {
-    presenting_ = on;
-    if (on) {
-      zoom_steps_before_presenting_ = zoom_steps_;
-      zoom_steps_ = std::max(zoom_steps_, kPresentationZoomSteps);
-    } else {
-      zoom_steps_ = zoom_steps_before_presenting_;
-    }
-    applyZoom();
-  }
+  if (zoom_.setPresenting(on)) applyZoom();
   if (presentation_action_->isChecked() != on) presentation_action_->setChecked(on);
 }
 
-// Presentation zoom: every view's text scales by the same factor.
 void MainWindow::applyZoom() {
-  const double factor = 1.0 + kZoomPerStep * zoom_steps_;
+  const double factor = zoom_.factor();
   plot_view_->setPresentationZoom(factor);
   docks_->scratchpad->setPresentationZoom(factor);
-  const QList<QWidget*> views{docks_->source, docks_->tree,   docks_->dependences, docks_->code,      docks_->history,
-                              file_panel_->report(),      docks_->lesson, docks_->scratchpad, docks_->run};
-  QList<QWidget*> widgets;
-  for (QWidget* view : views) widgets << view << view->findChildren<QWidget*>();
-  // Every unzoomed size first: a parent's new font reaches the children that
-  // inherit it at once, and reading theirs after that would zoom them twice.
-  const char* const kBase = "loopscapeBaseFontSize";
-  for (QWidget* w : widgets) {
-    // New since the last zoom (a code tab, say): it took its size from a
-    // zoomed parent, so its unzoomed size is that over the old factor.
-    if (!w->property(kBase).isValid() && w->font().pointSizeF() > 0)
-      w->setProperty(kBase, w->font().pointSizeF() / zoom_factor_);
-  }
-  for (QWidget* w : widgets) {
-    const QVariant base = w->property(kBase);
-    if (!base.isValid()) continue;  // sized in pixels: not ours to scale
-    QFont f = w->font();
-    f.setPointSizeF(std::max(4.0, base.toDouble() * factor));
-    w->setFont(f);
-  }
-  zoom_factor_ = factor;
+  zoom_.applyTo({docks_->source, docks_->tree, docks_->dependences, docks_->code, docks_->history,
+                 file_panel_->report(), docks_->lesson, docks_->scratchpad, docks_->run});
   docks_->tree->setPresentationZoom(factor);
   statusBar()->showMessage(tr("Zoom %1%").arg(qRound(factor * 100)), 1500);
 }

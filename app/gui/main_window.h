@@ -21,6 +21,7 @@
 #include "selection.h"
 #include "session_controller.h"
 #include "session_file.h"
+#include "view_zoom.h"
 #include "source_file.h"
 #include "trust.h"
 
@@ -138,8 +139,8 @@ class MainWindow : public QMainWindow {
   // Presentation zoom (View menu, F5): every view's text at projector size;
   // off restores the zoom from before.
   void setPresentationZoom(bool on);
-  bool presentationZoom() const { return presenting_; }
-  double zoomFactor() const { return zoom_factor_; }
+  bool presentationZoom() const { return zoom_.presenting(); }
+  double zoomFactor() const { return zoom_.factor(); }
   bool saveSession(const QString& path, QString* error = nullptr) const;
   // The open session as saved (nothing when no file is open).
   std::optional<SessionData> sessionData() const;
@@ -226,15 +227,12 @@ class MainWindow : public QMainWindow {
   CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
   WindowDocks* docks_ = nullptr;          // the docks and their views
   FilePanel* file_panel_ = nullptr;       // the file, its plot and the report panel
+  ViewZoom zoom_;                         // the views' zoom
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
   Selection selection_;
   int step_ = 0;
-  int zoom_steps_ = 0;
-  double zoom_factor_ = 1.0;  // the factor the views' fonts are scaled by now
-  bool presenting_ = false;
-  int zoom_steps_before_presenting_ = 0;
   TrustPrompt trust_prompt_;
   std::set<QString> run_once_lessons_;  // lessons whose run checks the user let run this once
   std::function<void()> run_declined_;  // opens again what was opened without running, with consent
