@@ -58,6 +58,7 @@
 #include "samples.h"
 #include "sandbox_preferences.h"
 #include "file_panel.h"
+#include "run_consent.h"
 #include "trust_settings_dialog.h"
 #include "view_zoom.h"
 #include "window_docks.h"
@@ -543,12 +544,12 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
   adoptFile(std::move(*loaded));
   restoring_ = !script_lines.isEmpty();
   if (is_cpp_source(file_->path.toStdString())) {
-    const RunRequest request = programRunRequest(file_->path, compile_options_);
+    const RunRequest request = RunConsent::programRequest(file_->path, compile_options_);
     if (!mayRun(request)) {
       const QString opened = file_->path;
       showNotRun(request, [this, opened, script_lines, whole_history] {
         QString why;
-        consented_file_ = opened;
+        consent_.allowOnce(opened);
         if (!openFile(opened, &why, script_lines, whole_history)) QMessageBox::warning(this, tr("Open"), why);
       });
       return true;
@@ -955,13 +956,13 @@ bool MainWindow::openSession(const QString& path, QString* error) {
   if (!file->hasRegion() && session->options.function.empty() && !is_cpp_source(file->path.toStdString()))
     return refuse(tr("%1: the session's C file %2 has no #pragma scop region").arg(path, file->path));
   if (is_cpp_source(file->path.toStdString())) {
-    RunRequest request = programRunRequest(file->path, session->options);
+    RunRequest request = RunConsent::programRequest(file->path, session->options);
     request.action = tr("build and run the C++ program of the session %1").arg(QFileInfo(path).fileName());
     if (!mayRun(request)) {
       adoptFile(std::move(*file));
       showNotRun(request, [this, path] {
         QString again;
-        consented_file_ = file_ ? file_->path : QString();
+        consent_.allowOnce(file_ ? file_->path : QString());
         if (!openSession(path, &again)) QMessageBox::warning(this, tr("Open Session"), again);
       });
       return true;
@@ -1163,40 +1164,13 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   QMainWindow::closeEvent(event);
 }
 
-RunRequest MainWindow::programRunRequest(const QString& path, const CompileOptions& options) const {
-  RunRequest request;
-  request.file = QFileInfo(path).absoluteFilePath();
-  request.action = tr("build this C++ program against the engine and run it, to learn the loops it defines");
-  QStringList build;
-  for (const std::string& a : cpp_build_command(path.toStdString(), options)) build << qs(a);
-  request.commands << tr("in %1:").arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath())) << build.join(QLatin1Char(' '))
-                   << QStringLiteral("./%1").arg(QFileInfo(path).completeBaseName());
-  return request;
-}
-
-bool MainWindow::mayRun(const RunRequest& request) {
-  if (!consented_file_.isEmpty() && QFileInfo(consented_file_) == QFileInfo(request.file)) {
-    consented_file_.clear();
-    return true;
-  }
-  if (isTrustedFile(request.file)) return true;
-  TrustAnswer answer = TrustAnswer::OpenWithoutRunning;
-  if (trust_prompt_) {
-    answer = trust_prompt_(request);
-  } else {
-    RunConsentDialog dialog(request, this);
-    dialog.exec();
-    answer = dialog.answer();
-  }
-  if (answer == TrustAnswer::TrustFolder) trustFolder(QFileInfo(request.file).absolutePath());
-  return answer != TrustAnswer::OpenWithoutRunning;
-}
+bool MainWindow::mayRun(const RunRequest& request) { return consent_.mayRun(request, this); }
 
 void MainWindow::showNotRun(const RunRequest& request, std::function<void()> run) {
   stop_build_button_->setVisible(false);
   run_declined_ = [this, request, run] {
     if (!mayRun(request)) return;
-    consented_file_ = request.file;
+    consent_.allowOnce(request.file);
     run();
   };
   showSnapshot(nullptr, nullptr);

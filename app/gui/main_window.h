@@ -20,6 +20,7 @@
 #include "engine_worker.h"
 #include "selection.h"
 #include "session_controller.h"
+#include "run_consent.h"
 #include "session_file.h"
 #include "view_zoom.h"
 #include "source_file.h"
@@ -132,7 +133,7 @@ class MainWindow : public QMainWindow {
   // Who answers when code from an untrusted folder would run (default: the
   // RunConsentDialog); tests answer for the user.
   using TrustPrompt = std::function<TrustAnswer(const RunRequest&)>;
-  void setTrustPrompt(TrustPrompt prompt) { trust_prompt_ = std::move(prompt); }
+  void setTrustPrompt(TrustPrompt prompt) { consent_.setPrompt(std::move(prompt)); }
   // File > Trust and Sandbox...
   void showTrustSettings();
   QString lastReport() const;
@@ -175,10 +176,8 @@ class MainWindow : public QMainWindow {
   // Whether code from `request.file` may run now: its folder is trusted, it
   // was let run once just before, or the user says so when asked.
   bool mayRun(const RunRequest& request);
-  RunRequest programRunRequest(const QString& path, const CompileOptions& options) const;
   // Opened without running: say what is missing, and offer to run it after all.
   void showNotRun(const RunRequest& request, std::function<void()> run);
-  QString consented_file_;  // one open of this file runs without asking (the user just agreed)
   void createViews();
   void createMenus();
   void createStatusBar();
@@ -227,13 +226,13 @@ class MainWindow : public QMainWindow {
   CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
   WindowDocks* docks_ = nullptr;          // the docks and their views
   FilePanel* file_panel_ = nullptr;       // the file, its plot and the report panel
+  RunConsent consent_;                    // whether code that came with a file may run
   ViewZoom zoom_;                         // the views' zoom
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
   Selection selection_;
   int step_ = 0;
-  TrustPrompt trust_prompt_;
   std::set<QString> run_once_lessons_;  // lessons whose run checks the user let run this once
   std::function<void()> run_declined_;  // opens again what was opened without running, with consent
   bool restoring_ = false;
