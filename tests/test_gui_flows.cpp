@@ -58,6 +58,7 @@ class TestGuiFlows : public QObject {
   void illegalCommandLeavesTheSessionUnchanged();
   void screenshotIs1600x1000();
   void screenshotSizeFromTheCommandLine();
+  void scriptErrorsNameTheScriptAndSetTheExitStatus();
   void codeTargetTabComesForward();
   void frontEndErrorIsUnderlined();
   void sessionRoundTrips();
@@ -237,6 +238,39 @@ void TestGuiFlows::screenshotSizeFromTheCommandLine() {
   QVERIFY(app.waitForFinished(60000));
   QCOMPARE(app.exitCode(), 2);
   QVERIFY2(app.readAll().contains("WIDTHxHEIGHT"), "no message about the size");
+}
+
+// `loopscape FILE --script S --screenshot OUT`: a malformed script is named
+// at its line and column (exit 2); a refused command too (exit 3), and the
+// image is still written, showing the refusal.
+void TestGuiFlows::scriptErrorsNameTheScriptAndSetTheExitStatus() {
+  QTemporaryDir dir;
+  const auto write = [&](const QString& name, const QByteArray& text) {
+    QFile file(dir.filePath(name));
+    file.open(QIODevice::WriteOnly);
+    file.write(text);
+    return file.fileName();
+  };
+  const QString malformed = write(QStringLiteral("malformed.ls"), "S1.interchange(k, j)\nS1.tile(j, k, 8, 8\n");
+  const QString refused = write(QStringLiteral("refused.ls"), "S1.loop_reversal(k)\n");
+  const QString image = dir.filePath(QStringLiteral("shot.png"));
+  QProcess app;
+  app.setProcessChannelMode(QProcess::MergedChannels);
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("matmul.c")), QStringLiteral("--script"), malformed,
+                                           QStringLiteral("--screenshot"), image});
+  QVERIFY(app.waitForFinished(120000));
+  QCOMPARE(app.exitCode(), 2);
+  const QByteArray said = app.readAll();
+  QVERIFY2(said.contains((malformed + QStringLiteral(":2:8: missing ')'")).toUtf8()), said.constData());
+  QVERIFY2(!said.contains("cannot be analysed"), said.constData());
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("matmul.c")), QStringLiteral("--script"), refused,
+                                           QStringLiteral("--screenshot"), image});
+  QVERIFY(app.waitForFinished(120000));
+  QCOMPARE(app.exitCode(), 3);
+  const QByteArray refusal = app.readAll();
+  QVERIFY2(refusal.contains((refused + QStringLiteral(":1:1: error: S1.loop_reversal(k) is illegal")).toUtf8()),
+           refusal.constData());
+  QVERIFY(QFileInfo::exists(image));
 }
 
 void TestGuiFlows::codeTargetTabComesForward() {

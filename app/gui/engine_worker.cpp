@@ -321,15 +321,16 @@ void noteProgramFile(const ProgramFile& file, EngineResult& result) {
 }  // namespace
 
 quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines,
-                           bool whole_history) {
+                           bool whole_history, const QString& script_name) {
   const std::string file = path.toStdString();
+  const std::string script_file = script_name.toStdString();
   const std::string script = script_lines.join(QLatin1Char('\n')).toStdString();
   const quint64 open_generation = ++open_generation_;
   ProgramFileOptions file_options;
   file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Open,
-      [file, options, script, file_options, whole_history](EngineState& state, EngineResult& result) {
+      [file, options, script, script_file, file_options, whole_history](EngineState& state, EngineResult& result) {
         state.live_drag = -1;
         result.ran_program = is_cpp_source(file);
         ProgramFile program = open_program_file(file, options, file_options);
@@ -341,7 +342,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         state.plot_parameters.clear();
         result.changed = true;
         std::vector<CommandCall> calls = whole_history ? std::vector<CommandCall>{} : program.calls;
-        const std::vector<CommandCall> lines = parse_script(script, "script");
+        const std::vector<CommandCall> lines = parse_script(script, script_file);
         calls.insert(calls.end(), lines.begin(), lines.end());
         if (!calls.empty()) {
           const ScriptRun run = apply_script(*state.session, calls);

@@ -88,8 +88,9 @@ class EngineWorker : public QObject {
   // GUI thread; its own commands come first, then `script_lines`, unless
   // `whole_history`: the lines are then all of it (a reopen keeping the history).
   // A newer open, or cancelOpen(), stops a build or run still going.
+  // `script_name` names the lines' file in messages ("script" when typed).
   quint64 open(const QString& path, const CompileOptions& options, const QStringList& script_lines = {},
-               bool whole_history = false);
+               bool whole_history = false, const QString& script_name = QStringLiteral("script"));
   void cancelOpen() { ++open_generation_; }
   // Replays a saved session in a fresh state: loads the program file (a C++
   // program's own commands are ignored: the session holds them), applies every

@@ -6,7 +6,8 @@
 // compiler options given (else those last used for the file, else its
 // compile_commands.json entry); --script applies a schedule script; with
 // --screenshot, renders the window at 1600x1000 without a display once the
-// engine has answered, writes the PNG and exits (2 when the file cannot be analysed).
+// engine has answered, writes the PNG and exits (2 when the file or the script
+// cannot be read, 3 when a command of the script is refused).
 // Every other start keeps an autosave (autosave.h) and offers back the session
 // of a window that did not quit cleanly (--restore / --no-restore answer for the user).
 // Code from an untrusted folder runs only when the user says so (--run-untrusted
@@ -36,6 +37,7 @@
 namespace {
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitRefused = 3;  // a command of --script is illegal
 const QSize kScreenshotSize(1600, 1000);
 
 // --screenshot, --help and --version need no display: pick the offscreen
@@ -254,6 +256,7 @@ int main(int argc, char** argv) {
     window.showStartPage();
   } else {
     QString error;
+    if (parser.isSet(script)) window.setScriptName(parser.value(script));
     if (!window.openFile(path, &error, script_lines)) {
       fail(error);
       return kExitBadInput;
@@ -271,8 +274,20 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (window.analysisFailed()) {
-      fail(QStringLiteral("%1 cannot be analysed: %2").arg(path, window.lastReport().section(QLatin1Char('\n'), 0, 0)));
+      const QString first = window.lastReport().section(QLatin1Char('\n'), 0, 0);
+      // A malformed script is the script's fault, not the file's.
+      if (parser.isSet(script) && first.startsWith(parser.value(script) + QLatin1Char(':')))
+        fail(first);
+      else
+        fail(QStringLiteral("%1 cannot be analysed: %2").arg(path, first));
       return kExitBadInput;
+    }
+    // A refused command of the script: the screenshot shows the refusal, and
+    // the exit status says so, as loopscape-cli's does.
+    const QString report = window.lastReport().section(QLatin1Char('\n'), 0, 0);
+    if (parser.isSet(script) && report.startsWith(parser.value(script) + QLatin1Char(':'))) {
+      fail(report);
+      return kExitRefused;
     }
     return 0;
   }

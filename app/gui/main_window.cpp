@@ -556,7 +556,7 @@ bool MainWindow::openFile(const QString& path, QString* error, const QStringList
     }
   }
   if (file_->hasRegion() || !compile_options_.function.empty() || is_cpp_source(file_->path.toStdString())) {
-    last_open_ = worker_->open(file_->path, compile_options_, script_lines, whole_history);
+    last_open_ = worker_->open(file_->path, compile_options_, script_lines, whole_history, script_name_);
     const bool cpp = is_cpp_source(file_->path.toStdString());
     stop_build_button_->setVisible(cpp);
     if (cpp) statusBar()->showMessage(tr("Building and running %1 against the engine\u2026").arg(file_->fileName()));

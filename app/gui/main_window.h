@@ -74,6 +74,9 @@ class MainWindow : public QMainWindow {
   // command line (they are remembered for that file). Without them, a file
   // opens with the options last used for it, else its compile_commands.json entry.
   void setCompileOptions(const CompileOptions& options);
+  // The file the next openFile()'s script lines come from, for messages
+  // (`loopscape --script FILE`); "script" when none is set.
+  void setScriptName(const QString& name) { script_name_ = name; }
   const CompileOptions& compileOptions() const { return compile_options_; }
   // Analyses the open file again with `options`, keeping the session's commands.
   void applyCompileOptions(const CompileOptions& options);
@@ -221,6 +224,7 @@ class MainWindow : public QMainWindow {
 
   std::optional<SourceFile> file_;
   CompileOptions compile_options_;
+  QString script_name_ = QStringLiteral("script");
   EngineWorker* worker_ = nullptr;
   SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
   CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
