@@ -25,9 +25,8 @@ inline void write_text(const std::string& path, const std::string& text) {
   out << text;
 }
 
-// True when `actual` matches the golden file (or it was just rewritten).
-inline bool matches_golden(const std::string& name, const std::string& actual, std::string* message) {
-  const std::string path = golden_path(name);
+// True when `actual` matches the file at `path` (or it was just rewritten).
+inline bool matches_expected_file(const std::string& path, const std::string& actual, std::string* message) {
   const char* update = std::getenv("LOOPSCAPE_UPDATE_GOLDEN");
   if (update && *update && std::string(update) != "0") {
     write_text(path, actual);
@@ -35,8 +34,13 @@ inline bool matches_golden(const std::string& name, const std::string& actual, s
   }
   const std::string expected = read_text(path);
   if (expected == actual) return true;
-  *message = "golden " + name + " differs.\n--- expected\n" + expected + "--- actual\n" + actual;
+  *message = "golden " + path + " differs.\n--- expected\n" + expected + "--- actual\n" + actual;
   return false;
+}
+
+// True when `actual` matches the golden file `name` (or it was just rewritten).
+inline bool matches_golden(const std::string& name, const std::string& actual, std::string* message) {
+  return matches_expected_file(golden_path(name), actual, message);
 }
 
 }  // namespace loopscape::testing

@@ -8,8 +8,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <cstdlib>
-
 #include "cli_process.h"
 #include "golden.h"
 
@@ -63,16 +61,9 @@ class TestGoldenCases : public QObject {
     QVERIFY2(run.exit_code == 0, run.err.c_str());
     const std::string actual = read_text(emitted.toStdString());
     QVERIFY(!actual.empty());
-    const std::string expected_path = (folder + QLatin1Char('/') + kExpected + target).toStdString();
-    const char* update = std::getenv("LOOPSCAPE_UPDATE_GOLDEN");
-    if (update && *update && std::string(update) != "0") {
-      write_text(expected_path, actual);
-      return;
-    }
-    const std::string expected = read_text(expected_path);
-    QVERIFY2(actual == expected, ("expected." + target.toStdString() + " of " + folder.toStdString() +
-                                  " differs; the emitted code:\n" + actual)
-                                     .c_str());
+    std::string message;
+    QVERIFY2(matches_expected_file((folder + QLatin1Char('/') + kExpected + target).toStdString(), actual, &message),
+             message.c_str());
   }
 };
 

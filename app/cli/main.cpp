@@ -235,7 +235,8 @@ int run_verify(const CliOptions& o) {
   const Target& target = known_target(o.target);
   if (!code.replaces_region)
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");
-  // The target's side files live while the runner links them.
+  // A target that writes files beside its code (halide's object) writes them
+  // into a folder that lives while the runner links them.
   struct Folder {
     std::filesystem::path path;
     ~Folder() {
@@ -243,12 +244,14 @@ int run_verify(const CliOptions& o) {
       if (!path.empty()) std::filesystem::remove_all(path, ignored);
     }
   } side_folder;
-  std::string pattern = (std::filesystem::temp_directory_path() / "loopscape-side-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
-  side_folder.path = pattern;
   TargetRunSettings settings{.ranks = o.ranks, .contract_fma = o.fp_contract};
-  settings.side_files = target.write_side_files(program, code.schedule, (side_folder.path / "region.c").string(),
-                                                {.contract_fma = o.fp_contract});
+  if (target.needs_output_file()) {
+    std::string pattern = (std::filesystem::temp_directory_path() / "loopscape-side-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw InputError({"loopscape-cli", 0, 0}, "cannot create a temporary folder");
+    side_folder.path = pattern;
+    settings.side_files = target.write_side_files(program, code.schedule, (side_folder.path / "region.c").string(),
+                                                  {.contract_fma = o.fp_contract});
+  }
   RunnerOptions runner = runner_options_for(target, program, settings);
   for (const auto& [name, value] : o.parameters) runner.parameters.emplace_back(name, std::to_string(value));
   if (!o.bundle.empty()) {

@@ -273,19 +273,16 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("cannot write screenshot %1").arg(out));
       return 1;
     }
+    const QString report = window.lastReport().section(QLatin1Char('\n'), 0, 0);
+    // A malformed script or a refused command of it: the script's fault, not
+    // the file's. A refusal still shows in the screenshot; the exit status
+    // says so, as loopscape-cli's does.
+    const bool from_script = parser.isSet(script) && report.startsWith(parser.value(script) + QLatin1Char(':'));
     if (window.analysisFailed()) {
-      const QString first = window.lastReport().section(QLatin1Char('\n'), 0, 0);
-      // A malformed script is the script's fault, not the file's.
-      if (parser.isSet(script) && first.startsWith(parser.value(script) + QLatin1Char(':')))
-        fail(first);
-      else
-        fail(QStringLiteral("%1 cannot be analysed: %2").arg(path, first));
+      fail(from_script ? report : QStringLiteral("%1 cannot be analysed: %2").arg(path, report));
       return kExitBadInput;
     }
-    // A refused command of the script: the screenshot shows the refusal, and
-    // the exit status says so, as loopscape-cli's does.
-    const QString report = window.lastReport().section(QLatin1Char('\n'), 0, 0);
-    if (parser.isSet(script) && report.startsWith(parser.value(script) + QLatin1Char(':'))) {
+    if (from_script) {
       fail(report);
       return kExitRefused;
     }

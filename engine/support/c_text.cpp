@@ -16,12 +16,6 @@ namespace {
 
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-std::string trim(const std::string& s) {
-  const std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  const std::size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 std::vector<std::string> identifiers(const std::string& s) {
   std::vector<std::string> names;
@@ -78,7 +72,7 @@ const std::set<std::string>& qualifiers() {
 
 FunctionParameter parse_parameter(const std::string& text, const std::string& function) {
   FunctionParameter p;
-  p.declaration = trim(text);
+  p.declaration = trimmed(text);
   const std::string& d = p.declaration;
   std::size_t bracket = std::string::npos;
   int depth = 0;
@@ -143,9 +137,12 @@ std::string file_scope_text(const std::string& source) {
 
 }  // namespace
 
-std::string trimmed(const std::string& s) { return trim(s); }
-
-std::vector<std::string> identifiers_in(const std::string& s) { return identifiers(s); }
+std::string trimmed(const std::string& s) {
+  const std::size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return {};
+  const std::size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
 
 std::string without_type_qualifiers(const std::string& type) {
   std::string cleaned;
@@ -222,7 +219,7 @@ std::optional<std::string> macro_value(const std::string& source, const std::str
   std::smatch m;
   if (!std::regex_search(text, m, define)) return std::nullopt;
   // The value as written (blanking removed string contents only inside quotes).
-  return trim(source.substr(static_cast<std::size_t>(m.position(1)), static_cast<std::size_t>(m.length(1))));
+  return trimmed(source.substr(static_cast<std::size_t>(m.position(1)), static_cast<std::size_t>(m.length(1))));
 }
 
 bool declared_at_file_scope(const std::string& source, const std::string& name) {
@@ -242,10 +239,10 @@ std::optional<std::vector<FunctionParameter>> function_parameters(const std::str
     while (after < text.size() && std::isspace(static_cast<unsigned char>(text[after]))) ++after;
     if (after >= text.size() || text[after] != '{') continue;
     std::vector<FunctionParameter> parameters;
-    const std::string list = trim(source.substr(open + 1, close - open - 1));
+    const std::string list = trimmed(source.substr(open + 1, close - open - 1));
     if (list.empty() || list == "void") return parameters;
     for (const std::string& part : split_top_level(list, ',')) {
-      if (trim(part) == "...") throw InputError({}, function + " takes variable arguments: the harness cannot call it");
+      if (trimmed(part) == "...") throw InputError({}, function + " takes variable arguments: the harness cannot call it");
       parameters.push_back(parse_parameter(part, function));
     }
     return parameters;

@@ -41,8 +41,6 @@ std::optional<long> evaluate_integer(const std::string& expression, const std::m
 
 // `s` without leading and trailing white space.
 std::string trimmed(const std::string& s);
-// The identifiers in `s`, in order (numbers skipped).
-std::vector<std::string> identifiers_in(const std::string& s);
 // A C type without const, restrict, volatile, register, static: "const double" -> "double".
 std::string without_type_qualifiers(const std::string& type);
 

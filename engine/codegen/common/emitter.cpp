@@ -27,13 +27,6 @@ std::string indent_lines(const std::string& text, const std::string& indent) {
 
 bool only_space(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
 }  // namespace
 
 std::optional<std::size_t> function_definition_start(const std::string& source, const std::string& function) {
@@ -57,7 +50,7 @@ std::optional<std::size_t> function_definition_start(const std::string& source, 
     while (start > 0) {
       const std::size_t previous = text.rfind('\n', start - 2);
       const std::size_t from = previous == std::string::npos ? 0 : previous + 1;
-      const std::string line = trim(text.substr(from, start - from));
+      const std::string line = trimmed(text.substr(from, start - from));
       if (line.empty() || !std::regex_match(line, std::regex(R"([A-Za-z_][A-Za-z0-9_ \t\*]*)"))) break;
       start = from;
     }
@@ -102,9 +95,10 @@ std::string emit_file(const Program& program, const std::string& code, const std
       pos = end + 1;
     }
   }
-  const std::string trimmed = trim(original);
+  const std::string trimmed_region = trimmed(original);
   const bool pragma_wrapped = original.find("#pragma scop") != std::string::npos;
-  const bool braced = !pragma_wrapped && trimmed.size() >= 2 && trimmed.front() == '{' && trimmed.back() == '}';
+  const bool braced = !pragma_wrapped && trimmed_region.size() >= 2 && trimmed_region.front() == '{' &&
+                      trimmed_region.back() == '}';
 
   std::string body;
   const std::string decls = declarations ? *declarations : c_region_declarations(program);
