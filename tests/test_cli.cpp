@@ -45,6 +45,18 @@ class TestCli : public QObject {
     }
   }
 
+  void commandsPrintsTheScheduleCommands() {
+    CliRun run = run_cli({"commands"});
+    QCOMPARE(run.exit_code, 0);
+    QVERIFY2(contains(run.out, "S.tile") && contains(run.out, "N.fission"), run.out.c_str());
+    run = run_cli({"commands", "vectorize"});
+    QCOMPARE(run.exit_code, 0);
+    QVERIFY2(contains(run.out, "S.vectorize(L, v [, Lo, Li])") && contains(run.out, "size"), run.out.c_str());
+    run = run_cli({"commands", "vectorise"});
+    QCOMPARE(run.exit_code, 2);
+    QVERIFY2(contains(run.err, "no command is named 'vectorise'"), run.err.c_str());
+  }
+
   void unknownCommandIsBadInput() {
     const CliRun run = run_cli({"frobnicate", kMvt});
     QCOMPARE(run.exit_code, 2);

@@ -353,18 +353,24 @@ void TestGuiCommands::dragAfterARefusedValueKeepsEarlierSteps() {
       [&](CommandForm* form) {
         auto* live = form->findChild<QCheckBox*>(QStringLiteral("liveApply"));
         auto* size = form->findChild<QSpinBox*>(QStringLiteral("arg_S1"));
-        if (!live || !size) return false;
+        auto* loop = form->findChild<QComboBox*>(QStringLiteral("arg_L1"));
+        if (!live || !size || !loop) return false;
+        // A size is a positive integer: the field offers no other.
+        if (size->minimum() != 1) return false;
         live->setChecked(true);
-        size->setValue(0);  // refused: a tile size must be positive
+        const QString first = loop->currentText();
+        loop->setEditText(QStringLiteral("zz"));  // refused: no such loop
         if (!window.waitForEngine()) return false;
         refusal = window.lastReport();
+        loop->setEditText(first);
+        if (!window.waitForEngine()) return false;
         size->setValue(4);
         size->setValue(5);
         return window.waitForEngine();
       });
   QVERIFY(dragged);
   QVERIFY(window.waitForEngine());
-  QVERIFY2(refusal.contains(QStringLiteral("positive")), qPrintable(refusal));
+  QVERIFY2(refusal.contains(QStringLiteral("zz")), qPrintable(refusal));
   // The refused first value applied nothing, so the next one did not replace
   // the interchange: both steps are there, the drag as one undo step.
   QCOMPARE(history->scriptLines().size(), 2);

@@ -39,7 +39,9 @@ const char* kKernel =
 class PlaceCommand : public Command {
  public:
   std::string name() const override { return "place"; }
-  std::string signature() const override { return "place(MAP)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {{{parameter(ParameterKind::IslMap, "MAP", "the schedule")}, {}}};
+  }
   std::string summary() const override { return "schedule every statement by MAP (test double)"; }
   CommandOutcome apply(const CommandContext& context, const CommandCall& call,
                        const isl::schedule& schedule) const override {
@@ -63,7 +65,9 @@ class PlaceCommand : public Command {
 class FailCommand : public Command {
  public:
   std::string name() const override { return "fail"; }
-  std::string signature() const override { return "fail(X)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {{{parameter(ParameterKind::Loop, "X", "anything")}, {}}};
+  }
   std::string summary() const override { return "rejects its argument (test double)"; }
   CommandOutcome apply(const CommandContext&, const CommandCall& call, const isl::schedule&) const override {
     throw InputError(call.args.at(0).where, "unknown loop '" + call.args.at(0).text + "' of " + call.target);
@@ -74,7 +78,7 @@ class FailCommand : public Command {
 class CrashCommand : public Command {
  public:
   std::string name() const override { return "crash"; }
-  std::string signature() const override { return "crash()"; }
+  std::vector<CommandSyntax> syntaxes() const override { return {CommandSyntax{}}; }
   std::string summary() const override { return "throws std::out_of_range (test double)"; }
   CommandOutcome apply(const CommandContext&, const CommandCall& call, const isl::schedule&) const override {
     return CommandOutcome{isl::schedule(), call.args.at(5).text, {}, {}};

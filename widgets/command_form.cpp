@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -16,42 +15,25 @@ namespace loopscape {
 
 namespace {
 
-enum class Field { Loop, Integer, Statement, Text };
-
-// Statement arguments exist only where a command orders one statement
-// relative to another (after, before, compute_at); elsewhere S, S1, ... are sizes.
-Field fieldKind(const QString& command, const QString& name) {
-  static const QRegularExpression loop(QStringLiteral("^L[a-z]?\\d*$"));
-  static const QRegularExpression integer(QStringLiteral("^([a-z]\\d*|S\\d*|II|N\\d*|factor|size)$"));
-  static const QStringList ordering{QStringLiteral("after"), QStringLiteral("before"), QStringLiteral("compute_at")};
-  if (loop.match(name).hasMatch()) return Field::Loop;
-  if (ordering.contains(command) && (name == QLatin1String("S") || name == QLatin1String("C"))) return Field::Statement;
-  if (integer.match(name).hasMatch()) return Field::Integer;
-  return Field::Text;
-}
-
-int defaultInteger(const QString& command, const QString& name) {
-  if (command.startsWith(QLatin1String("tile")) || command == QLatin1String("split")) return 32;
-  if (command == QLatin1String("vectorize")) return 8;
-  if (command == QLatin1String("unroll")) return 4;
-  if (name == QLatin1String("II")) return 1;
-  return 1;
+// A repeated parameter (C1, C2, ...) gets two fields: the fewest that make sense.
+std::vector<CommandParameter> fieldsOf(const std::vector<CommandParameter>& parameters) {
+  std::vector<CommandParameter> out;
+  for (const CommandParameter& p : parameters) {
+    if (!p.repeats) {
+      out.push_back(p);
+      continue;
+    }
+    for (const char* k : {"1", "2"}) {
+      CommandParameter one = p;
+      one.name += k;
+      one.repeats = false;
+      out.push_back(one);
+    }
+  }
+  return out;
 }
 
 }  // namespace
-
-QStringList CommandForm::requiredParameters(const QString& signature) {
-  const int open = int(signature.indexOf(QLatin1Char('(')));
-  const int close = int(signature.lastIndexOf(QLatin1Char(')')));
-  if (open < 0 || close <= open) return {};
-  QString inside = signature.mid(open + 1, close - open - 1);
-  const int bracket = int(inside.indexOf(QLatin1Char('[')));
-  if (bracket >= 0) inside = inside.left(bracket);
-  QStringList out;
-  for (const QString& p : inside.split(QLatin1Char(','), Qt::SkipEmptyParts))
-    if (!p.trimmed().isEmpty()) out << p.trimmed();
-  return out;
-}
 
 CommandForm::CommandForm(const CommandFormSpec& spec, QWidget* parent) : QDialog(parent), spec_(spec) {
   setWindowTitle(tr("%1.%2").arg(spec.target, spec.command));
@@ -65,10 +47,10 @@ CommandForm::CommandForm(const CommandFormSpec& spec, QWidget* parent) : QDialog
   if (!spec.selected_loop.isEmpty() && !spec_.loops.contains(spec.selected_loop)) spec_.loops.prepend(spec.selected_loop);
   int loop_index = std::max(0, int(spec_.loops.indexOf(spec.selected_loop)));
   bool has_integer = false;
-  for (const QString& name : requiredParameters(spec.signature)) {
+  for (const CommandParameter& parameter : fieldsOf(spec.parameters)) {
     QWidget* field = nullptr;
-    switch (fieldKind(spec.command, name)) {
-      case Field::Loop: {
+    switch (parameter.kind) {
+      case ParameterKind::Loop: {
         auto* combo = new QComboBox;
         combo->addItems(spec_.loops);
         combo->setEditable(true);
@@ -77,31 +59,40 @@ CommandForm::CommandForm(const CommandFormSpec& spec, QWidget* parent) : QDialog
         field = combo;
         break;
       }
-      case Field::Statement: {
+      case ParameterKind::Statement:
+      case ParameterKind::Node: {
+        const QStringList& names = parameter.kind == ParameterKind::Statement ? spec.statements : spec.nodes;
         auto* combo = new QComboBox;
-        combo->addItems(spec.statements);
-        const int other = int(spec.statements.indexOf(spec.target));
-        if (other >= 0 && spec.statements.size() > 1) combo->setCurrentIndex((other + 1) % int(spec.statements.size()));
+        combo->addItems(names);
+        combo->setEditable(parameter.kind == ParameterKind::Node);
+        // Another statement or node than the target: the one after it.
+        const int other = int(names.indexOf(spec.target));
+        if (other >= 0 && names.size() > 1) combo->setCurrentIndex((other + 1) % int(names.size()));
         connect(combo, &QComboBox::currentTextChanged, this, [this] { Q_EMIT argumentsChanged(arguments()); });
         field = combo;
         break;
       }
-      case Field::Integer: {
+      case ParameterKind::Size:
+      case ParameterKind::Integer: {
         auto* spin = new QSpinBox;
-        spin->setRange(-1024, 4096);
-        spin->setValue(defaultInteger(spec.command, name));
+        spin->setRange(parameter.kind == ParameterKind::Size ? 1 : -1024, 4096);
+        spin->setValue(parameter.proposal.empty() ? 1 : std::stoi(parameter.proposal));
         connect(spin, &QSpinBox::valueChanged, this, [this] { Q_EMIT argumentsChanged(arguments()); });
         field = spin;
         has_integer = true;
         break;
       }
-      case Field::Text: {
+      default: {
         auto* edit = new QLineEdit;
+        edit->setPlaceholderText(QString::fromStdString(parameter.what));
         connect(edit, &QLineEdit::textChanged, this, [this] { Q_EMIT argumentsChanged(arguments()); });
         field = edit;
         break;
       }
     }
+    const QString name = QString::fromStdString(parameter.name);
+    field->setToolTip(QStringLiteral("%1 (%2)").arg(QString::fromStdString(parameter.what),
+                                                    QString::fromStdString(kind_name(parameter.kind))));
     field->setObjectName(QStringLiteral("arg_") + name);
     fields_ << field;
     form->addRow(name, field);

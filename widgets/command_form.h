@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A small form for one command's arguments (loops, sizes, another statement),
-// built from the command's signature, with a live legality preview: green when
+// built from the command's typed parameters, with a live legality preview: green when
 // the command is legal, red with the reason when it is not.
 #include <QDialog>
 #include <QStringList>
+#include <vector>
+
+#include "commands/parameters.h"
 
 class QLabel;
 class QCheckBox;
@@ -15,11 +18,13 @@ namespace loopscape {
 struct CommandFormSpec {
   QString command;    // "tile"
   QString target;     // "S1" or a node name
-  QString signature;  // "tile(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i])"
+  // The fields, in order: the required parameters of the command's first syntax.
+  std::vector<CommandParameter> parameters;
   QString summary;
   QStringList loops;       // loops of the target, outermost first
   QString selected_loop;   // preselected for the first loop argument
   QStringList statements;  // every statement (for statement arguments)
+  QStringList nodes;       // every named node (for node arguments)
 };
 
 class CommandForm : public QDialog {
@@ -36,9 +41,6 @@ class CommandForm : public QDialog {
   QString previewText() const;
   bool previewLegal() const { return legal_; }
   bool liveApply() const;
-
-  // Parameter names of a signature, without the optional ones in brackets.
-  static QStringList requiredParameters(const QString& signature);
 
  Q_SIGNALS:
   // The arguments changed (preview them); `dragging` while a spin box moves.

@@ -71,8 +71,14 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     if (args.size() > 1) o.command = args[1];
     return o;
   }
+  if (args[0] == "commands") {
+    o.command = args[0];
+    if (args.size() > 2) fail("commands takes at most one command name (loopscape-cli commands [NAME])");
+    if (args.size() == 2) o.input = args[1];
+    return o;
+  }
   if (!is_command(args[0]))
-    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, lesson or run)");
+    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, lesson, run or commands)");
   o.command = args[i++];
   if (o.command == "lesson" && i < args.size() && args[i] != "-h" && args[i] != "--help") {
     if (args[i] != "check") fail("lesson: unknown action '" + args[i] + "' (expected: lesson check LESSON.md [--script S ...])");
@@ -139,28 +145,6 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
   return o;
 }
 
-// `text` broken into lines of at most `width` columns, each but the first
-// indented by `indent` spaces.
-std::string wrapped(const std::string& text, std::size_t first_column, std::size_t indent, std::size_t width = 78) {
-  std::string out, word;
-  std::size_t column = first_column;
-  std::istringstream words(text);
-  bool first = true;
-  while (words >> word) {
-    if (!first && column + 1 + word.size() > width) {
-      out += "\n" + std::string(indent, ' ');
-      column = indent;
-    } else if (!first) {
-      out += ' ';
-      ++column;
-    }
-    out += word;
-    column += word.size();
-    first = false;
-  }
-  return out;
-}
-
 // The targets, one per entry under an option at column 22: "name: what it is".
 std::string targets_help(std::string (*about)(const Target&)) {
   std::string out;
@@ -194,6 +178,8 @@ commands:
   lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises
   run      compile the schedule in-process (Halide, LLVM), run it, time it and
            compare it with the original schedule's results (GFLOP/s, speed-up)
+  commands [NAME]  the schedule commands a script may use; with NAME, its
+           syntax and typed parameters
 
 Every command but lesson takes --script SCRIPT: the schedule is the original
 one transformed by the script's commands (one per line, e.g.

@@ -22,6 +22,7 @@
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
 #include "codegen/common/emitter.h"
+#include "commands/command_reference.h"
 #include "codegen/registry/registry.h"
 #include "cpp_program/cpp_export.h"
 #include "cpp_program/program_file.h"
@@ -545,6 +546,21 @@ void apply_sandbox_options(const CliOptions& o) {
     if (const std::string notice = take_sandbox_notice(); !notice.empty()) std::cerr << "loopscape-cli: " << notice << "\n";
 }
 
+// `commands [NAME]`: the overview, or one command's reference (exit 2 when unknown).
+int print_commands(const std::string& name) {
+  if (name.empty()) {
+    std::cout << commands_overview();
+    return kExitOk;
+  }
+  const std::string reference = command_reference(name);
+  if (reference.empty()) {
+    std::cerr << "loopscape-cli: no command is named '" << name << "' (loopscape-cli commands lists them)\n";
+    return kExitBadInput;
+  }
+  std::cout << reference;
+  return kExitOk;
+}
+
 int run(const std::vector<std::string>& args) {
   const CliOptions o = parse_cli(args);
   if (o.version) {
@@ -555,6 +571,7 @@ int run(const std::vector<std::string>& args) {
     std::cout << (o.command.empty() ? general_help() : command_help(o.command));
     return kExitOk;
   }
+  if (o.command == "commands") return print_commands(o.input);
   apply_sandbox_options(o);
   try {
     if (o.command == "info") return run_info(o);

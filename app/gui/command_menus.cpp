@@ -9,11 +9,15 @@
 #include <algorithm>
 #include <memory>
 
+#include "code_view.h"
 #include "command_form.h"
 #include "commands/availability.h"
+#include "domain_plot.h"
 #include "engine_worker.h"
+#include "schedule_tree_view.h"
 #include "session/script.h"
 #include "session_controller.h"
+#include "window_docks.h"
 
 namespace loopscape {
 
@@ -40,6 +44,28 @@ CommandMenus::CommandMenus(EngineWorker* worker, SessionController* session, QWi
   connect(worker_, &EngineWorker::previewReady, this, [this](const PreviewResult& result) {
     if (open_form_) open_form_->setPreview(result.legal, result.text);
   });
+}
+
+void CommandMenus::offerIn(WindowDocks* docks, DomainPlot* plot) {
+  auto popup = [](QMenu* menu, const QPoint& at) {
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(at);
+  };
+  connect(plot, &DomainPlot::contextMenuRequested, this,
+          [this, plot, popup](const QString& statement, const QList<qint64>&, const QPoint& at) {
+            // On a point: its statement. On empty space: the statements in sight.
+            const QStringList statements = statement.isEmpty() ? plot->shownStatements() : QStringList{statement};
+            QMenu* menu = statementCommandMenu(statements, window_);
+            menu->setObjectName(QStringLiteral("plotCommandMenu"));
+            popup(menu, at);
+          });
+  connect(docks->tree, &ScheduleTreeView::contextMenuRequested, this, [this, docks, popup](int node, const QPoint& at) {
+    if (!snapshot_ || node < 0) return;
+    const TreeNodeInfo& info = snapshot_->tree[static_cast<std::size_t>(node)];
+    popup(commandMenu(docks->tree->selectionForNode(node), qs(info.name), window_), at);
+  });
+  connect(docks->code, &CodeView::loopContextMenuRequested, this,
+          [this, popup](const Selection& s, const QPoint& at) { popup(commandMenu(s, {}, window_), at); });
 }
 
 void CommandMenus::fillTransformMenu(QMenu* menu, const std::function<Selection()>& selection) {
@@ -163,23 +189,20 @@ QMenu* CommandMenus::statementCommandMenu(const QStringList& statements, QWidget
 }
 
 void CommandMenus::runCommand(const QString& command_name, const Selection& selection, const QString& node_name) {
-  const Command* command = find_command(command_name.toStdString());
+  const CommandTarget kind = node_name.isEmpty() ? CommandTarget::Statement : CommandTarget::Node;
+  const Command* command = find_command(command_name.toStdString(), kind);
   if (!command || !snapshot_) return;
   CommandFormSpec spec;
   spec.command = command_name;
   spec.target = node_name.isEmpty() ? (selection.statements.isEmpty() ? QString() : selection.statements.first()) : node_name;
   if (spec.target.isEmpty()) return;
-  spec.signature = qs(command->signature());
-  if (!node_name.isEmpty() && spec.signature.contains(QLatin1String("node: ")))
-    spec.signature = spec.signature.section(QStringLiteral("node: "), 1);
-  else if (spec.signature.contains(QLatin1String("  |  ")))
-    spec.signature = spec.signature.section(QStringLiteral("  |  "), 0, 0);
+  spec.parameters = command->syntaxes().front().required;
   spec.summary = qs(command->summary());
   spec.loops = loopsOf(selection.statements.isEmpty() ? QString() : selection.statements.first());
   spec.selected_loop = selection.loop;
   for (const StatementInfo& s : snapshot_->statements) spec.statements << qs(s.name);
   for (const TreeNodeInfo& n : snapshot_->tree)
-    if (!n.name.empty() && node_name.size()) spec.statements << qs(n.name);
+    if (!n.name.empty()) spec.nodes << qs(n.name);
 
   auto* form = new CommandForm(spec, window_);
   open_form_ = form;

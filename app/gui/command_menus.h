@@ -21,6 +21,8 @@ class QWidget;
 namespace loopscape {
 
 class CommandAvailability;
+class DomainPlot;
+class WindowDocks;
 class CommandForm;
 class EngineWorker;
 class SessionController;
@@ -34,6 +36,9 @@ class CommandMenus : public QObject {
 
   // The step shown, and which commands apply to it (computed after it).
   void setSnapshot(std::shared_ptr<const Snapshot> snapshot) { snapshot_ = std::move(snapshot); }
+  // Right-clicks on the plot (a point, or empty space), a tree node and a
+  // loop in the code open the menu of what is there.
+  void offerIn(WindowDocks* docks, DomainPlot* plot);
   void setAvailability(std::shared_ptr<const CommandAvailability> availability) {
     availability_ = std::move(availability);
   }

@@ -10,7 +10,11 @@ namespace {
 class AfterCommand : public CommandBase {
  public:
   std::string name() const override { return "after"; }
-  std::string signature() const override { return "after(S, L | root)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Statement, "S", "the statement to run after"),
+          loop_parameter("L", "the loop level of S to join, or root")}, {}}};
+  }
   std::string summary() const override {
     return "Runs this statement after statement S at loop level L of S: it joins S's loops from the outermost "
            "down to L (fusion; its own loops map onto them in order) and comes after S inside L. With root "
@@ -25,7 +29,6 @@ class AfterCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Statement& moving = require_statement(ctx.program, call);
     return order_statements(ctx, call, schedule, moving, call.args[0], call.args[1], true);
   }

@@ -10,7 +10,11 @@ namespace {
 class BeforeCommand : public CommandBase {
  public:
   std::string name() const override { return "before"; }
-  std::string signature() const override { return "before(S, L | root)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Statement, "S", "the statement to run before"),
+          loop_parameter("L", "the loop level of S to join, or root")}, {}}};
+  }
   std::string summary() const override {
     return "Runs this statement before statement S at loop level L of S: it joins S's loops down to L and "
            "comes before S inside L. With root it shares no loop and runs before the first top-level nest of the "
@@ -24,7 +28,6 @@ class BeforeCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Statement& moving = require_statement(ctx.program, call);
     return order_statements(ctx, call, schedule, moving, call.args[0], call.args[1], false);
   }

@@ -17,7 +17,11 @@ namespace {
 class CacheSharedAtCommand : public CommandBase {
  public:
   std::string name() const override { return "cache_shared_at"; }
-  std::string signature() const override { return "cache_shared_at(P, L)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Statement, "P", "the statement whose loop holds the copy"),
+          loop_parameter("L", "a block-level loop of P")}, {}}};
+  }
   std::string summary() const override {
     return "Copy the statement's buffer into GPU shared memory at loop L of statement P (a block-level loop).";
   }
@@ -45,7 +49,6 @@ class CacheSharedAtCommand : public CommandBase {
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
     using namespace tag_support;
-    expect_argument_count(call, {2}, signature());
     const Program& program = context.program;
     const Statement& c = require_statement(program, call);
     const Statement* p = program.find_statement(call.args[0].text);

@@ -16,6 +16,7 @@
 
 #include "analysis/dependences.h"
 #include "analysis/legality.h"
+#include "commands/parameters.h"
 #include "model/program.h"
 #include "support/error.h"
 
@@ -72,7 +73,10 @@ class Command {
   // that dispatches on whether the call's target is a statement of the program.
   virtual CommandTarget target() const { return CommandTarget::Statement; }
   virtual std::string name() const = 0;          // "tile"
-  virtual std::string signature() const = 0;     // "tile(L1, L2, S1, S2 [, L1o, L2o, L1i, L2i])"
+  // Each way of calling it, with typed parameters (commands/parameters.h).
+  virtual std::vector<CommandSyntax> syntaxes() const = 0;
+  // "tile(L1, L2, S1, S2 [, L1o, L2o, L1i, L2i]) or tile(L1, L2, L3, ...)"
+  std::string signature() const { return signature_text(name(), syntaxes()); }
   virtual std::string summary() const = 0;      // one line for help and menus
   // Applies the call to `schedule`. Bad arguments (unknown loop, wrong count,
   // a non-number size) throw InputError at the argument's location. The
@@ -101,5 +105,7 @@ const Command* find_command(const std::string& name);
 std::vector<const Command*> all_commands();
 // The form of `name` for one kind of target (nullptr when none).
 const Command* find_command(const std::string& name, CommandTarget target);
+// Every command of one kind of target (the statement forms or the node forms), sorted by name.
+std::vector<const Command*> all_commands(CommandTarget target);
 
 }  // namespace loopscape

@@ -71,8 +71,6 @@ std::string transfer_unavailable(const CommandContext& context, const isl::sched
 CommandOutcome record_transfer(const CommandContext& context, const CommandCall& call,
                                const isl::schedule& schedule, bool send) {
   using namespace tag_support;
-  const std::string sig = std::string(send ? "send(L, src, s, q" : "receive(L, dst, s, q") + " [, {props}])";
-  expect_argument_count(call, {4, 5}, sig);
   const Program& program = context.program;
   const Statement& s = require_statement(program, call);
   const TagLoop loop = resolve_tag_loop(program, schedule, s, call.args[0]);

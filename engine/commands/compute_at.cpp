@@ -53,7 +53,11 @@ std::optional<long> min_distance(const isl::union_map& deps, const isl::union_pw
 class ComputeAtCommand : public CommandBase {
  public:
   std::string name() const override { return "compute_at"; }
-  std::string signature() const override { return "compute_at(C, L)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Statement, "C", "the consumer statement"),
+          loop_parameter("L", "the loop of C to compute inside")}, {}}};
+  }
   std::string summary() const override {
     return "Computes this statement (a producer) inside the loops of consumer C down to L, just before C, "
            "shifted so each value is produced before C reads it (no redundant computation: refused when no "
@@ -67,7 +71,6 @@ class ComputeAtCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Program& program = ctx.program;
     const Statement& producer = require_statement(program, call);
     const Statement* consumer = program.find_statement(call.args[0].text);

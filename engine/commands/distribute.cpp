@@ -14,7 +14,10 @@ namespace {
 class DistributeCommand : public CommandBase {
  public:
   std::string name() const override { return "distribute"; }
-  std::string signature() const override { return "distribute(L)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop spread over MPI ranks")}, {}}};
+  }
   std::string summary() const override {
     return "Spread the iterations of loop L over distributed nodes (MPI ranks); L must carry no dependence.";
   }
@@ -27,7 +30,6 @@ class DistributeCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     return tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"node", {}}, "distributed (one iteration per node)",
         "distribute a loop that carries no dependence (ranks run concurrently); exchange data between ranks with "

@@ -17,7 +17,21 @@ namespace {
 class GpuCommand : public CommandBase {
  public:
   std::string name() const override { return "gpu"; }
-  std::string signature() const override { return "gpu(Lb1 [, Lb2 [, Lb3]], Lt1 [, Lt2 [, Lt3]])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("Lb1", "the loop mapped to block dimension 1"),
+          loop_parameter("Lt1", "the loop mapped to thread dimension 1")}, {}},
+        {{loop_parameter("Lb1", "the loop mapped to block dimension 1"),
+          loop_parameter("Lb2", "the loop mapped to block dimension 2"),
+          loop_parameter("Lt1", "the loop mapped to thread dimension 1"),
+          loop_parameter("Lt2", "the loop mapped to thread dimension 2")}, {}},
+        {{loop_parameter("Lb1", "the loop mapped to block dimension 1"),
+          loop_parameter("Lb2", "the loop mapped to block dimension 2"),
+          loop_parameter("Lb3", "the loop mapped to block dimension 3"),
+          loop_parameter("Lt1", "the loop mapped to thread dimension 1"),
+          loop_parameter("Lt2", "the loop mapped to thread dimension 2"),
+          loop_parameter("Lt3", "the loop mapped to thread dimension 3")}, {}}};
+  }
   std::string summary() const override {
     return "Map consecutive loops to GPU blocks (first half) and threads (second half); they must carry no "
            "dependence.";
@@ -39,7 +53,6 @@ class GpuCommand : public CommandBase {
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
     using namespace tag_support;
-    expect_argument_count(call, {2, 4, 6}, signature());
     const Statement& s = require_statement(context.program, call);
     const std::size_t n = call.args.size() / 2;
     std::vector<TagLoop> loops;

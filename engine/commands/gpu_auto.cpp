@@ -18,7 +18,12 @@ namespace {
 class GpuAutoCommand : public CommandBase {
  public:
   std::string name() const override { return "gpu_auto"; }
-  std::string signature() const override { return "gpu_auto([sy, sx])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{},
+         {size_parameter("sy", "the tile size of the outer loop", "16"),
+          size_parameter("sx", "the tile size of the inner loop", "32")}}};
+  }
   std::string summary() const override {
     return "Map the outermost parallel loops to the GPU: tile two of them sy x sx (default 16 x 32) onto blocks "
            "and threads, or split one into blocks of sy * sx threads.";
@@ -36,7 +41,6 @@ class GpuAutoCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {0, 2}, signature());
     const Statement& s = require_statement(context.program, call);
     long sy = 16, sx = 32;
     if (call.args.size() == 2) {

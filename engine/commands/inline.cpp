@@ -49,7 +49,7 @@ std::string not_inlinable(const Program& program, const isl::schedule& schedule,
 class InlineCommand : public CommandBase {
  public:
   std::string name() const override { return "inline"; }
-  std::string signature() const override { return "inline()"; }
+  std::vector<CommandSyntax> syntaxes() const override { return {CommandSyntax{}}; }
   std::string summary() const override {
     return "Substitutes the statement's expression into every read of its value and drops the statement "
            "(its array must be a temporary that only it writes).";
@@ -63,7 +63,6 @@ class InlineCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {0}, signature());
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
     if (const std::string why = not_inlinable(program, schedule, s); !why.empty())

@@ -10,7 +10,10 @@ namespace {
 class InterchangeCommand : public CommandBase {
  public:
   std::string name() const override { return "interchange"; }
-  std::string signature() const override { return "interchange(L1, L2)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L1", "one loop to swap"), loop_parameter("L2", "the other loop to swap")}, {}}};
+  }
   std::string summary() const override {
     return "Swaps loops L1 and L2 of the statement; in a fused band the loops of every statement of the band swap.";
   }
@@ -25,7 +28,6 @@ class InterchangeCommand : public CommandBase {
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    expect_argument_count(call, {2}, signature());
     EditNode root = to_edit_tree(schedule);
     StatementLoop a = resolve_loop(program, root, s, call.args[0]);
     StatementLoop b = resolve_loop(program, root, s, call.args[1]);

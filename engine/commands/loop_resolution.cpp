@@ -172,15 +172,6 @@ std::string parse_identifier(const CommandArgument& argument, const std::string&
   return argument.text;
 }
 
-void expect_argument_count(const CommandCall& call, std::initializer_list<std::size_t> counts,
-                           const std::string& signature) {
-  for (std::size_t c : counts)
-    if (call.args.size() == c) return;
-  const SourceLocation where = call.args.size() > std::max(counts) ? call.args.back().where : call.where;
-  throw InputError(where, call.command + " takes " + signature + "; got " + std::to_string(call.args.size()) +
-                              " argument" + (call.args.size() == 1 ? "" : "s"));
-}
-
 SourceLocation argument_location(const CommandCall& call, std::size_t k) {
   return k < call.args.size() ? call.args[k].where : call.where;
 }
@@ -196,6 +187,7 @@ std::string band_description(const Program& program, const EditNode& root, const
 
 CommandOutcome CommandBase::apply(const CommandContext& context, const CommandCall& call,
                                   const isl::schedule& schedule) const {
+  check_arguments(call, syntaxes());
   CommandOutcome out;
   context.program.isl().bounded(call.script_text(), [&] {
     out = run(context, call, schedule);

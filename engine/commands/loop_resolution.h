@@ -66,9 +66,6 @@ long parse_integer(const CommandArgument& argument, const std::string& what);
 long parse_positive_integer(const CommandArgument& argument, const std::string& what);
 std::string parse_identifier(const CommandArgument& argument, const std::string& what);
 bool looks_like_integer(const std::string& text);
-// Argument count must be one of `counts`; otherwise InputError naming the signature.
-void expect_argument_count(const CommandCall& call, std::initializer_list<std::size_t> counts,
-                           const std::string& signature);
 // Where to report a problem with argument `k` (the call when it has fewer arguments).
 SourceLocation argument_location(const CommandCall& call, std::size_t k);
 

@@ -10,7 +10,10 @@ namespace {
 class LoopReversalCommand : public CommandBase {
  public:
   std::string name() const override { return "loop_reversal"; }
-  std::string signature() const override { return "loop_reversal(L)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to reverse")}, {}}};
+  }
   std::string summary() const override {
     return "Reverses loop L; in a fused band the loop is reversed for every statement of the band.";
   }
@@ -24,7 +27,6 @@ class LoopReversalCommand : public CommandBase {
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    expect_argument_count(call, {1}, signature());
     EditNode root = to_edit_tree(schedule);
     StatementLoop l = resolve_loop(program, root, s, call.args[0]);
     EditNode& band = node_at(root, l.band);

@@ -13,7 +13,10 @@ namespace {
 class ParallelizeCommand : public CommandBase {
  public:
   std::string name() const override { return "parallelize"; }
-  std::string signature() const override { return "parallelize(L)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop run in parallel")}, {}}};
+  }
   std::string summary() const override {
     return "Run the iterations of loop L in parallel on CPU threads (L must carry no dependence).";
   }
@@ -26,7 +29,6 @@ class ParallelizeCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     return tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
         "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");

@@ -13,7 +13,11 @@ namespace {
 class PipelineCommand : public CommandBase {
  public:
   std::string name() const override { return "pipeline"; }
-  std::string signature() const override { return "pipeline(L [, II])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to pipeline")},
+         {size_parameter("II", "the initiation interval", "1")}}};
+  }
   std::string summary() const override {
     return "Pipeline loop L on an FPGA (optional initiation interval II).";
   }
@@ -26,7 +30,6 @@ class PipelineCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1, 2}, signature());
     LoopTag tag{"pipeline", {}};
     std::string what = "pipelined (FPGA)";
     if (call.args.size() == 2) {

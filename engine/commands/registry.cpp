@@ -94,9 +94,8 @@ class DispatchCommand : public Command {
   DispatchCommand(const Command* statement, const Command* node, bool renamed)
       : statement_(statement), node_(node), renamed_(renamed) {}
   std::string name() const override { return statement_->name(); }
-  std::string signature() const override {
-    return renamed_ ? statement_->signature() : statement_->signature() + "  |  node: " + node_->signature();
-  }
+  // The statement form's: a caller that knows it has a node asks find_command(name, CommandTarget::Node).
+  std::vector<CommandSyntax> syntaxes() const override { return statement_->syntaxes(); }
   std::string summary() const override {
     if (renamed_)
       return statement_->summary() + " (On a node name, " + name() + " is the old spelling of " + node_->name() + ".)";
@@ -176,6 +175,13 @@ const Command* find_command(const std::string& name, CommandTarget target) {
   const auto& m = target == CommandTarget::Statement ? registry().statement_form : registry().node_form;
   auto it = m.find(name);
   return it == m.end() ? nullptr : it->second;
+}
+
+std::vector<const Command*> all_commands(CommandTarget target) {
+  std::vector<const Command*> out;
+  for (const auto& [name, c] : target == CommandTarget::Statement ? registry().statement_form : registry().node_form)
+    out.push_back(c);
+  return out;
 }
 
 std::vector<const Command*> all_commands() {

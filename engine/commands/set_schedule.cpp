@@ -101,7 +101,10 @@ CommandOutcome set_schedules(const Program& program, const isl::schedule& schedu
 class SetScheduleCommand : public CommandBase {
  public:
   std::string name() const override { return "set_schedule"; }
-  std::string signature() const override { return "set_schedule({ S[i, j] -> [e1, e2, ...]; ... })"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::IslMap, "map", "the loop functions { S[i, j] -> [e1, e2, ...]; ... }")}, {}}};
+  }
   std::string summary() const override {
     return "Sets the statement's loop functions from an isl map (one output per loop on the statement's path, "
            "outermost first; extra outputs become loops of its own below); the map may give other statements "
@@ -110,7 +113,6 @@ class SetScheduleCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
     const CommandArgument& arg = call.args[0];
@@ -127,7 +129,10 @@ class TreeSetScheduleCommand : public CommandBase {
  public:
   CommandTarget target() const override { return CommandTarget::Node; }
   std::string name() const override { return "set_schedule"; }
-  std::string signature() const override { return "set_schedule({ S[i, j] -> [e1, ...]; T[k] -> [...] })"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::IslMap, "map", "the loop functions { S[i, j] -> [e1, ...]; T[k] -> [...] }")}, {}}};
+  }
   std::string summary() const override {
     return "Sets the loop functions of every statement below node N from one isl map, checked as one step "
            "(per statement as in the statement form: one output per loop on its path, outermost first).";
@@ -135,7 +140,6 @@ class TreeSetScheduleCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     const Program& program = ctx.program;
     const CommandArgument& arg = call.args[0];
     const EditNode root = to_edit_tree(schedule);

@@ -10,7 +10,10 @@ namespace {
 class ShiftCommand : public CommandBase {
  public:
   std::string name() const override { return "shift"; }
-  std::string signature() const override { return "shift(L, s)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to shift"), integer_parameter("s", "the shift", "1")}, {}}};
+  }
   std::string summary() const override {
     return "Shifts loop L of the statement by s iterations (its instance at L = v runs at v + s); "
            "only this statement moves, also in a fused band (the way to repair a fusion).";
@@ -25,7 +28,6 @@ class ShiftCommand : public CommandBase {
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    expect_argument_count(call, {2}, signature());
     EditNode root = to_edit_tree(schedule);
     StatementLoop l = resolve_loop(program, root, s, call.args[0]);
     const long amount = parse_integer(call.args[1], "the shift");

@@ -26,7 +26,16 @@ long extended_gcd(long a, long b, long& x, long& y) {
 class SkewCommand : public CommandBase {
  public:
   std::string name() const override { return "skew"; }
-  std::string signature() const override { return "skew(L1, L2, f [, N1, N2]) or skew(L1, L2, a, b [, N1, N2])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L1", "the outer loop"), loop_parameter("L2", "the inner loop, skewed"),
+          integer_parameter("f", "the skew factor", "1")},
+         {new_loop_parameter("N1", "the new outer loop"), new_loop_parameter("N2", "the new inner loop")}},
+        {{loop_parameter("L1", "the outer loop"), loop_parameter("L2", "the inner loop"),
+          integer_parameter("a", "the skew coefficient a", "1"),
+          integer_parameter("b", "the skew coefficient b", "1")},
+         {new_loop_parameter("N1", "the new outer loop"), new_loop_parameter("N2", "the new inner loop")}}};
+  }
   std::string summary() const override {
     return "Skews inner loop L2 by outer loop L1: L2 becomes L2 + f*L1; the (a, b) form makes the outer loop "
            "a*L1 + b*L2 (gcd(a, b) = 1) and the inner one a unimodular complement. In a fused band every "
@@ -45,8 +54,7 @@ class SkewCommand : public CommandBase {
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
     const Program& program = ctx.program;
     const Statement& s = require_statement(program, call);
-    expect_argument_count(call, {3, 4, 5, 6}, signature());
-    const bool pair_form = call.args.size() == 6 || (call.args.size() == 4 && looks_like_integer(call.args[3].text));
+    const bool pair_form = call.args.size() == 4 || call.args.size() == 6;
     EditNode root = to_edit_tree(schedule);
     StatementLoop l1 = resolve_loop(program, root, s, call.args[0]);
     StatementLoop l2 = resolve_loop(program, root, s, call.args[1]);

@@ -76,9 +76,14 @@ std::vector<std::string> nest_in_schedule(const Program& program, const isl::sch
 class SpaceTimeTransformCommand : public CommandBase {
  public:
   std::string name() const override { return "space_time_transform"; }
-  std::string signature() const override {
-    return "space_time_transform({s1, ...} [, {c1, ...}] [, CheckTime])";
+  std::vector<CommandSyntax> syntaxes() const override {
+    const CommandParameter space = parameter(ParameterKind::List, "space", "the space loops {s1, ...}");
+    const CommandParameter coefficients =
+        parameter(ParameterKind::List, "coefficients", "the time coefficients {c1, ...}");
+    const CommandParameter check = parameter(ParameterKind::Flag, "check", "CheckTime or NoCheckTime");
+    return {{{space}, {coefficients}}, {{space, check}, {}}, {{space, coefficients, check}, {}}};
   }
+
   std::string summary() const override {
     return "Map the innermost loops to processing elements (space) and the loop around them to time "
            "t = L + c1*s1 + ...; every dependence needs T.d > 0.";
@@ -110,7 +115,6 @@ class SpaceTimeTransformCommand : public CommandBase {
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
     using namespace tag_support;
-    expect_argument_count(call, {1, 2, 3}, signature());
     const Program& program = context.program;
     const Statement& s = require_statement(program, call);
 

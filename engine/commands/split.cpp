@@ -10,7 +10,11 @@ namespace {
 class SplitCommand : public CommandBase {
  public:
   std::string name() const override { return "split"; }
-  std::string signature() const override { return "split(L, S [, Lo, Li])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to split"), size_parameter("S", "the split size", "32")},
+         {new_loop_parameter("Lo", "the outer loop"), new_loop_parameter("Li", "the inner loop")}}};
+  }
   std::string summary() const override {
     return "Splits loop L into an outer loop over blocks of S iterations and an inner loop over one block "
            "(default names L0, L1); in a fused band every statement of the band is split.";
@@ -23,7 +27,6 @@ class SplitCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2, 4}, signature());
     std::vector<std::size_t> names;
     if (call.args.size() == 4) names = {2, 3};
     return strip_mine(ctx, call, schedule, {0}, {1}, names, "split");

@@ -24,7 +24,11 @@ namespace {
 class StorageFoldCommand : public CommandBase {
  public:
   std::string name() const override { return "storage_fold"; }
-  std::string signature() const override { return "storage_fold(L, d)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop indexing the folded dimension"),
+          size_parameter("d", "the fold size d", "2")}, {}}};
+  }
   std::string summary() const override {
     return "Contract the buffer dimension indexed by loop L to size d (element e goes to e mod d).";
   }
@@ -45,7 +49,6 @@ class StorageFoldCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Program& program = context.program;
     const Statement& s = require_statement(program, call);
     const std::vector<std::string> its = s.iterators();

@@ -22,7 +22,11 @@ namespace {
 class StoreInCommand : public CommandBase {
  public:
   std::string name() const override { return "store_in"; }
-  std::string signature() const override { return "store_in(B [, {e1, e2, ...}])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Array, "B", "the buffer")},
+         {parameter(ParameterKind::List, "indices", "the indices {e1, e2, ...}")}}};
+  }
   std::string summary() const override {
     return "Store the values of the statement in buffer B at B[e1][e2]... (default: its own iterators).";
   }
@@ -36,7 +40,6 @@ class StoreInCommand : public CommandBase {
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
     using namespace tag_support;
-    expect_argument_count(call, {1, 2}, signature());
     const Program& program = context.program;
     const Statement& s = require_statement(program, call);
     const std::string buffer = parse_identifier(call.args[0], "the buffer");

@@ -10,7 +10,11 @@ namespace {
 class ThenCommand : public CommandBase {
  public:
   std::string name() const override { return "then"; }
-  std::string signature() const override { return "then(S, L | root)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::Statement, "S", "the statement to run after this one"),
+          loop_parameter("L", "the loop level of this statement to join, or root")}, {}}};
+  }
   std::string summary() const override {
     return "Runs statement S after this statement at loop level L of this statement (S.after(this, L)); with "
            "root, after the last top-level nest of the region.";
@@ -23,7 +27,6 @@ class ThenCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Statement& anchor = require_statement(ctx.program, call);
     const Statement* moving = ctx.program.find_statement(call.args[0].text);
     if (!moving) throw InputError(call.args[0].where, "'" + call.args[0].text + "' is not a statement");

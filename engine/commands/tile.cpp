@@ -16,8 +16,18 @@ constexpr long kLargestSkewTried = 4;
 class TileCommand : public CommandBase {
  public:
   std::string name() const override { return "tile"; }
-  std::string signature() const override {
-    return "tile(L1, L2, S1, S2 [, L1o, L2o, L1i, L2i]) or tile(L1, L2, L3, S1, S2, S3 [, 6 names])";
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L1", "the first (outer) loop to tile"), loop_parameter("L2", "the second loop to tile"),
+          size_parameter("S1", "the tile size of L1", "32"), size_parameter("S2", "the tile size of L2", "32")},
+         {new_loop_parameter("L1o", "the tile loop of L1"), new_loop_parameter("L2o", "the tile loop of L2"),
+          new_loop_parameter("L1i", "the point loop of L1"), new_loop_parameter("L2i", "the point loop of L2")}},
+        {{loop_parameter("L1", "the first (outer) loop to tile"), loop_parameter("L2", "the second loop to tile"),
+          loop_parameter("L3", "the third (inner) loop to tile"), size_parameter("S1", "the tile size of L1", "32"),
+          size_parameter("S2", "the tile size of L2", "32"), size_parameter("S3", "the tile size of L3", "32")},
+         {new_loop_parameter("L1o", "the tile loop of L1"), new_loop_parameter("L2o", "the tile loop of L2"),
+          new_loop_parameter("L3o", "the tile loop of L3"), new_loop_parameter("L1i", "the point loop of L1"),
+          new_loop_parameter("L2i", "the point loop of L2"), new_loop_parameter("L3i", "the point loop of L3")}}};
   }
   std::string summary() const override {
     return "Tiles 2 or 3 consecutive loops (tile loops outside, point loops inside; default names L0, L1); "
@@ -133,7 +143,6 @@ class TileCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {4, 8, 6, 12}, signature());
     const std::size_t n = call.args.size();
     if (n == 4 || n == 8) {
       std::vector<std::size_t> names;

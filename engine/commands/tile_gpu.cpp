@@ -12,7 +12,13 @@ namespace {
 class TileGpuCommand : public CommandBase {
  public:
   std::string name() const override { return "tile_gpu"; }
-  std::string signature() const override { return "tile_gpu(L1, L2, s1, s2 [, L1o, L2o, L1i, L2i])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L1", "the outer loop to tile"), loop_parameter("L2", "the inner loop to tile"),
+          size_parameter("s1", "the tile size s1", "16"), size_parameter("s2", "the tile size s2", "32")},
+         {new_loop_parameter("L1o", "the block loop of L1"), new_loop_parameter("L2o", "the block loop of L2"),
+          new_loop_parameter("L1i", "the thread loop of L1"), new_loop_parameter("L2i", "the thread loop of L2")}}};
+  }
   std::string summary() const override {
     return "Tile loops L1, L2 by s1 x s2, map the tile loops to GPU blocks and the point loops to threads.";
   }
@@ -27,7 +33,6 @@ class TileGpuCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {4, 8}, signature());
     require_statement(context.program, call);
     const long s1 = parse_positive_integer(call.args[2], "the tile size s1");
     const long s2 = parse_positive_integer(call.args[3], "the tile size s2");

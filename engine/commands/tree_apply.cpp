@@ -14,7 +14,10 @@ class TreeApplyCommand : public CommandBase {
  public:
   std::string name() const override { return "apply"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "apply({ [t1, ...] -> [u1, ...] })"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::IslMap, "map", "the function on the band's times { [t1, ...] -> [u1, ...] }")}, {}}};
+  }
   std::string summary() const override {
     return "Transforms band N's partial schedule by a function on its time tuple (every statement of the band); "
            "the loop names the band had are dropped.";
@@ -22,7 +25,6 @@ class TreeApplyCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path;
     EditNode& band = require_band_node(root, call, path);

@@ -10,7 +10,11 @@ class TreeCatCommand : public CommandBase {
  public:
   std::string name() const override { return "cat"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "cat([depth])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{},
+         {integer_parameter("depth", "the depth", "-1")}}};
+  }
   std::string summary() const override {
     return "Concatenates band N with the bands directly below it (depth of them; -1 or none: all); the names "
            "of the absorbed bands are dropped, a tagged band below stops the concatenation with an error.";
@@ -18,7 +22,6 @@ class TreeCatCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {0, 1}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path;
     EditNode& band = require_band_node(root, call, path);

@@ -13,7 +13,11 @@ class TreeDistributeCommand : public CommandBase {
  public:
   std::string name() const override { return "fission"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "fission(C1, C2, ... [, names...])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{repeated(parameter(ParameterKind::Node, "C", "a child of N to give loops of its own"))},
+         {repeated(parameter(ParameterKind::NewNode, "name", "a name for a new band"))}}};
+  }
   std::string summary() const override {
     return "Loop fission: distributes band N over its children: each listed child C_i gets a copy of N's loops of its own "
            "(named by the optional names), each run of other children keeps N (and its name); order is kept.";

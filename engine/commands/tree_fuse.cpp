@@ -12,7 +12,11 @@ class TreeFuseCommand : public CommandBase {
  public:
   std::string name() const override { return "fuse"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "fuse(C1, C2, ... [, F])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{repeated(parameter(ParameterKind::Node, "C", "a band to fuse"))},
+         {parameter(ParameterKind::NewNode, "F", "the name of the fused band")}}};
+  }
   std::string summary() const override {
     return "Fuses bands C1, C2, ... (children of node N's sequence) into one band, named F when given, at the "
            "place of the first; their names move to what lies below them (every statement of the bands).";

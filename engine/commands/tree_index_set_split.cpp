@@ -14,7 +14,12 @@ class TreeIndexSetSplitCommand : public CommandBase {
  public:
   std::string name() const override { return "index_set_split"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "index_set_split(set [, C, D])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::IslSet, "set", "the condition { [i] : i < 4 }")},
+         {parameter(ParameterKind::NewNode, "C", "the name of the part meeting it"),
+          parameter(ParameterKind::NewNode, "D", "the name of the rest")}}};
+  }
   std::string summary() const override {
     return "Splits node N into a sequence of two copies: the instances meeting the condition, then the rest "
            "(named C and D when given; N names the sequence). The condition is a set or map on the outer loops' "
@@ -23,7 +28,6 @@ class TreeIndexSetSplitCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1, 3}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path = require_node(root, call);
     const CommandArgument& arg = call.args[0];

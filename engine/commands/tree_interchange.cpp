@@ -12,7 +12,10 @@ class TreeInterchangeCommand : public CommandBase {
  public:
   std::string name() const override { return "interchange"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "interchange(p0, p1, ...)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{repeated(integer_parameter("p", "the old position of a loop"))}, {}}};
+  }
   std::string summary() const override {
     return "Permutes the loops of band N: new loop k is old loop p_k; loops past the permutation stay "
            "(every statement of the band).";

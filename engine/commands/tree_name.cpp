@@ -35,12 +35,14 @@ class TreeNameCommand : public CommandBase {
  public:
   std::string name() const override { return "name"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "name(NEW)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::NewNode, "NEW", "the new name")}, {}}};
+  }
   std::string summary() const override { return "Renames node N to NEW."; }
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path = require_node(root, call);
     check_free_name(ctx.program, root, call.args[0]);
@@ -55,7 +57,11 @@ class TreeNameCommand : public CommandBase {
 class BandNameCommand : public CommandBase {
  public:
   std::string name() const override { return "name"; }
-  std::string signature() const override { return "name(L, NEW)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "a loop of the band to name"),
+          parameter(ParameterKind::NewNode, "NEW", "the band's name")}, {}}};
+  }
   std::string summary() const override {
     return "Names the band (loop node) holding loop L of the statement NEW, so tree operations can address it.";
   }
@@ -67,7 +73,6 @@ class BandNameCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2}, signature());
     const Statement& s = require_statement(ctx.program, call);
     EditNode root = to_edit_tree(schedule);
     StatementLoop l = resolve_loop(ctx.program, root, s, call.args[0]);

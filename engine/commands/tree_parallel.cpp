@@ -11,7 +11,7 @@ class TreeParallelCommand : public CommandBase {
  public:
   std::string name() const override { return "parallel"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "parallel()"; }
+  std::vector<CommandSyntax> syntaxes() const override { return {CommandSyntax{}}; }
   std::string summary() const override {
     return "Sets the parallel property of node N: a sequence's children become unordered (an isl set node); "
            "a band's first loop is tagged parallel.";
@@ -19,7 +19,6 @@ class TreeParallelCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {0}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path = require_node(root, call);
     EditNode& n = node_at(root, path);

@@ -15,7 +15,10 @@ class TreeRescheduleCommand : public CommandBase {
  public:
   std::string name() const override { return "reschedule"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "reschedule({ S0[i, j] -> [e1, ...]; S1[...] -> [...] })"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{parameter(ParameterKind::IslMap, "map", "the times { S0[i, j] -> [e1, ...]; S1[...] -> [...] }")}, {}}};
+  }
   std::string summary() const override {
     return "Replaces everything below node N by one band with the given times for every statement below it "
            "(all outputs of the same length); loops keep their iterator names where a time is +-i + c.";
@@ -23,7 +26,6 @@ class TreeRescheduleCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     const Program& program = ctx.program;
     EditNode root = to_edit_tree(schedule);
     EditPath path = require_node(root, call);

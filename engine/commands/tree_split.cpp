@@ -11,7 +11,10 @@ class TreeSplitCommand : public CommandBase {
  public:
   std::string name() const override { return "split_band"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "split_band(index)"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{size_parameter("index", "the number of loops kept in N", "1")}, {}}};
+  }
   std::string summary() const override {
     return "Splits band N after its first `index` loops: the rest become an unnamed band directly below it "
            "(every statement of the band).";
@@ -19,7 +22,6 @@ class TreeSplitCommand : public CommandBase {
 
  protected:
   CommandOutcome run(const CommandContext& ctx, const CommandCall& call, const isl::schedule& schedule) const override {
-    expect_argument_count(call, {1}, signature());
     EditNode root = to_edit_tree(schedule);
     EditPath path;
     EditNode& band = require_band_node(root, call, path);

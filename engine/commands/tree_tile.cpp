@@ -15,7 +15,11 @@ class TreeTileCommand : public CommandBase {
  public:
   std::string name() const override { return "tile"; }
   CommandTarget target() const override { return CommandTarget::Node; }
-  std::string signature() const override { return "tile(s1, s2, ... [, G])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{repeated(size_parameter("s", "a tile size", "32"))},
+         {parameter(ParameterKind::NewNode, "G", "the name of the point band")}}};
+  }
   std::string summary() const override {
     return "Tiles the first loops of band N by s1 x s2 ...: N becomes the tile loops, a new band below it the "
            "point loops, named G when given (every statement of the band; loop names of N are dropped).";

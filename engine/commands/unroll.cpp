@@ -14,7 +14,11 @@ namespace {
 class UnrollCommand : public CommandBase {
  public:
   std::string name() const override { return "unroll"; }
-  std::string signature() const override { return "unroll(L, v [, Lo, Li])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to unroll"), size_parameter("v", "the unroll factor v", "4")},
+         {new_loop_parameter("Lo", "the outer loop"), new_loop_parameter("Li", "the inner loop")}}};
+  }
   std::string summary() const override {
     return "Unroll loop L by a factor v (split into Lo, Li when needed; Li is unrolled).";
   }
@@ -27,7 +31,6 @@ class UnrollCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2, 4}, signature());
     const long v = parse_positive_integer(call.args[1], "the unroll factor v");
     const LoopTag tag{"unroll", {std::to_string(v)}};
     return tag_support::split_and_tag(context, call, schedule, v, tag, "unroll(" + std::to_string(v) + ")", "");

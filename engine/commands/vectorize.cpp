@@ -13,7 +13,11 @@ namespace {
 class VectorizeCommand : public CommandBase {
  public:
   std::string name() const override { return "vectorize"; }
-  std::string signature() const override { return "vectorize(L, v [, Lo, Li])"; }
+  std::vector<CommandSyntax> syntaxes() const override {
+    return {
+        {{loop_parameter("L", "the loop to vectorize"), size_parameter("v", "the vector length v", "8")},
+         {new_loop_parameter("Lo", "the outer loop"), new_loop_parameter("Li", "the inner loop")}}};
+  }
   std::string summary() const override {
     return "Vectorize loop L with vector length v (split into Lo, Li when needed; Li must carry no dependence).";
   }
@@ -26,7 +30,6 @@ class VectorizeCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    expect_argument_count(call, {2, 4}, signature());
     const long v = parse_positive_integer(call.args[1], "the vector length v");
     const LoopTag tag{"vector", {std::to_string(v)}};
     return tag_support::split_and_tag(

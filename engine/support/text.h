@@ -25,4 +25,27 @@ inline std::string join(const std::vector<std::string>& items, const std::string
   return out;
 }
 
+// `text` broken into lines of at most `width` columns; the first starts at
+// `first_column`, the others are indented by `indent` spaces.
+inline std::string wrapped(const std::string& text, std::size_t first_column, std::size_t indent,
+                           std::size_t width = 78) {
+  std::string out, word;
+  std::size_t column = first_column;
+  std::istringstream words(text);
+  bool first = true;
+  while (words >> word) {
+    if (!first && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (!first) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    first = false;
+  }
+  return out;
+}
+
 }  // namespace loopscape

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "commands/parameters.h"
+
+#include <algorithm>
+
+#include "commands/command.h"
+#include "commands/loop_resolution.h"
+
+namespace loopscape {
+
+std::string kind_name(ParameterKind kind) {
+  switch (kind) {
+    case ParameterKind::Loop: return "loop";
+    case ParameterKind::NewLoop: return "new loop name";
+    case ParameterKind::Size: return "size";
+    case ParameterKind::Integer: return "integer";
+    case ParameterKind::Statement: return "statement";
+    case ParameterKind::Node: return "node";
+    case ParameterKind::NewNode: return "new node name";
+    case ParameterKind::Array: return "array";
+    case ParameterKind::IslMap: return "isl map";
+    case ParameterKind::IslSet: return "isl set";
+    case ParameterKind::List: return "list";
+    case ParameterKind::Expression: return "expression";
+    case ParameterKind::Flag: return "flag";
+  }
+  return "text";
+}
+
+namespace {
+
+std::string written(const CommandParameter& p) {
+  return p.repeats ? p.name + "1, " + p.name + "2, ..." : p.name;
+}
+
+std::string joined(const std::vector<CommandParameter>& ps) {
+  std::string s;
+  for (const CommandParameter& p : ps) s += (s.empty() ? "" : ", ") + written(p);
+  return s;
+}
+
+}  // namespace
+
+std::string CommandSyntax::text(const std::string& command) const {
+  std::string s = command + "(" + joined(required);
+  if (!optional.empty()) s += (required.empty() ? "[" : " [, ") + joined(optional) + "]";
+  return s + ")";
+}
+
+bool CommandSyntax::variadic() const {
+  auto repeats = [](const CommandParameter& p) { return p.repeats; };
+  return std::any_of(required.begin(), required.end(), repeats) || std::any_of(optional.begin(), optional.end(), repeats);
+}
+
+bool CommandSyntax::accepts(std::size_t argument_count) const {
+  if (variadic()) return argument_count >= required.size();
+  return argument_count == required.size() || (!optional.empty() && argument_count == required.size() + optional.size());
+}
+
+CommandParameter loop_parameter(std::string name, std::string what) {
+  return {std::move(name), ParameterKind::Loop, std::move(what), ""};
+}
+CommandParameter new_loop_parameter(std::string name, std::string what) {
+  return {std::move(name), ParameterKind::NewLoop, std::move(what), ""};
+}
+CommandParameter size_parameter(std::string name, std::string what, std::string proposal) {
+  return {std::move(name), ParameterKind::Size, std::move(what), std::move(proposal)};
+}
+CommandParameter integer_parameter(std::string name, std::string what, std::string proposal) {
+  return {std::move(name), ParameterKind::Integer, std::move(what), std::move(proposal)};
+}
+CommandParameter parameter(ParameterKind kind, std::string name, std::string what) {
+  return {std::move(name), kind, std::move(what), ""};
+}
+CommandParameter repeated(CommandParameter p) {
+  p.repeats = true;
+  return p;
+}
+
+std::string signature_text(const std::string& command, const std::vector<CommandSyntax>& syntaxes) {
+  std::string s;
+  for (const CommandSyntax& syntax : syntaxes) s += (s.empty() ? "" : " or ") + syntax.text(command);
+  return s;
+}
+
+void check_arguments(const CommandCall& call, const std::vector<CommandSyntax>& syntaxes) {
+  const std::size_t n = call.args.size();
+  auto matching = std::find_if(syntaxes.begin(), syntaxes.end(), [n](const CommandSyntax& s) { return s.accepts(n); });
+  if (matching == syntaxes.end()) {
+    std::size_t most = 0;
+    for (const CommandSyntax& s : syntaxes) most = std::max(most, s.required.size() + s.optional.size());
+    const SourceLocation where = n > most && n > 0 ? call.args.back().where : call.where;
+    throw InputError(where, call.command + " takes " + signature_text(call.command, syntaxes) + "; got " +
+                                std::to_string(n) + " argument" + (n == 1 ? "" : "s"));
+  }
+  if (matching->variadic()) return;
+  std::vector<CommandParameter> given = matching->required;
+  if (n > given.size()) given.insert(given.end(), matching->optional.begin(), matching->optional.end());
+  for (std::size_t k = 0; k < n; ++k) {
+    if (given[k].kind == ParameterKind::Size) parse_positive_integer(call.args[k], given[k].what);
+    if (given[k].kind == ParameterKind::Integer) parse_integer(call.args[k], given[k].what);
+  }
+}
+
+}  // namespace loopscape
