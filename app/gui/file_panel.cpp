@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "file_panel.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include "domain_plot.h"
+#include "snapshot/snapshot.h"
 
 namespace loopscape {
 
@@ -81,6 +84,52 @@ void FilePanel::clearReport() {
   last_report_.clear();
   report_->clear();
   report_->setVisible(false);
+}
+
+void FilePanel::showOpenedWithoutRunning(const QString& file) {
+  setRegion(tr("A C++ program, opened without running: its loops come from building and running it."));
+  // Lines broken by hand: the report panel keeps a compiler's layout.
+  showReport(tr("Opened without running"),
+             tr("%1 is shown as text only: its schedule tree, plots, dependences\n"
+                "and code come from running it, which you declined.\n"
+                "Nothing from %2 has run.\n\n"
+                "To see them, build and run it (the button below), or trust its\n"
+                "folder in File > Trust and Sandbox.")
+                 .arg(QFileInfo(file).fileName(), QDir::toNativeSeparators(QFileInfo(file).absolutePath())),
+             false);
+  run_declined_button_->setVisible(true);
+}
+
+void FilePanel::offerIncludeDirectory(const QString& header, const QString& folder) {
+  add_include_button_->setText(folder.isEmpty() ? tr("Add an include directory for %1\u2026").arg(header)
+                                                : tr("Add %1 to the include directories (it holds %2)")
+                                                      .arg(QDir::toNativeSeparators(folder), header));
+  add_include_button_->setVisible(true);
+}
+
+void FilePanel::showPlot(const Snapshot* snapshot, const QString& empty) {
+  if (!snapshot) {
+    plot_->setPlotData(nullptr);
+    setPlotMessage(empty);
+    return;
+  }
+  const Snapshot& snap = *snapshot;
+  if (snap.point_ranks.empty() && snap.pe_activity && !snap.point_firing.empty()) {
+    // Colour by PE: the PE's place in the grid, row-major.
+    const PeActivity& a = *snap.pe_activity;
+    std::vector<int> pes(snap.point_firing.size(), -1);
+    for (std::size_t k = 0; k < pes.size(); ++k) {
+      if (snap.point_firing[k] < 0) continue;
+      const std::vector<long>& pe = a.firings[static_cast<std::size_t>(snap.point_firing[k])].pe;
+      long index = 0;
+      for (std::size_t q = 0; q < pe.size(); ++q) index = index * (a.pe_upper[q] - a.pe_lower[q] + 1) + (pe[q] - a.pe_lower[q]);
+      pes[k] = static_cast<int>(index);
+    }
+    plot_->setPlotData(snap.plot, std::move(pes), true);
+  } else {
+    plot_->setPlotData(snap.plot, snap.point_ranks);
+  }
+  setPlotMessage(QString::fromStdString(snap.plot_error));
 }
 
 }  // namespace loopscape

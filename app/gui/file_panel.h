@@ -15,6 +15,7 @@ class QTextBrowser;
 namespace loopscape {
 
 class DomainPlot;
+struct Snapshot;
 
 class FilePanel : public QWidget {
   Q_OBJECT
@@ -27,10 +28,19 @@ class FilePanel : public QWidget {
   void setRegion(const QString& region);
   // Under the plot: why it is empty ("" hides the line).
   void setPlotMessage(const QString& text);
+  // The step's points on the plot, coloured by MPI rank or, for a systolic
+  // array, by processing element; without a snapshot, `empty` says why not.
+  void showPlot(const Snapshot* snapshot, const QString& empty);
   // The report panel: `title` in green, or in orange for an `error`; `lead`
   // (a repair hint, say) between the title and `text`.
   void showReport(const QString& title, const QString& text, bool error, const QString& lead = {});
   void clearReport();
+  // A C++ program shown as text only (the user declined to run it): what is
+  // missing and how to run it after all (the button).
+  void showOpenedWithoutRunning(const QString& file);
+  // After a missing header: the button that adds its include folder (`folder`
+  // when one was found near the file, else one the user picks).
+  void offerIncludeDirectory(const QString& header, const QString& folder);
   // The text of the report shown ("" when none).
   QString lastReport() const { return last_report_; }
 

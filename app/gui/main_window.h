@@ -9,53 +9,36 @@
 // mirrors the session's history.
 #include <QImage>
 #include <QMainWindow>
-#include <set>
-#include <QPointer>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 
 #include "command_menus.h"
+#include "document_controller.h"
 #include "engine_worker.h"
+#include "run_consent.h"
 #include "selection.h"
 #include "session_controller.h"
-#include "run_consent.h"
 #include "session_file.h"
-#include "view_zoom.h"
 #include "source_file.h"
 #include "trust.h"
+#include "view_zoom.h"
 
-class QAction;
-class QDockWidget;
-class QLabel;
-class QMenu;
 class QStackedWidget;
-class QPushButton;
-class QTextBrowser;
-class QTimer;
 class QUndoStack;
 
 namespace loopscape {
 
-class CodeView;
-class CommandForm;
-class WindowDocks;
-class FilePanel;
-class HelpBrowser;
-class DomainPlot;
-class CommunicationView;
-class PeArrayView;
-class LessonView;
-class ScratchpadView;
-class RunView;
-struct Lesson;
-class DependenceView;
-class HistoryView;
-class ScheduleTreeView;
-class SourceView;
-class StartPage;
 class Autosave;
+class DomainPlot;
+class FilePanel;
+class LessonController;
+class SelectionLinks;
+class StartPage;
+class WindowDocks;
+class WindowExports;
+class WindowMenus;
+class WindowStatus;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -69,29 +52,29 @@ class MainWindow : public QMainWindow {
   // A C++ program's own commands come first, unless `whole_history` (the
   // lines are then the whole history, as when reopening with other options).
   bool openFile(const QString& path, QString* error = nullptr, const QStringList& script_lines = {},
-                bool whole_history = false);
+                bool whole_history = false) {
+    return document_->openFile(path, error, script_lines, whole_history);
+  }
   // The options the next openFile() analyses its file with, as given on the
   // command line (they are remembered for that file). Without them, a file
   // opens with the options last used for it, else its compile_commands.json entry.
-  void setCompileOptions(const CompileOptions& options);
+  void setCompileOptions(const CompileOptions& options) { document_->setCompileOptions(options); }
   // The file the next openFile()'s script lines come from, for messages
   // (`loopscape --script FILE`); "script" when none is set.
-  void setScriptName(const QString& name) { script_name_ = name; }
-  const CompileOptions& compileOptions() const { return compile_options_; }
+  void setScriptName(const QString& name) { document_->setScriptName(name); }
+  const CompileOptions& compileOptions() const { return document_->compileOptions(); }
   // Analyses the open file again with `options`, keeping the session's commands.
-  void applyCompileOptions(const CompileOptions& options);
+  void applyCompileOptions(const CompileOptions& options) { document_->applyCompileOptions(options); }
   // File > Compiler Options...
-  void showCompilerOptions();
+  void showCompilerOptions() { document_->showCompilerOptions(); }
   // The last open could not analyse the file (its report says why).
-  bool analysisFailed() const { return analysis_failed_; }
+  bool analysisFailed() const { return document_->analysisFailed(); }
   // After a missing header: the folder that holds it, when one was found near the file.
-  QString suggestedIncludeDirectory() const { return suggested_include_; }
+  QString suggestedIncludeDirectory() const { return document_->suggestedIncludeDirectory(); }
   // The session's commands, as script lines.
   const QStringList& history() const { return session_->history(); }
-  const std::optional<SourceFile>& currentFile() const { return file_; }
+  const std::optional<SourceFile>& currentFile() const { return document_->file(); }
   void showStartPage();
-  // The lessons shipped in resources/lessons: (path, title), in file order.
-  QList<QPair<QString, QString>> bundledLessons() const;
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
   // exercises in the Lesson dock; on failure sets `error` (file:line: why).
   bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
@@ -109,7 +92,7 @@ class MainWindow : public QMainWindow {
   bool waitForEngine(int timeout_ms = 60000);
 
   const std::shared_ptr<const Snapshot>& snapshot() const { return snapshot_; }
-  const Selection& selection() const { return selection_; }
+  const Selection& selection() const;
   void select(const Selection& selection);
   QUndoStack* undoStack() const { return session_->undoStack(); }
   EngineWorker* worker() const { return worker_; }
@@ -136,7 +119,7 @@ class MainWindow : public QMainWindow {
   // Who answers when code from an untrusted folder would run (default: the
   // RunConsentDialog); tests answer for the user.
   using TrustPrompt = std::function<TrustAnswer(const RunRequest&)>;
-  void setTrustPrompt(TrustPrompt prompt) { consent_.setPrompt(std::move(prompt)); }
+  void setTrustPrompt(TrustPrompt prompt) { document_->consent().setPrompt(std::move(prompt)); }
   // File > Trust and Sandbox...
   void showTrustSettings();
   QString lastReport() const;
@@ -154,9 +137,9 @@ class MainWindow : public QMainWindow {
   // a command that no longer applies is refused when the replay reaches it
   // (sessionError(), the report panel). Either way the open session is kept
   // as it was: the window changes only when the whole session has loaded.
-  bool openSession(const QString& path, QString* error = nullptr);
+  bool openSession(const QString& path, QString* error = nullptr) { return document_->openSession(path, error); }
   // Why the last openSession() was refused (empty when it loaded or is loading).
-  QString sessionError() const { return session_error_; }
+  QString sessionError() const { return document_->sessionError(); }
 
   // Keeps the session in `directory` (Autosave) after every change and every
   // `interval_ms`; a clean quit removes it.
@@ -166,119 +149,68 @@ class MainWindow : public QMainWindow {
   // moved aside first (Autosave::claim), replayed like a session file and
   // deleted once the replay has succeeded; when it fails, it stays where
   // sessionError() says.
-  bool restoreAutosave(const QString& orphan, QString* error = nullptr);
+  bool restoreAutosave(const QString& orphan, QString* error = nullptr) {
+    return document_->restoreAutosave(orphan, error);
+  }
   // Writes the autosave now (when enabled and a file is open).
   void autosaveNow();
   QString exportCppScript() const;
+  DomainPlot* plot() const;
+
+  // What the menus do (window_menus.h).
+  void chooseFile();
+  void chooseSessionToSave();
+  void chooseSessionToOpen();
+  void zoomBy(int steps);
+  void resetZoom() { zoomBy(-zoom_.steps()); }
+  void resetLayout();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
   void showEvent(QShowEvent* event) override;
 
  private:
-  // Whether code from `request.file` may run now: its folder is trusted, it
-  // was let run once just before, or the user says so when asked.
-  bool mayRun(const RunRequest& request);
-  // Opened without running: say what is missing, and offer to run it after all.
-  void showNotRun(const RunRequest& request, std::function<void()> run);
   void createViews();
-  void createMenus();
-  void createStatusBar();
-  void fillSampleMenu();
-  void fillTransformMenu();
+  void connectViews();
+  void connectDocument();
+  // A file became the open one: its source and title, an empty history.
+  void showAdoptedFile(const QString& options_refusal);
   void showFileSummary();
-  void showProgramFile(const EngineResult& result);
-  void chooseFile();
-  void chooseScreenshotPath();
-  void chooseSessionToSave();
-  void chooseSessionToOpen();
-  void exportScript();
-  void exportCode();
-  void exportImage(QWidget* view, const QString& name);
-  void showAbout();
-  // The user guide at `page` (relative to docs/guide), scrolled to `find`.
-  void showUserGuide(const QString& page = QStringLiteral("README.md"), const QStringList& find = {});
-  void zoom(int steps);
-  void applyZoom();
-  void resetLayout();
+  // Opened without running: say what is missing, and offer to run it after all.
+  void showNotRun(const RunRequest& request);
+  void showSessionLoaded(const EngineResult& opened, const SessionData& data, const QString& path);
+  void showSessionRefused(const QString& error);
+  void showOpenError(const EngineResult& result);
+  void showRefusal(const EngineResult& result);
   void measureIfWanted();
   void applyDefaultDockSizes();
-  void addRecentFile(const QString& path);
-  QList<QString> recentFiles() const;
-  void updateStartPage();
-
-  // Shows `file` as the open one: source, title, an empty history; the
-  // engine is asked separately.
-  void adoptFile(SourceFile file);
-  void onSessionResult(const EngineResult& result);
-  void showLessonOf(const QString& path);
+  void applyZoom();
   void onResult(const EngineResult& result);
   // One more target's code for the snapshot shown (the views came first).
   void onCodeReady(quint64 generation, std::shared_ptr<const Snapshot> snapshot);
   void showStatus();  // the status bar's step, sizes and timings
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, std::shared_ptr<const Snapshot> previous);
-  void showReport(const QString& title, const QString& text, bool error, const QString& lead = {});
-  void clearReport();
-  void broadcastSelection(const Selection& selection, QObject* origin);
-  void onSourceLineClicked(int line);
 
-  std::optional<SourceFile> file_;
-  CompileOptions compile_options_;
-  QString script_name_ = QStringLiteral("script");
   EngineWorker* worker_ = nullptr;
-  SessionController* session_ = nullptr;  // the commands sent, the history and the undo stack
-  CommandMenus* menus_ = nullptr;         // the menus and forms that offer commands
-  WindowDocks* docks_ = nullptr;          // the docks and their views
-  FilePanel* file_panel_ = nullptr;       // the file, its plot and the report panel
-  RunConsent consent_;                    // whether code that came with a file may run
-  ViewZoom zoom_;                         // the views' zoom
+  SessionController* session_ = nullptr;    // the commands sent, the history and the undo stack
+  DocumentController* document_ = nullptr;  // the file open, its options, sessions and consent
+  CommandMenus* menus_ = nullptr;           // the menus and forms that offer commands
+  WindowDocks* docks_ = nullptr;            // the docks and their views
+  FilePanel* file_panel_ = nullptr;         // the file, its plot and the report panel
+  SelectionLinks* links_ = nullptr;         // the selection every view shows
+  LessonController* lessons_ = nullptr;     // the lesson open and its dock
+  WindowExports* exports_ = nullptr;        // File › Export
+  WindowMenus* window_menus_ = nullptr;     // the menu bar
+  WindowStatus* status_ = nullptr;          // the status bar
+  ViewZoom zoom_;                           // the views' zoom
   std::shared_ptr<const Snapshot> snapshot_;
   quint64 shown_generation_ = 0;  // the request whose snapshot is shown
   std::shared_ptr<const Snapshot> previous_;
-  Selection selection_;
   int step_ = 0;
-  std::set<QString> run_once_lessons_;  // lessons whose run checks the user let run this once
-  std::function<void()> run_declined_;  // opens again what was opened without running, with consent
-  bool restoring_ = false;
   bool layout_restored_ = false;
   bool sized_ = false;
-  // A session being replayed: the window adopts it when the replay succeeds.
-  struct PendingSession {
-    quint64 generation = 0;
-    QString path;
-    SessionData data;
-    SourceFile file;
-  };
-  std::optional<PendingSession> pending_session_;
-  QString session_error_;
-  QString recovered_path_;  // the autosave being restored, deleted once it has loaded
-  QByteArray default_state_;
-
   QStackedWidget* centre_stack_ = nullptr;
   StartPage* start_page_ = nullptr;
-  std::shared_ptr<const Lesson> lesson_;
-  DomainPlot* plot_view_ = nullptr;
-  QPushButton* stop_build_button_ = nullptr;  // while a C++ program builds and runs
-  quint64 last_open_ = 0;                     // the newest open: older opens' answers are dropped
-  bool explicit_options_ = false;
-  bool analysis_failed_ = false;
-  QString options_note_;
-  // The open program when a C++ program defines it: the C it carries (what the
-  // C++ export embeds) and that C's file name. Empty for C files.
-  QString embedded_c_;
-  QString c_name_;
-  CompileOptions program_options_;
-  QString suggested_include_;
-  QLabel* status_label_ = nullptr;
-  QLabel* legality_label_ = nullptr;
-  QLabel* busy_label_ = nullptr;
-  QMenu* view_menu_ = nullptr;
-  QMenu* samples_menu_ = nullptr;
-  QMenu* recent_menu_ = nullptr;
-  QMenu* transform_menu_ = nullptr;
-  QAction* auto_schedule_action_ = nullptr;
-  QAction* presentation_action_ = nullptr;
-  HelpBrowser* user_guide_ = nullptr;
 };
 
 }  // namespace loopscape

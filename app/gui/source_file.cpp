@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "source_file.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QStringList>
+
+#include "cpp_program/program_file.h"
 
 namespace loopscape {
 
@@ -28,6 +31,15 @@ QString enclosingFunction(const QStringList& lines, int line) {
 }  // namespace
 
 QString SourceFile::fileName() const { return QFileInfo(path).fileName(); }
+
+QString SourceFile::regionSummary() const {
+  if (is_cpp_source(path.toStdString()))
+    return QObject::tr("A C++ program: built against the engine and run; it defines the program and its commands.");
+  if (!hasRegion()) return QObject::tr("No #pragma scop region found in this file.");
+  QString where = QObject::tr("Region: lines %1\u2013%2").arg(region_first).arg(region_last);
+  if (!function.isEmpty()) where += QObject::tr(" in %1()").arg(function);
+  return where;
+}
 
 int SourceFile::lineCount() const {
   if (text.isEmpty()) return 0;

@@ -18,6 +18,8 @@ struct SourceFile {
   QString fileName() const;
   int lineCount() const;
   bool hasRegion() const { return region_first > 0 && region_last >= region_first; }
+  // "Region: lines 4–9 in kernel()", or what stands in for one (a C++ program, none).
+  QString regionSummary() const;
 };
 
 // Reads `path` as UTF-8; on failure returns nothing and sets `error`.

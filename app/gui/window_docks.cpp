@@ -4,9 +4,13 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
+
 #include "code_view.h"
+#include "codegen/registry/registry.h"
 #include "communication_view.h"
 #include "dependence_view.h"
 #include "history_view.h"
@@ -20,6 +24,9 @@
 namespace loopscape {
 
 namespace {
+
+const QString kLayoutKey = QStringLiteral("layout/state");
+const QString kGeometryKey = QStringLiteral("layout/geometry");
 
 template <class View>
 View* named(const QString& object_name) {
@@ -130,6 +137,33 @@ void WindowDocks::showScratchpad() {
     window_->resizeDocks({scratchpad_dock}, {window_->width() * 40 / 100}, Qt::Horizontal);
     window_->resizeDocks({scratchpad_dock, dependences_dock}, {window_->height() * 60 / 100, window_->height() * 12 / 100}, Qt::Vertical);
   });
+}
+
+bool WindowDocks::showCodeTarget(const QString& target) {
+  const std::vector<std::string> known = target_names();
+  if (std::find(known.begin(), known.end(), target.toStdString()) == known.end()) return false;
+  code->setCurrentTarget(target);
+  code_dock->show();
+  code_dock->raise();
+  return true;
+}
+
+bool WindowDocks::restoreSavedLayout() {
+  if (qEnvironmentVariableIsSet("LOOPSCAPE_DEFAULT_LAYOUT")) return false;
+  return window_->restoreState(QSettings().value(kLayoutKey).toByteArray());
+}
+
+void WindowDocks::saveLayout() {
+  QSettings settings;
+  settings.setValue(kLayoutKey, window_->saveState());
+  settings.setValue(kGeometryKey, window_->saveGeometry());
+}
+
+void WindowDocks::applyZoom(ViewZoom& zoom, const QList<QWidget*>& more) {
+  const double factor = zoom.factor();
+  scratchpad->setPresentationZoom(factor);
+  zoom.applyTo(QList<QWidget*>{source, tree, dependences, code, history, lesson, scratchpad, run} + more);
+  tree->setPresentationZoom(factor);
 }
 
 }  // namespace loopscape

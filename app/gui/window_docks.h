@@ -3,8 +3,11 @@
 // The window's docks and the views in them (design/UI.md): made and laid out
 // here (the default layout, its proportions, the right column tabbed on
 // narrow screens, the scratchpad's room); the window wires what they do.
+#include <QList>
 #include <QObject>
 #include <Qt>
+
+#include "view_zoom.h"
 
 class QDockWidget;
 class QMainWindow;
@@ -42,6 +45,14 @@ class WindowDocks : public QObject {
   // Shows the scratchpad with the cursor in its editor, given room the first
   // time after a layout reset.
   void showScratchpad();
+  // Brings the Code dock's tab of `target` forward; false for an unknown target.
+  bool showCodeTarget(const QString& target);
+  // The layout the user left (the settings), unless LOOPSCAPE_DEFAULT_LAYOUT
+  // is set; false when none was restored.
+  bool restoreSavedLayout();
+  void saveLayout();
+  // Every view's text at `zoom`'s factor (with `more` widgets of the window).
+  void applyZoom(ViewZoom& zoom, const QList<QWidget*>& more);
 
   SourceView* source = nullptr;
   HistoryView* history = nullptr;
