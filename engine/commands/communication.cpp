@@ -68,6 +68,15 @@ std::string transfer_unavailable(const CommandContext& context, const isl::sched
   return "loop " + loop + " of " + statement + " is not inside a distributed loop: distribute one first";
 }
 
+std::vector<CommandSyntax> transfer_syntaxes(bool send) {
+  return {{{loop_parameter("L", "the loop over ranks"),
+            parameter(ParameterKind::Expression, send ? "src" : "dst",
+                      send ? "the buffer element sent, B[e1][e2]" : "the buffer element received, B[e1][e2]"),
+            parameter(ParameterKind::Expression, "s", "the message size"),
+            parameter(ParameterKind::Expression, "q", send ? "the destination rank" : "the source rank")},
+           {parameter(ParameterKind::List, "props", "the properties {sync, ...}")}}};
+}
+
 CommandOutcome record_transfer(const CommandContext& context, const CommandCall& call,
                                const isl::schedule& schedule, bool send) {
   using namespace tag_support;

@@ -20,6 +20,8 @@ namespace loopscape {
 
 // Why send/receive cannot apply to `statement` at `loop` ("" for any of its
 // loops): no distributed loop is `loop` or encloses it. "" when one is.
+// send(L, src, s, q [, {props}]) and receive(L, dst, s, q [, {props}]).
+std::vector<CommandSyntax> transfer_syntaxes(bool send);
 std::string transfer_unavailable(const CommandContext& context, const isl::schedule& schedule,
                                  const std::string& statement, const std::string& loop);
 

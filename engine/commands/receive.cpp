@@ -10,14 +10,8 @@ namespace {
 class ReceiveCommand : public CommandBase {
  public:
   std::string name() const override { return "receive"; }
-  std::vector<CommandSyntax> syntaxes() const override {
-    return {
-        {{loop_parameter("L", "the loop over ranks"),
-          parameter(ParameterKind::Expression, "dst", "the buffer element received, B[e1][e2]"),
-          parameter(ParameterKind::Expression, "s", "the message size"),
-          parameter(ParameterKind::Expression, "q", "the source rank")},
-         {parameter(ParameterKind::List, "props", "the properties {sync, ...}")}}};
-  }
+  std::vector<CommandSyntax> syntaxes() const override { return transfer_syntaxes(false); }
+
   std::string summary() const override { return "Receive a message from rank q at each iteration of loop L (distributed ranks)."; }
 
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,

@@ -10,14 +10,8 @@ namespace {
 class SendCommand : public CommandBase {
  public:
   std::string name() const override { return "send"; }
-  std::vector<CommandSyntax> syntaxes() const override {
-    return {
-        {{loop_parameter("L", "the loop over ranks"),
-          parameter(ParameterKind::Expression, "src", "the buffer element sent, B[e1][e2]"),
-          parameter(ParameterKind::Expression, "s", "the message size"),
-          parameter(ParameterKind::Expression, "q", "the destination rank")},
-         {parameter(ParameterKind::List, "props", "the properties {sync, ...}")}}};
-  }
+  std::vector<CommandSyntax> syntaxes() const override { return transfer_syntaxes(true); }
+
   std::string summary() const override { return "Send a message to rank q at each iteration of loop L (distributed ranks)."; }
 
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
