@@ -351,6 +351,32 @@ class TestFrontend : public QObject {
     QCOMPARE(p.region.end_offset, source.find("}\n", source.find("#pragma endscop")));
   }
 
+  // A local set once before the region and never changed is its value (TSVC's
+  // s173: `int k = LEN_1D / 2;`); one changed anywhere in the function, or
+  // whose address is taken, stays a parameter.
+  void localsSetOnceAreKnownValues() {
+    const std::string once =
+        "double a[64];\n"
+        "void f(void) {\n"
+        "  int k = 64 / 2;\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < 32; i++)\n"
+        "    a[i + k] = a[i] + k;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(once, "once.c", {});
+    QVERIFY(p.parameters.empty());
+    const Statement& s = stmt(p, "S0");
+    CHECK_MAP(p, s.accesses[0].relation, "{ S0[i] -> a[32 + i] : 0 <= i <= 31 }");
+    QCOMPARE(tree(s.value), std::string("bin:+(acc:a(it:i), var:k)"));
+    for (const char* change : {"  if (a[0] > 0) k = 3;\n", "  k++;\n", "  int* p = &k; (void)p;\n"}) {
+      std::string changed = once;
+      changed.insert(changed.find("#pragma scop"), change);
+      const Program q = parse_c_source(changed, "changed.c", {});
+      QCOMPARE(q.parameters, (std::vector<std::string>{"k"}));
+    }
+  }
+
   void callsAndStridesInBounds() {
     const std::string source =
         "#include <stdlib.h>\n"

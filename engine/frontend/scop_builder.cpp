@@ -242,6 +242,28 @@ class Builder {
                     v->getName().str() + "[N]'");
   }
 
+  // The value of a local integer set once before the region (`int k = N / 2;`)
+  // and never changed in the function: a known value, not a parameter.
+  std::optional<llvm::APSInt> known_value(const clang::VarDecl* v) const {
+    if (!v->isLocalVarDecl() || v->isStaticLocal() || !v->hasInit() || v->getType().isVolatileQualified())
+      return std::nullopt;
+    if (changed_in(v, input_.function_body)) return std::nullopt;
+    return evaluate(v->getInit(), ast_);
+  }
+
+  // True when `stmt` assigns `v`, steps it or takes its address.
+  static bool changed_in(const clang::VarDecl* v, const clang::Stmt* stmt) {
+    if (!stmt) return true;  // no function body to look in: assume the worst
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(stmt))
+      if (b->isAssignmentOp() && referenced_var(b->getLHS()) == v) return true;
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(stmt))
+      if ((u->isIncrementDecrementOp() || u->getOpcode() == clang::UO_AddrOf) && referenced_var(u->getSubExpr()) == v)
+        return true;
+    for (const clang::Stmt* child : stmt->children())
+      if (child && changed_in(v, child)) return true;
+    return false;
+  }
+
   // True when `v` is named anywhere in `stmt` after the region's end.
   bool used_after_region(const clang::VarDecl* v, const clang::Stmt* stmt) const {
     if (input_.region_end.isInvalid()) return true;
@@ -389,7 +411,10 @@ class Builder {
         case VarRole::Iterator:
           return variable_on(space, static_cast<unsigned>(loop_position(v)));
         case VarRole::StaleIterator: fail_stale_iterator(x->getBeginLoc(), v);
-        case VarRole::OuterInteger: use_parameter(v); return parameter_on(space, v->getName().str());
+        case VarRole::OuterInteger:
+          if (const std::optional<llvm::APSInt> known = known_value(v)) return constant_on(space, to_val(*known));
+          use_parameter(v);
+          return parameter_on(space, v->getName().str());
         case VarRole::RegionScalar:
           fail(x->getBeginLoc(), "non-affine " + what + ": '" + v->getName().str() +
                                      "' is assigned in the region, so it is not a symbolic "
