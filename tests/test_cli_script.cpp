@@ -103,7 +103,7 @@ class TestCliScript : public QObject {
     const QString s = script("unknown.ls", "S1.frobnicate(i)\n");
     const CliRun run = run_cli({"check", kMatmul, "--script", s});
     QCOMPARE(run.exit_code, 2);
-    QVERIFY2(contains(run.err, (s + ":1:1: error: unknown command 'frobnicate'").toStdString()), run.err.c_str());
+    QVERIFY2(contains(run.err, (s + ":1:4: error: unknown command 'frobnicate'").toStdString()), run.err.c_str());
   }
 
   void checkNeedsAScript() {

@@ -86,7 +86,7 @@ class TestCommandParameters : public QObject {
     why = input_error([&] { apply_command(l, l.original_schedule, "S1.shift(j, two)"); });
     QVERIFY2(contains(why, "the shift must be an integer, not 'two'"), why.c_str());
     why = input_error([&] { apply_command(l, l.original_schedule, "S1.tile(i, j, 32, x)"); });
-    QVERIFY2(contains(why, "the tile size of L2 must be an integer"), why.c_str());
+    QVERIFY2(contains(why, "the tile size of j must be an integer"), why.c_str());
     // A count no syntax accepts names every syntax.
     why = input_error([&] { apply_command(l, l.original_schedule, "S1.split(j, 8, jo)"); });
     QVERIFY2(contains(why, "split takes split(L, S [, Lo, Li]); got 3 arguments"), why.c_str());

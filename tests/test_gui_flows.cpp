@@ -241,8 +241,9 @@ void TestGuiFlows::screenshotSizeFromTheCommandLine() {
 }
 
 // `loopscape FILE --script S --screenshot OUT`: a malformed script is named
-// at its line and column (exit 2); a refused command too (exit 3), and the
-// image is still written, showing the refusal.
+// at its line and column (exit 2, the file's views still shown), as is a bad
+// argument (exit 2, as loopscape-cli says); an illegal command exits 3, and
+// the image is still written, showing the refusal.
 void TestGuiFlows::scriptErrorsNameTheScriptAndSetTheExitStatus() {
   QTemporaryDir dir;
   const auto write = [&](const QString& name, const QByteArray& text) {
@@ -271,6 +272,20 @@ void TestGuiFlows::scriptErrorsNameTheScriptAndSetTheExitStatus() {
   QVERIFY2(refusal.contains((refused + QStringLiteral(":1:1: error: S1.loop_reversal(k) is illegal")).toUtf8()),
            refusal.constData());
   QVERIFY(QFileInfo::exists(image));
+  const QString bad_argument = write(QStringLiteral("bad_argument.ls"), "S1.tile(i, q, 8, 8)\n");
+  app.start(QStringLiteral(LOOPSCAPE_APP), {samplePath(QStringLiteral("matmul.c")), QStringLiteral("--script"),
+                                           bad_argument, QStringLiteral("--screenshot"), image});
+  QVERIFY(app.waitForFinished(120000));
+  QCOMPARE(app.exitCode(), 2);
+  QVERIFY2(app.readAll().contains("'q'"), "no message about the loop");
+  // In the window, the malformed script is refused; the file itself is analysed.
+  MainWindow window;
+  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c")), nullptr,
+                          {QStringLiteral("S1.interchange(k, j)"), QStringLiteral("S1.tile(j, k, 8, 8")}));
+  QVERIFY(window.waitForEngine());
+  QVERIFY(!window.analysisFailed());
+  QVERIFY(window.snapshot() && !window.snapshot()->statements.empty());
+  QVERIFY2(window.lastReport().contains(QStringLiteral("missing ')'")), qPrintable(window.lastReport()));
 }
 
 void TestGuiFlows::codeTargetTabComesForward() {

@@ -185,7 +185,7 @@ class TestSession : public QObject {
     const auto r = s.apply(line("S0.frobnicate(i)", 3));
     QVERIFY(r);
     QCOMPARE(r->kind, Refusal::Kind::Arguments);
-    QVERIFY2(r->message.rfind("t.ls:3:1: error: unknown command 'frobnicate'", 0) == 0, r->message.c_str());
+    QVERIFY2(r->message.rfind("t.ls:3:4: error: unknown command 'frobnicate'", 0) == 0, r->message.c_str());
   }
 
   void quotaIsARefusalAndTheSessionStaysUsable() {

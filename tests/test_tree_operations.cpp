@@ -147,6 +147,22 @@ class TestTreeOperations : public QObject {
     QVERIFY2(!bad.legal(), jt.c_str());
     const LegalityReport tag = legality(j, apply_all(j, {"R.parallel()"}));
     QVERIFY(!tag.tag_violations.empty());
+    // R named the sequence whose children became F (`R : F`): after F's
+    // fission R names the sequence that replaces F, and R.parallel() applies.
+    const isl::schedule back = apply_all(l, {"C1.interchange(1, 0)", "R.fuse(C0, C1, F)", "F.fission(C1, G)"});
+    const std::string back_tree = print_schedule_tree(back);
+    QVERIFY2(back_tree.find(" : R") != std::string::npos && back_tree.find(" : G") != std::string::npos,
+             back_tree.c_str());
+    QVERIFY(!apply_command(l, back, "R.parallel()").description.empty());
+  }
+
+  // A node command on a statement says so and how to name a band.
+  void nodeCommandOnAStatementSaysWhatToName() {
+    const LoadedProgram l = load_sample("mvt.c");
+    const std::string why = input_error([&] { apply_command(l, l.original_schedule, "S0.split_band(1)"); });
+    QVERIFY2(why.find("split_band works on a named schedule-tree node, and S0 is a statement") != std::string::npos &&
+                 why.find("S0.name(L, NEW)") != std::string::npos,
+             why.c_str());
   }
 
   // jacobi-2d (issue 8): after the shift and the fuse, R's sequence has one

@@ -148,6 +148,7 @@ void noteWitness(const DependenceWitness& w, EngineResult& result) {
 
 void noteRefusal(const Refusal& refusal, EngineResult& result) {
   result.refused = true;
+  result.refused_illegal = refusal.kind == Refusal::Kind::Illegal;
   result.report = qs(refusal.report());
   if (!refusal.legality) return;
   const LegalityReport& l = *refusal.legality;
@@ -342,14 +343,17 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         state.plot_parameters.clear();
         result.changed = true;
         std::vector<CommandCall> calls = whole_history ? std::vector<CommandCall>{} : program.calls;
-        const std::vector<CommandCall> lines = parse_script(script, script_file);
-        calls.insert(calls.end(), lines.begin(), lines.end());
+        // A malformed script line refuses the script, not the file: the file's views still show.
+        try {
+          const std::vector<CommandCall> lines = parse_script(script, script_file);
+          calls.insert(calls.end(), lines.begin(), lines.end());
+        } catch (const InputError& e) {
+          result.refused = true;
+          result.report = qs(e.what());
+        }
         if (!calls.empty()) {
           const ScriptRun run = apply_script(*state.session, calls);
-          if (run.refusal) {
-            result.refused = true;
-            result.report = qs(run.refusal->report());
-          }
+          if (run.refusal) noteRefusal(*run.refusal, result);
         }
         result.step = static_cast<int>(state.session->history().size());
       },

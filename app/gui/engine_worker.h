@@ -51,6 +51,9 @@ struct EngineResult {
   int failed_step = -1;  // Session: the 0-based command whose replay failed
   // A refused command: the session is unchanged.
   bool refused = false;
+  // Refused as illegal (it breaks a dependence or a tag), not for its
+  // arguments or a malformed script line.
+  bool refused_illegal = false;
   QString report;          // Refusal::report()
   QString note;            // what a multi-step request did, for the status bar (automatic schedule)
   QString witness_source;  // "S0[2, 5]"

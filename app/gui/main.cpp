@@ -56,6 +56,17 @@ void preferOffscreenWhenNoWindowIsShown(int argc, char** argv) {
   }
 }
 
+// Qt's offscreen platform warns on every dock layout that it cannot pass size
+// hints on, which says nothing to the user of --screenshot.
+QtMessageHandler qt_messages = nullptr;
+void dropOffscreenSizeHintNoise(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (message.contains(QLatin1String("does not support propagateSizeHints"))) return;
+  if (qt_messages)
+    qt_messages(type, context, message);
+  else
+    std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+
 void fail(const QString& message) {
   std::fprintf(stderr, "loopscape: %s\n", qPrintable(message));
 }
@@ -77,6 +88,7 @@ QStringList compilerStyleArguments(const QStringList& arguments) {
 
 int main(int argc, char** argv) {
   preferOffscreenWhenNoWindowIsShown(argc, argv);
+  qt_messages = qInstallMessageHandler(dropOffscreenSizeHintNoise);
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("Loopscape"));
   QApplication::setApplicationVersion(QStringLiteral(LOOPSCAPE_VERSION));
@@ -284,7 +296,7 @@ int main(int argc, char** argv) {
     }
     if (from_script) {
       fail(report);
-      return kExitRefused;
+      return window.lastRefusalIllegal() ? kExitRefused : kExitBadInput;
     }
     return 0;
   }

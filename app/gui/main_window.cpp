@@ -289,6 +289,7 @@ void MainWindow::showOpenError(const EngineResult& result) {
 // A refused command: the repair first (the witnesses can run to many lines),
 // the violated dependence's pair of iterations selected on the plot.
 void MainWindow::showRefusal(const EngineResult& result) {
+  last_refusal_illegal_ = result.refused_illegal;
   const qsizetype hint = result.report.indexOf(QStringLiteral("\n  hint: "));
   const QString repair = hint < 0 ? QString() : result.report.mid(hint + 9).section(QLatin1Char('\n'), 0, 0);
   file_panel_->showReport(tr("Refused \u2014 the session is unchanged"), result.report, true,

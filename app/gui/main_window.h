@@ -123,6 +123,8 @@ class MainWindow : public QMainWindow {
   // File > Trust and Sandbox...
   void showTrustSettings();
   QString lastReport() const;
+  // Whether the last refusal was of an illegal command (else of its arguments or a malformed line).
+  bool lastRefusalIllegal() const { return last_refusal_illegal_; }
   // Presentation zoom (View menu, F5): every view's text at projector size;
   // off restores the zoom from before.
   void setPresentationZoom(bool on);
@@ -208,6 +210,7 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Snapshot> previous_;
   int step_ = 0;
   bool layout_restored_ = false;
+  bool last_refusal_illegal_ = false;
   bool sized_ = false;
   QStackedWidget* centre_stack_ = nullptr;
   StartPage* start_page_ = nullptr;

@@ -105,6 +105,8 @@ const Command* find_command(const std::string& name);
 std::vector<const Command*> all_commands();
 // The form of `name` for one kind of target (nullptr when none).
 const Command* find_command(const std::string& name, CommandTarget target);
+// The node command an old spelling stands for ("split" -> "split_band"), "" for none.
+std::string new_node_spelling(const std::string& old_name);
 // Every command of one kind of target (the statement forms or the node forms), sorted by name.
 std::vector<const Command*> all_commands(CommandTarget target);
 

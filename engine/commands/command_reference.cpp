@@ -33,7 +33,7 @@ std::string parameter_table(const Command& command) {
   std::string out;
   for (const CommandParameter& p : seen) {
     std::string meaning = p.what;
-    if (p.repeats) meaning += ", one or more";
+    if (p.repeats) meaning += p.at_least == 2 ? ", two or more" : ", one or more";
     if (!p.proposal.empty()) meaning += " (the form proposes " + p.proposal + ")";
     const std::string head = "  " + padded(p.repeats ? p.name + "1.." : p.name, 12) + padded(kind_name(p.kind), 14);
     out += head + wrapped(meaning, head.size(), head.size()) + "\n";
@@ -63,10 +63,20 @@ std::string commands_overview() {
   return out + "\nRun 'loopscape-cli commands NAME' for a command's syntax and parameters.\n";
 }
 
-std::string command_reference(const std::string& name) {
+std::string command_reference(const std::string& written) {
+  // "S.tile" and "N.fuse" as the overview writes them, or the bare name.
+  std::string name = written;
+  std::vector<CommandTarget> targets{CommandTarget::Statement, CommandTarget::Node};
+  if (name.rfind("S.", 0) == 0 || name.rfind("N.", 0) == 0) {
+    targets = {name[0] == 'S' ? CommandTarget::Statement : CommandTarget::Node};
+    name = name.substr(2);
+  }
   std::string out;
-  for (CommandTarget target : {CommandTarget::Statement, CommandTarget::Node})
+  for (CommandTarget target : targets)
     if (const Command* command = find_command(name, target)) out += (out.empty() ? "" : "\n") + one_form(*command, target);
+  if (const std::string renamed = new_node_spelling(name); !out.empty() && !renamed.empty())
+    out += "\nN." + name + " is the old spelling of N." + renamed + " (loopscape-cli commands " + renamed +
+           "); scripts that use it still run.\n";
   return out;
 }
 

@@ -187,6 +187,10 @@ std::string band_description(const Program& program, const EditNode& root, const
 
 CommandOutcome CommandBase::apply(const CommandContext& context, const CommandCall& call,
                                   const isl::schedule& schedule) const {
+  if (target() == CommandTarget::Node && context.program.find_statement(call.target))
+    throw InputError(call.where, call.command + " works on a named schedule-tree node, and " + call.target +
+                                     " is a statement: name the band of one of its loops first (" + call.target +
+                                     ".name(L, NEW)), then call NEW." + call.command + "(...)");
   check_arguments(call, syntaxes());
   CommandOutcome out;
   context.program.isl().bounded(call.script_text(), [&] {

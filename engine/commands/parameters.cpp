@@ -2,6 +2,7 @@
 #include "commands/parameters.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "commands/command.h"
 #include "commands/loop_resolution.h"
@@ -39,6 +40,32 @@ std::string joined(const std::vector<CommandParameter>& ps) {
   return s;
 }
 
+bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `what` with the other parameters' names replaced by what the call gives
+// them, and N by the call's target: "the tile size of L2" -> "the tile size of j".
+std::string as_called(const std::string& what, const std::vector<CommandParameter>& given, const CommandCall& call,
+                      std::size_t self) {
+  std::string out;
+  std::size_t k = 0;
+  while (k < what.size()) {
+    if (!is_name_char(what[k]) || (k > 0 && is_name_char(what[k - 1]))) {
+      out += what[k++];
+      continue;
+    }
+    std::size_t end = k;
+    while (end < what.size() && is_name_char(what[end])) ++end;
+    const std::string word = what.substr(k, end - k);
+    std::string replacement = word;
+    if (word == "N") replacement = call.target;
+    for (std::size_t a = 0; a < given.size() && a < call.args.size(); ++a)
+      if (a != self && given[a].name == word) replacement = call.args[a].text;
+    out += replacement;
+    k = end;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string CommandSyntax::text(const std::string& command) const {
@@ -53,7 +80,11 @@ bool CommandSyntax::variadic() const {
 }
 
 bool CommandSyntax::accepts(std::size_t argument_count) const {
-  if (variadic()) return argument_count >= required.size();
+  if (variadic()) {
+    std::size_t least = 0;
+    for (const CommandParameter& p : required) least += p.repeats ? static_cast<std::size_t>(p.at_least) : 1;
+    return argument_count >= least;
+  }
   return argument_count == required.size() || (!optional.empty() && argument_count == required.size() + optional.size());
 }
 
@@ -72,8 +103,9 @@ CommandParameter integer_parameter(std::string name, std::string what, std::stri
 CommandParameter parameter(ParameterKind kind, std::string name, std::string what) {
   return {std::move(name), kind, std::move(what), ""};
 }
-CommandParameter repeated(CommandParameter p) {
+CommandParameter repeated(CommandParameter p, int at_least) {
   p.repeats = true;
+  p.at_least = at_least;
   return p;
 }
 
@@ -97,8 +129,8 @@ void check_arguments(const CommandCall& call, const std::vector<CommandSyntax>& 
   std::vector<CommandParameter> given = matching->required;
   if (n > given.size()) given.insert(given.end(), matching->optional.begin(), matching->optional.end());
   for (std::size_t k = 0; k < n; ++k) {
-    if (given[k].kind == ParameterKind::Size) parse_positive_integer(call.args[k], given[k].what);
-    if (given[k].kind == ParameterKind::Integer) parse_integer(call.args[k], given[k].what);
+    if (given[k].kind == ParameterKind::Size) parse_positive_integer(call.args[k], as_called(given[k].what, given, call, k));
+    if (given[k].kind == ParameterKind::Integer) parse_integer(call.args[k], as_called(given[k].what, given, call, k));
   }
 }
 

@@ -39,7 +39,8 @@ struct CommandParameter {
   ParameterKind kind;
   std::string what;      // a noun phrase for help and messages: "the tile size of L1"
   std::string proposal;  // what a form proposes ("32"); "" for none
-  bool repeats = false;  // one or more of it: written C1, C2, ...
+  bool repeats = false;  // several of it: written C1, C2, ...
+  int at_least = 1;      // how many a repeated parameter needs
 };
 
 // One way to call a command: its required parameters, then optional ones
@@ -61,14 +62,15 @@ CommandParameter new_loop_parameter(std::string name, std::string what);
 CommandParameter size_parameter(std::string name, std::string what, std::string proposal = "");
 CommandParameter integer_parameter(std::string name, std::string what, std::string proposal = "");
 CommandParameter parameter(ParameterKind kind, std::string name, std::string what);
-CommandParameter repeated(CommandParameter p);
+CommandParameter repeated(CommandParameter p, int at_least = 1);
 
 // "tile(...) or tile(...)": every syntax of a command.
 std::string signature_text(const std::string& command, const std::vector<CommandSyntax>& syntaxes);
 
 // Checks `call` against `syntaxes`: an accepted argument count (else
 // InputError naming every syntax), and for a fixed-count syntax each Size and
-// Integer argument parses as one (InputError at the argument, naming it).
+// Integer argument parses as one (InputError at the argument, naming it with
+// the call's own loops and node: "the tile size of j", not "of L2").
 void check_arguments(const CommandCall& call, const std::vector<CommandSyntax>& syntaxes);
 
 }  // namespace loopscape

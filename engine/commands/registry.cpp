@@ -177,6 +177,11 @@ const Command* find_command(const std::string& name, CommandTarget target) {
   return it == m.end() ? nullptr : it->second;
 }
 
+std::string new_node_spelling(const std::string& old_name) {
+  auto it = old_node_spellings().find(old_name);
+  return it == old_node_spellings().end() ? "" : it->second;
+}
+
 std::vector<const Command*> all_commands(CommandTarget target) {
   std::vector<const Command*> out;
   for (const auto& [name, c] : target == CommandTarget::Statement ? registry().statement_form : registry().node_form)

@@ -150,12 +150,18 @@ std::string separation_text(const Statement& statement, const std::vector<std::s
 EditPath distribute_band(EditNode& root, const EditPath& band_path, const std::vector<std::vector<std::size_t>>& groups,
                          const std::vector<std::string>& names) {
   const EditPath top = top_of_marks(root, band_path);
-  // The band's tags (marks other than its name) go with every copy.
-  std::vector<std::string> tags;
+  // The band's tags (marks other than its name) go with every copy. Its own
+  // name (the innermost) goes to the group the caller says; further names
+  // (a sequence that became this band, as `R : F` after fusing all of R's
+  // children) stay above the new sequence.
+  std::vector<std::string> tags, outer_names;
+  bool own_name_seen = false;
   for (EditPath p = band_path; p.size() > top.size();) {
     p.pop_back();
     const EditNode& m = node_at(root, p);
     if (m.is_mark() && !m.is_name_mark()) tags.insert(tags.begin(), m.mark);
+    if (m.is_name_mark() && own_name_seen) outer_names.push_back(m.mark);
+    if (m.is_name_mark()) own_name_seen = true;
   }
   EditNode& band = node_at(root, band_path);
   EditNode& seq = band.children.at(0);
@@ -179,7 +185,9 @@ EditPath distribute_band(EditNode& root, const EditPath& band_path, const std::v
     if (g < names.size() && !names[g].empty()) copy = make_mark(names[g], std::move(copy));
     out_seq.children.push_back(make_filter(inst, std::move(copy)));
   }
-  node_at(root, top) = std::move(out_seq);
+  EditNode replacement = std::move(out_seq);
+  for (const std::string& name : outer_names) replacement = make_mark(name, std::move(replacement));
+  node_at(root, top) = std::move(replacement);
   return top;
 }
 

@@ -14,7 +14,7 @@ class TreeFuseCommand : public CommandBase {
   CommandTarget target() const override { return CommandTarget::Node; }
   std::vector<CommandSyntax> syntaxes() const override {
     return {
-        {{repeated(parameter(ParameterKind::Node, "C", "a band to fuse"))},
+        {{repeated(parameter(ParameterKind::Node, "C", "a band to fuse"), 2)},
          {parameter(ParameterKind::NewNode, "F", "the name of the fused band")}}};
   }
   std::string summary() const override {

@@ -63,7 +63,7 @@ class BandNameCommand : public CommandBase {
           parameter(ParameterKind::NewNode, "NEW", "the band's name")}, {}}};
   }
   std::string summary() const override {
-    return "Names the band (loop node) holding loop L of the statement NEW, so tree operations can address it.";
+    return "Names NEW the band (loop node) that holds the statement's loop L, so tree operations can address it.";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,

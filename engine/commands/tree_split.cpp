@@ -13,7 +13,7 @@ class TreeSplitCommand : public CommandBase {
   CommandTarget target() const override { return CommandTarget::Node; }
   std::vector<CommandSyntax> syntaxes() const override {
     return {
-        {{size_parameter("index", "the number of loops kept in N", "1")}, {}}};
+        {{size_parameter("index", "the split index (the number of loops N keeps)", "1")}, {}}};
   }
   std::string summary() const override {
     return "Splits band N after its first `index` loops: the rest become an unnamed band directly below it "
@@ -26,10 +26,13 @@ class TreeSplitCommand : public CommandBase {
     EditPath path;
     EditNode& band = require_band_node(root, call, path);
     const long index = parse_positive_integer(call.args[0], "the split index");
+    if (band.n_member() < 2)
+      throw InputError(call.where, call.target + " has one loop: there is nothing to split");
     if (index >= band.n_member())
-      throw InputError(call.args[0].where, call.target + " has " + std::to_string(band.n_member()) +
-                                               " loops; the split index must be between 1 and " +
-                                               std::to_string(band.n_member() - 1));
+      throw InputError(call.args[0].where,
+                       call.target + " has " + std::to_string(band.n_member()) + " loops; the split index must be " +
+                           (band.n_member() == 2 ? std::string("1")
+                                                 : "between 1 and " + std::to_string(band.n_member() - 1)));
     split_band(band, static_cast<int>(index));
     CommandOutcome out;
     out.changed_statements = statements_reaching(ctx.program, root, path);

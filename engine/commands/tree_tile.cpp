@@ -43,7 +43,10 @@ class TreeTileCommand : public CommandBase {
       sizes.push_back(parse_positive_integer(a, "a tile size"));
     }
     if (sizes.empty() || static_cast<int>(sizes.size()) > band.n_member())
-      throw InputError(call.where, "tile takes 1 to " + std::to_string(band.n_member()) + " sizes for " + call.target);
+      throw InputError(call.where, band.n_member() == 1
+                                       ? call.target + " has one loop: tile takes one size for it"
+                                       : "tile takes 1 to " + std::to_string(band.n_member()) + " sizes for " +
+                                             call.target + " (it has " + std::to_string(band.n_member()) + " loops)");
     const std::vector<std::string> statements = statements_reaching(ctx.program, root, path);
     isl::schedule_node node = isl_node_at(schedule, path);
     node = set_band_loop_names(node, {});

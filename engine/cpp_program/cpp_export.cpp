@@ -128,7 +128,9 @@ std::string export_cpp(const ExportInput& in) {
          (in.target == "openmp" ? std::string() : " --target " + in.target) + "` does.\n";
   out += "// Open it in Loopscape (`loopscape THIS.cpp`, File > Open) for the same program and history.\n";
   out += "//\n";
-  out += "// Build against an installed engine (CMAKE_PREFIX_PATH=<prefix>):\n";
+  out += "// Build against an installed engine (CMAKE_PREFIX_PATH=<prefix>), in a CMakeLists.txt:\n";
+  out += "//   cmake_minimum_required(VERSION 3.25)\n";
+  out += "//   project(replay LANGUAGES C CXX)  # C too: LLVM's package needs it\n";
   out += "//   find_package(Loopscape REQUIRED)\n";
   out += "//   add_executable(replay replay.cpp)\n";
   out += "//   target_link_libraries(replay PRIVATE Loopscape::engine)\n";

@@ -102,7 +102,9 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
     std::string known;
     for (const Command* c : all_commands()) known += (known.empty() ? "" : ", ") + c->name();
     refusal.kind = Refusal::Kind::Arguments;
-    refusal.message = location_prefix(call) + "error: unknown command '" + call.command + "'" +
+    CommandCall at_name = call;  // the column of the command's name, after "S1."
+    if (at_name.where.known()) at_name.where.column += static_cast<unsigned>(call.target.size() + 1);
+    refusal.message = location_prefix(at_name) + "error: unknown command '" + call.command + "'" +
                       (known.empty() ? std::string() : " (commands: " + known + ")");
     return refusal;
   }
