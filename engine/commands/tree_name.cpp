@@ -80,8 +80,9 @@ class BandNameCommand : public CommandBase {
     const std::string old = edit_node_name(root, l.band);
     name_node(root, l.band, call.args[1].text);
     CommandOutcome out;
-    out.description = "names the band holding loop " + l.name + " of " + band_description(ctx.program, root, l.band) +
-                      " " + call.args[1].text + (old.empty() ? std::string() : " (was " + old + ")");
+    out.description = "names " + call.args[1].text + " the band holding loop " + l.name + " of " +
+                      list_text(statements_reaching(ctx.program, root, l.band)) +
+                      (old.empty() ? std::string() : " (was " + old + ")");
     out.schedule = to_schedule(root);
     return out;
   }
