@@ -122,7 +122,47 @@ class TestGuiCommands : public QObject {
   void aTiledLoopInTheCodeOffersItsCommands();
   void aRefusedTileShowsTheRepairItTried();
   void theUserGuideOpensOnF1AndAtTheFormsCommand();
+  void formFieldsFollowTheParameterKinds();
 };
+
+// The form's fields come from the command's typed parameters: loops as
+// lists, sizes as spin boxes from 1 with the proposed value, integers from
+// -1024, nodes as the named nodes.
+void TestGuiCommands::formFieldsFollowTheParameterKinds() {
+  MainWindow window;
+  QVERIFY(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/mvt.c")));
+  window.show();
+  QVERIFY(window.waitForEngine());
+  bool tiled = withForm(
+      window, [&] { window.runCommand(QStringLiteral("tile"), Selection{{QStringLiteral("S0")}, QStringLiteral("i"), -1}); },
+      [&](CommandForm* form) {
+        auto* loop = form->findChild<QComboBox*>(QStringLiteral("arg_L1"));
+        auto* size = form->findChild<QSpinBox*>(QStringLiteral("arg_S2"));
+        if (!loop || !size || loop->currentText() != QStringLiteral("i")) return false;
+        if (size->minimum() != 1 || size->value() != 32 || !size->toolTip().contains(QStringLiteral("size"))) return false;
+        // For the docs: the form as a user sees it.
+        const QString file = QDir::current().absoluteFilePath(QStringLiteral("command_form_tile.png"));
+        form->grab().save(file);
+        qInfo("%s", qPrintable(file));
+        return !form->findChild<QWidget*>(QStringLiteral("arg_L1o"));  // optional names stay out of the form
+      });
+  QVERIFY(tiled);
+  bool skewed = withForm(
+      window, [&] { window.runCommand(QStringLiteral("skew"), Selection{{QStringLiteral("S0")}, {}, -1}); },
+      [&](CommandForm* form) {
+        auto* factor = form->findChild<QSpinBox*>(QStringLiteral("arg_f"));
+        return factor && factor->minimum() < 0 && factor->value() == 1;
+      });
+  QVERIFY(skewed);
+  bool fused = withForm(
+      window, [&] { window.runCommand(QStringLiteral("fuse"), Selection{{QStringLiteral("S0")}, {}, -1}, QStringLiteral("R")); },
+      [&](CommandForm* form) {
+        auto* first = form->findChild<QComboBox*>(QStringLiteral("arg_C1"));
+        auto* second = form->findChild<QComboBox*>(QStringLiteral("arg_C2"));
+        return first && second && first->findText(QStringLiteral("C0")) >= 0 && second->findText(QStringLiteral("C1")) >= 0;
+      });
+  QVERIFY(fused);
+}
 
 // F1 opens the user guide (docs/guide) at its contents; a command form's "?"
 // opens the page of commands at that command's row.
