@@ -6,7 +6,9 @@
 // made off the GUI thread; a selection in one view highlights the same
 // statements and loops in the others; commands come from right-clicks and the
 // Transform menu and go through the SessionController, whose undo stack
-// mirrors the session's history.
+// mirrors the session's history. What is open (file, options, sessions) is
+// the DocumentController's; the window lays out the parts and shows the
+// engine's answers (docs/design/layers-and-targets.md, "The window").
 #include <QImage>
 #include <QMainWindow>
 #include <functional>
