@@ -453,6 +453,41 @@ child:
     QCOMPARE(distances, expected);
   }
 
+  // Dependences between statements under a condition on data are "may"
+  // dependences; those of the guard's own reads are not. Guarded updates of
+  // a[i] leave the loop over i free of carried dependences.
+  void guardedStatementsGiveMayDependences() {
+    const std::string source =
+        "double a[64], b[64], c[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++) {\n"
+        "    if (b[i] > 0.)\n"
+        "      a[i] = b[i] * 2.;\n"
+        "    c[i] = a[i] + 1.;\n"
+        "  }\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    b[i] = 0.;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "may.c", {});
+    const Dependences deps = compute_dependences(p, build_original_schedule(p));
+    bool raw_a = false, war_guard = false;
+    for (const Dependence& d : deps.list) {
+      if (d.source_statement == "S0" && d.sink_statement == "S1" && d.array == "a") {
+        raw_a = true;
+        QVERIFY(d.may);
+        QCOMPARE(d.carried_level, 0);
+      }
+      if (d.source_statement == "S0" && d.sink_statement == "S2" && d.array == "b" &&
+          d.kind == DependenceKind::WriteAfterRead)
+        war_guard = war_guard || !p.statements[0].accesses.at(std::size_t(d.source_access)).conditional;
+      if (d.source_statement == d.sink_statement) QCOMPARE(d.carried_level, 0);
+    }
+    QVERIFY(raw_a);
+    QVERIFY(war_guard);  // the guard's read of b[i] happens whether or not S0 runs
+  }
+
   // Dataflow per group of accesses that may meet gives what one analysis of
   // the whole program gives, on every PolyBench kernel and a nest of slices.
   void groupedDataflowEqualsTheWholeProgramFlow() {

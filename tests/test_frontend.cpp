@@ -354,6 +354,76 @@ class TestFrontend : public QObject {
   // A local set once before the region and never changed is its value (TSVC's
   // s173: `int k = LEN_1D / 2;`); one changed anywhere in the function, or
   // whose address is taken, stays a parameter.
+  // A condition on data guards each statement under it (its affine conjuncts
+  // go into the domain); the statement reads what the guard reads, and a
+  // guarded `=` also reads the element it writes (kept where the guard fails).
+  void conditionsOnDataGuardStatements() {
+    const std::string source =
+        "double a[64], b[64], c[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    if (i > 2 && b[i] > 0.) {\n"
+        "      a[i] = b[i];\n"
+        "      c[i] += a[i];\n"
+        "    } else\n"
+        "      a[i] = 0.;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "guard.c", {});
+    QCOMPARE(p.statements.size(), std::size_t(3));
+    const Statement& s0 = stmt(p, "S0");
+    CHECK_SET(p, s0.domain, "[n] -> { S0[i] : 3 <= i < n }");
+    QVERIFY(s0.guard);
+    QCOMPARE(tree(s0.guard), std::string("bin:>(acc:b(it:i), flt:0.)"));
+    QCOMPARE(s0.source_text, std::string("if (b[i] > 0.) a[i] = b[i];"));
+    QCOMPARE(s0.accesses.size(), std::size_t(4));  // a written, b read, b read by the guard, a kept
+    QVERIFY(s0.accesses[0].conditional && s0.accesses[1].conditional);
+    QVERIFY(!s0.accesses[2].conditional);
+    QCOMPARE(s0.accesses[3].kind, Access::Kind::Read);
+    QCOMPARE(s0.accesses[3].array, std::string("a"));
+    QVERIFY(s0.accesses[3].conditional);
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(s1.accesses.size(), std::size_t(4));  // c written, c and a read, b read by the guard
+    QCOMPARE(s1.accesses[3].array, std::string("b"));
+    const Statement& s2 = stmt(p, "S2");
+    CHECK_SET(p, s2.domain, "[n] -> { S2[i] : 0 <= i < n }");
+    QCOMPARE(tree(s2.guard), std::string("un:!(bin:&&(bin:>(it:i, int:2), bin:>(acc:b(it:i), flt:0.)))"));
+    QCOMPARE(s2.source_text, std::string("if (!(i > 2 && b[i] > 0.)) a[i] = 0.;"));
+    // An affine condition stays in the domain alone.
+    const Program affine = parse("constructs.c");
+    for (const Statement& s : affine.statements) QVERIFY(!s.guard);
+  }
+
+  // Statements under one `if` may write what its condition reads where no
+  // later one re-reads it in the same iteration: the last statement, the
+  // other branch at another element, or an inner `if` opened after the write.
+  void conditionsMayBeWrittenWhereNoStatementRereadsThem() {
+    const std::string source =
+        "double a[64], x[64][64], y[64][64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    if (a[i] > 0.) { y[i][0] = a[i]; a[i] = 0.; }\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    for (int j = 1; j < n; j++)\n"
+        "      if (x[i][j] > y[i][j - 1]) y[i][j] = 1.; else y[i][j] = y[i][j - 1];\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    if (a[i] < 1.) { y[i][2] = a[i] + 1.; if (y[i][2] > 0.5) y[i][1] = a[i]; }\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    if (x[0][i] > 0.) for (int j = 1; j < n; j++) x[j][i] = x[j - 1][i] * 0.5;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "rewritten.c", {});
+    QCOMPARE(p.statements.size(), std::size_t(7));
+    QCOMPARE(tree(stmt(p, "S5").guard),
+             std::string("bin:&&(bin:<(acc:a(it:i), flt:1.), bin:>(acc:y(it:i, int:2), flt:0.5))"));
+    // The else branch re-reads the very element the then branch wrote: refused.
+    std::string rereads = source;
+    rereads.replace(rereads.find("if (x[i][j]"), 11, "if (y[i][j]");
+    QVERIFY_THROWS_EXCEPTION(InputError, parse_c_source(rereads, "rereads.c", {}));
+  }
+
   void localsSetOnceAreKnownValues() {
     const std::string once =
         "double a[64];\n"

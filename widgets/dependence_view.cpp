@@ -121,7 +121,11 @@ void DependenceView::fillTable() {
       table_->setItem(r, column, item);
       return item;
     };
-    set(kKind, QString::fromStdString(d.kind), kindLong(d.kind));
+    if (d.may)
+      set(kKind, tr("may %1").arg(QString::fromStdString(d.kind)),
+          tr("%1, only where the conditions on data around the statements hold").arg(kindLong(d.kind)));
+    else
+      set(kKind, QString::fromStdString(d.kind), kindLong(d.kind));
     auto* source = set(kSource, QString::fromStdString(d.source_access.empty() ? d.source : d.source + "  " + d.source_access));
     source->setForeground(statementColor(snapshot_->statementIndex(d.source)).darker(130));
     auto* sink = set(kSink, QString::fromStdString(d.sink_access.empty() ? d.sink : d.sink + "  " + d.sink_access));
@@ -183,8 +187,8 @@ void DependenceView::buildGraph() {
     const DependenceInfo& d = snap.dependences[static_cast<std::size_t>(k)];
     auto* edge = new EdgeItem(layout.edges[k], layout.edge_heads[k], layout.edge_before_head[k],
                               QColor(0x50, 0x50, 0x50), kindStyle(d.kind), 1.6, true);
-    edge->setToolTip(QStringLiteral("%1 %2 \u2192 %3 on %4 %5")
-                         .arg(QString::fromStdString(d.kind), QString::fromStdString(d.source),
+    edge->setToolTip(QStringLiteral("%1%2 %3 \u2192 %4 on %5 %6")
+                         .arg(d.may ? tr("may ") : QString(), QString::fromStdString(d.kind), QString::fromStdString(d.source),
                               QString::fromStdString(d.sink), QString::fromStdString(d.array),
                               QString::fromStdString(d.distance)));
     scene->addItem(edge);

@@ -689,10 +689,12 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
   if (data_->arrows.empty()) return;
   const double r = pointRadius();
   const QRectF cull = area.adjusted(-50, -50, 50, 50);
-  std::vector<QLineF> lines[4];  // RAW, WAR, WAW, and read-after-write between ranks (a message)
+  // RAW, WAR, WAW, read-after-write between ranks (a message), and any kind
+  // under a condition on data (a may dependence).
+  std::vector<QLineF> lines[5];
   // A projection lays many arrows on the same pixels (every k of a 3-D
   // stencil onto one (i, j) arrow): each is drawn once.
-  std::unordered_set<std::uint64_t> drawn[4];
+  std::unordered_set<std::uint64_t> drawn[5];
   auto quantized = [](const QLineF& l) {
     auto q = [](double v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(std::lround(v * 2) + 0x4000)); };
     return q(l.x1()) | q(l.y1()) << 16 | q(l.x2()) << 32 | q(l.y2()) << 48;
@@ -711,16 +713,16 @@ void PlotRenderer::paintArrows(QPainter& p, const QRectF& area) const {
     const QLineF line(s + u * (r + 1), t - u * (r + 1.5));
     const bool message = ranks && a.kind == DependenceKind::ReadAfterWrite && point_ranks_[a.source] >= 0 &&
                          point_ranks_[a.source] != point_ranks_[a.sink];
-    const int group = message ? 3 : static_cast<int>(a.kind);
+    const int group = message ? 3 : a.may ? 4 : static_cast<int>(a.kind);
     if (drawn[group].insert(quantized(line)).second) lines[group].push_back(line);
   }
-  std::size_t total = lines[0].size() + lines[1].size() + lines[2].size() + lines[3].size();
+  std::size_t total = lines[0].size() + lines[1].size() + lines[2].size() + lines[3].size() + lines[4].size();
   const bool with_heads = total < 20000;
   const double head = std::clamp(r * 1.2 + 3, 5.0, 11.0);
-  const Qt::PenStyle styles[4] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::SolidLine};
-  const QColor colours[4] = {QColor(0x3A, 0x3A, 0x3A, 190), QColor(0x55, 0x55, 0x55, 170),
-                             QColor(0x55, 0x55, 0x55, 170), messageColor()};
-  for (int k = 0; k < 4; ++k) {
+  const Qt::PenStyle styles[5] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::SolidLine, Qt::DashDotLine};
+  const QColor colours[5] = {QColor(0x3A, 0x3A, 0x3A, 190), QColor(0x55, 0x55, 0x55, 170),
+                             QColor(0x55, 0x55, 0x55, 170), messageColor(), mayColor()};
+  for (int k = 0; k < 5; ++k) {
     if (lines[k].empty()) continue;
     // Past a thousand arrows, lines of at most one pixel: the raster engine
     // draws those directly instead of stroking each as a path (most of a
@@ -964,7 +966,7 @@ void PlotRenderer::paintStepCounts(QPainter& p, const QRectF& area) const {
 
 void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   struct Row {
-    enum Kind { Statement, Rank, Arrow, Message, Violation, Tile, Hyperplane, Note } kind;
+    enum Kind { Statement, Rank, Arrow, May, Message, Violation, Tile, Hyperplane, Note } kind;
     QString text;
     int index;
   };
@@ -999,10 +1001,12 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
     }
   }
   bool kinds[3] = {false, false, false};
-  bool violated = false;
+  bool violated = false, may = false;
   for (const PlotArrow& a : data_->arrows) {
     if (a.violated)
       violated = true;
+    else if (a.may)
+      may = true;
     else
       kinds[static_cast<int>(a.kind)] = true;
   }
@@ -1014,6 +1018,8 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
                         data_->arrow_caption.empty() ? QString::fromLatin1(names[k])
                                                      : QString::fromStdString(data_->arrow_caption),
                         k});
+    if (may)
+      rows.push_back({Row::May, QCoreApplication::translate("PlotRenderer", "may (under a condition on data)"), 0});
     if (showRanks())
       rows.push_back({Row::Message,
                       groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "value moving between PEs")
@@ -1078,6 +1084,15 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
         p.drawLine(a, b);
         p.setPen(Qt::NoPen);
         p.setBrush(QColor(0x3A, 0x3A, 0x3A));
+        drawArrowHead(p, a, QPointF(mid.x() + swatch / 2, mid.y()), 6);
+        break;
+      }
+      case Row::May: {
+        p.setPen(QPen(mayColor(), 1.4, Qt::DashDotLine, Qt::FlatCap));
+        const QPointF a(mid.x() - swatch / 2, mid.y()), b(mid.x() + swatch / 2 - 4, mid.y());
+        p.drawLine(a, b);
+        p.setPen(Qt::NoPen);
+        p.setBrush(mayColor());
         drawArrowHead(p, a, QPointF(mid.x() + swatch / 2, mid.y()), 6);
         break;
       }

@@ -107,6 +107,7 @@ class PlotRenderer {
   bool showRanks() const { return show_ranks_ && point_ranks_.size() == (data_ ? data_->points.size() : 0); }
   static QColor rankColor(int rank);  // -1: every rank
   static QColor messageColor() { return QColor(0xB0, 0x3A, 0x8C); }
+  static QColor mayColor() { return QColor(0x4A, 0x6F, 0xA5, 200); }
 
   void setShowArrows(bool on) { show_arrows_ = on; }
   void setShowTiles(bool on) { show_tiles_ = on; }

@@ -207,6 +207,8 @@ void add_dependences(const Program& program, DependenceKind kind, const isl::uni
     d.sink_access = parts.sink_access;
     d.array = parts.array;
     d.relation = parts.instances;
+    d.may = source->accesses.at(std::size_t(d.source_access)).conditional ||
+            sink->accesses.at(std::size_t(d.sink_access)).conditional;
     const unsigned dims_in = unsigned(isl_map_dim(parts.instances.get(), isl_dim_in));
     const unsigned dims_out = unsigned(isl_map_dim(parts.instances.get(), isl_dim_out));
     const unsigned common = common_loops(*source, *sink, dims_in, dims_out);

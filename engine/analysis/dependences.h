@@ -33,6 +33,9 @@ struct Dependence {
   // Every depth that carries some instance pair, outermost first; a trailing
   // 0 when some pairs are loop-independent.
   std::vector<int> levels;
+  // Between instances that run only where a condition on data holds
+  // (Access::conditional): the pair depends only where it does.
+  bool may = false;
 };
 
 struct Dependences {

@@ -207,6 +207,7 @@ DependenceWitness dependence_witness(const Dependences& dependences, int index) 
   DependenceWitness w;
   w.dependence = index;
   w.kind = d.kind;
+  w.may = d.may;
   w.array = d.array;
   w.source_statement = d.source_statement;
   w.sink_statement = d.sink_statement;
@@ -244,7 +245,7 @@ DependenceWitness make_witness(const Program& program, const Dependences& depend
 std::string witness_sentence(const DependenceWitness& w) {
   const std::string what = w.element.empty() ? w.array : w.element;
   return w.sink + " " + kind_phrase_sink(w.kind) + " " + what + " " + kind_phrase_source(w.kind) + " " +
-         w.source;
+         w.source + (w.may ? " (where their conditions on data hold)" : "");
 }
 
 std::string with_parameters(const DependenceWitness& w) {
@@ -253,7 +254,7 @@ std::string with_parameters(const DependenceWitness& w) {
 }
 
 std::string dependence_label(const Dependence& d) {
-  return short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array;
+  return (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array;
 }
 
 // `umap` restricted to the instances of `domain_space` (a statement tuple), as one map.

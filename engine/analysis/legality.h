@@ -26,6 +26,7 @@ namespace loopscape {
 struct DependenceWitness {
   int dependence = -1;  // index into Dependences::list; -1 when no single dependence is known
   DependenceKind kind = DependenceKind::ReadAfterWrite;
+  bool may = false;  // Dependence::may: the pair depends where the statements' conditions on data hold
   std::string array;
   std::string source_statement;
   std::string source_access;  // the access as written: "A[i][j + 1]"

@@ -28,6 +28,7 @@ namespace {
 std::string not_inlinable(const Program& program, const isl::schedule& schedule, const Statement& s) {
   const std::string array = preconditions::written_array(s);
   if (array.empty()) return s.name + " writes nothing: there is no value to inline";
+  if (s.guard) return s.name + " runs only where its condition on data holds: elsewhere " + array + " keeps its old value, which no expression can recompute";
   if (!preconditions::is_temporary(program, array))
     return s.name + " writes " + array + ", which code after the region can see: only temporaries can be inlined";
   for (const Access& a : s.accesses)

@@ -6,11 +6,21 @@
 
 namespace loopscape {
 
+namespace {
+
+std::string guarded_values(const Statement& s) {
+  return s.name + " runs only where its condition on data holds (" + s.source_text +
+         "): elsewhere its array keeps the old values, which another place would not hold";
+}
+
+}  // namespace
+
 std::string values_cannot_move(const Program& program, const std::string& statement) {
   const Statement* s = program.find_statement(statement);
   if (!s) return "'" + statement + "' is not a statement";
   const std::string own = preconditions::written_array(*s);
   if (own.empty()) return statement + " writes nothing: there is no value to move";
+  if (s->guard) return guarded_values(*s);
   if (!preconditions::is_temporary(program, own))
     return statement + " writes " + own + ", which code after the region can see: only a temporary's values can move";
   return "";
@@ -18,6 +28,7 @@ std::string values_cannot_move(const Program& program, const std::string& statem
 
 void require_relocatable(const Program& program, const Statement& s, const std::string& buffer,
                          const SourceLocation& where, const std::string& what) {
+  if (s.guard) throw InputError(where, what + " is not exact: " + guarded_values(s));
   const std::string own = preconditions::written_array(s);
   if (!preconditions::is_temporary(program, own))
     throw InputError(where, what + " would change what remains in " + own +

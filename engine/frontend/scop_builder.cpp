@@ -821,21 +821,170 @@ class Builder {
     return nullptr;
   }
 
+  // An `if` splits its affine conjuncts (into the statements' domains) from
+  // those that read data (`b[i] > 0.`, a float, a call): those guard each
+  // statement below, as pet does. Re-evaluating the condition at every
+  // statement is exact only while nothing under it has changed what it reads;
+  // add_statement refuses the rest.
   void walk_if(const clang::IfStmt* s) {
     if (s->getInit() || s->getConditionVariable())
       fail(s->getIfLoc(), "declaration in an 'if' condition: the condition must be affine");
     const isl::set outer = domain_;
     const isl::space space = outer.space();
-    const isl::set cond = with_division<isl::set>(outer, [&](DivMode mode) {
-      return condition(s->getCond(), space, mode, "condition");
-    });
-    domain_ = outer.intersect(cond).coalesce();
+    std::vector<const clang::Expr*> conjuncts;
+    split_conjuncts(s->getCond(), conjuncts);
+    isl::set affine_part = outer;
+    std::vector<const clang::Expr*> on_data;
+    for (const clang::Expr* c : conjuncts) {
+      if (reads_data(c)) {
+        on_data.push_back(c);
+        continue;
+      }
+      affine_part = affine_part.intersect(
+          with_division<isl::set>(outer, [&](DivMode mode) { return condition(c, space, mode, "condition"); }));
+    }
+    if (on_data.empty()) {
+      domain_ = affine_part.coalesce();
+      walk(s->getThen(), nullptr);
+      if (s->getElse()) {
+        domain_ = outer.subtract(affine_part).coalesce();
+        walk(s->getElse(), nullptr);
+      }
+      domain_ = outer;
+      return;
+    }
+    auto frame = std::make_shared<GuardFrame>();
+    frame->loop_depth = loops_.size();
+    frame->where = s->getCond()->getBeginLoc();
+    collect_read_arrays(s->getCond(), frame->reads);
+    const std::size_t depth = guards_.size();
+    domain_ = affine_part.coalesce();
+    for (const clang::Expr* c : on_data) guards_.push_back(Guard{c, false, frame});
     walk(s->getThen(), nullptr);
+    guards_.resize(depth);
     if (s->getElse()) {
-      domain_ = outer.subtract(cond).coalesce();
+      domain_ = outer;
+      guards_.push_back(Guard{s->getCond(), true, frame});
       walk(s->getElse(), nullptr);
+      guards_.resize(depth);
     }
     domain_ = outer;
+  }
+
+  // The conditions of one data-dependent `if`: the arrays they read, and the
+  // elements the statements under it (then and else) have written so far.
+  struct GuardFrame {
+    std::set<std::string> reads;
+    // Who wrote what, per iteration of the loops around the `if`:
+    // [i] -> a[i] (the loops under the `if` projected out).
+    std::vector<std::pair<std::string, isl::map>> writes;
+    std::size_t loop_depth = 0;
+    CLoc where;
+  };
+  struct Guard {
+    const clang::Expr* condition = nullptr;
+    bool negated = false;  // the else branch
+    std::shared_ptr<GuardFrame> frame;
+  };
+
+  // `access` (S[i, j] -> A[...]) per iteration of the first `depth` loops.
+  static isl::map per_iteration(const isl::map& access, std::size_t depth) {
+    const unsigned dims = unsigned(isl_map_dim(access.get(), isl_dim_in));
+    isl_map* m = isl_map_project_out(access.copy(), isl_dim_in, unsigned(depth), dims - unsigned(depth));
+    return isl::manage(isl_map_reset_tuple_id(m, isl_dim_in));
+  }
+
+  static void split_conjuncts(const clang::Expr* e, std::vector<const clang::Expr*>& out) {
+    const clang::Expr* x = strip(e);
+    if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(x))
+      if (b->getOpcode() == clang::BO_LAnd) {
+        split_conjuncts(b->getLHS(), out);
+        split_conjuncts(b->getRHS(), out);
+        return;
+      }
+    out.push_back(e);
+  }
+
+  // True when `e` reads memory or values the polyhedral model cannot hold in
+  // a domain: array elements, scalars of the region, non-integer values, calls.
+  bool reads_data(const clang::Expr* e) const {
+    const clang::Expr* x = e->IgnoreParens();
+    if (!x->getType()->isIntegerType() && !x->getType()->isBooleanType()) return true;
+    if (llvm::isa<clang::ArraySubscriptExpr>(x) || llvm::isa<clang::CallExpr>(x)) return true;
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x))
+      if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+        const VarRole r = role(v);
+        if (r == VarRole::RegionScalar || r == VarRole::OuterOther) return true;
+      }
+    for (const clang::Stmt* c : x->children())
+      if (const auto* sub = llvm::dyn_cast_or_null<clang::Expr>(c))
+        if (reads_data(sub)) return true;
+    return false;
+  }
+
+  void collect_read_arrays(const clang::Stmt* s, std::set<std::string>& out) {
+    if (!s) return;
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(s))
+      if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+        const VarRole k = role(v);
+        if (k == VarRole::Array || k == VarRole::RegionScalar)
+          out.insert(program_.arrays[static_cast<std::size_t>(array_index(v))].name);
+      }
+    for (const clang::Stmt* c : s->children()) collect_read_arrays(c, out);
+  }
+
+  // The guard of the statement being built, its reads added to its accesses;
+  // refuses a statement that would see the condition changed by one before it.
+  ExprPtr build_guard(Statement& st, std::string& text) {
+    ExprPtr guard;
+    guard_reads_.clear();
+    for (const Guard& g : guards_) {
+      const std::size_t first_read = st.accesses.size();
+      ExprPtr c = value(g.condition);
+      for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
+        const isl::map read = per_iteration(st.accesses[k].relation, g.frame->loop_depth);
+        require_unchanged(st, g, read);
+        guard_reads_.push_back({g.frame.get(), read});
+      }
+      std::string written = loc_.text(g.condition->getSourceRange());
+      if (g.negated) {
+        c = make(ExprKind::Unary, "!", {c}, "int");
+        written = "!(" + written + ")";
+      }
+      guard = guard ? make(ExprKind::Binary, "&&", {guard, c}, "int") : c;
+      text += (text.empty() ? "" : " && ") + written;
+    }
+    return guard;
+  }
+
+  // Each statement re-evaluates the condition: exact only when no statement
+  // under the same `if` has written, in the same iteration of the loops
+  // around it, what the condition reads.
+  void require_unchanged(const Statement& st, const Guard& g, const isl::map& read) const {
+    for (const auto& [writer, write] : g.frame->writes)
+      if (write.range_tuple_id().name() == read.range_tuple_id().name() && !write.intersect(read).is_empty())
+        fail(g.frame->where, "this condition reads '" + read.range_tuple_id().name() + "', which " + writer +
+                                 " under it writes before " + st.name + " (line " + std::to_string(st.where.line) +
+                                 ") runs: each statement re-evaluates the condition, so it must not change "
+                                 "under it; compute the condition into an array first");
+  }
+
+  // After a guarded statement is built: what it writes, the conditions above
+  // it may no longer read. In a loop under the condition, the statement's own
+  // later iterations would see the change.
+  void record_guarded_write(const Statement& st, const Access& write) {
+    for (const Guard& g : guards_) {
+      if (!g.frame->reads.count(write.array)) continue;
+      const isl::map written = per_iteration(write.relation, g.frame->loop_depth);
+      if (loops_.size() > g.frame->loop_depth)
+        for (const auto& [frame, read] : guard_reads_)
+          if (frame == g.frame.get() && read.range_tuple_id().name() == write.array &&
+              !written.intersect(read).is_empty())
+            fail(g.frame->where, "this condition reads '" + write.array + "', which " + st.name + " (line " +
+                                     std::to_string(st.where.line) + ") writes in a loop under it: the "
+                                     "condition would change between the loop's iterations");
+      g.frame->writes.emplace_back(st.name, written);
+    }
   }
 
   void walk_decl(const clang::DeclStmt* d, const clang::LabelStmt* label) {
@@ -974,6 +1123,19 @@ class Builder {
       st.value = value(parts.reads_back);
     else
       st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
+    if (!guards_.empty()) {
+      const std::size_t body_accesses = st.accesses.size();
+      std::string condition_text;
+      st.guard = build_guard(st, condition_text);
+      for (std::size_t k = 0; k < body_accesses; ++k) st.accesses[k].conditional = true;
+      if (parts.op == "=") {
+        Access kept = st.accesses[static_cast<std::size_t>(target->access_index)];
+        kept.kind = Access::Kind::Read;
+        st.accesses.push_back(kept);
+      }
+      st.source_text = "if (" + condition_text + ") " + st.source_text;
+      record_guarded_write(st, st.accesses[static_cast<std::size_t>(target->access_index)]);
+    }
     current_ = nullptr;
     program_.statements.push_back(std::move(st));
   }
@@ -1278,6 +1440,8 @@ class Builder {
   std::vector<int> path_;      // index of each enclosing loop among its siblings
   std::vector<int> counters_;  // next sibling index at each depth
   isl::set domain_;            // the iterations of the enclosing loops and conditions
+  std::vector<Guard> guards_;  // the conditions on data around the statement
+  std::vector<std::pair<const GuardFrame*, isl::map>> guard_reads_;  // the statement's, per iteration
   Statement* current_ = nullptr;
   int next_loop_id_ = 0;
   int statement_count_ = 0;

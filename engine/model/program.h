@@ -33,6 +33,9 @@ struct Access {
   std::string array;
   isl::map relation;  // S0[i, j] -> A[i, j + 1]
   SourceLocation where;
+  // Made only when the statement's guard holds (Statement::guard): the
+  // dependences it takes part in are "may" dependences.
+  bool conditional = false;
 };
 
 // One loop around a statement, outermost first.
@@ -53,6 +56,12 @@ struct Statement {
   ExprPtr target;   // the written location (an Access expression)
   std::string assign_op;  // "=", "+=", "-=", "*=", "/=", ...
   ExprPtr value;          // the right-hand side
+  // A condition on data (`b[i] > 0.`) under which the statement runs; null
+  // when it always runs in its domain. Its reads are accesses of the
+  // statement. A guarded statement also reads the element it writes: where
+  // the guard fails the element keeps its value, so the model is the exact
+  // `target = guard ? value : target`, and the dependences never miss one.
+  ExprPtr guard;
   std::vector<Access> accesses;
   SourceLocation where;
   std::string source_text;  // the statement as written, for display

@@ -106,6 +106,7 @@ struct PlotArrow {
   std::int32_t dependence = -1;  // index into Dependences::list
   DependenceKind kind = DependenceKind::ReadAfterWrite;
   bool violated = false;  // the pair runs in the wrong order (or together) under the schedule
+  bool may = false;       // only where conditions on data hold (Dependence::may)
 };
 
 struct PlotTile {

@@ -32,8 +32,11 @@ std::string level_text(const Dependence& d) {
 std::string describe_access(const Statement& statement, int access_index) {
   if (access_index < 0 || access_index >= static_cast<int>(statement.accesses.size())) return "?";
   const Access& a = statement.accesses[access_index];
-  return std::string(a.kind == Access::Kind::Read ? "read " : "write ") +
-         strip_parameters(to_text(a.relation));
+  // Under a condition on data: the body's accesses happen only where it
+  // holds; the condition's own reads always happen.
+  const char* kind = a.kind == Access::Kind::Read ? (statement.guard && !a.conditional ? "read by the condition " : "read ")
+                                                  : (a.conditional ? "may write " : "write ");
+  return kind + strip_parameters(to_text(a.relation));
 }
 
 std::string describe_dependence(const Program& program, const Dependence& d) {
@@ -41,7 +44,7 @@ std::string describe_dependence(const Program& program, const Dependence& d) {
     const Statement* s = program.find_statement(statement);
     return s ? describe_access(*s, index) : std::string("?");
   };
-  std::string out = short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement +
+  std::string out = (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement +
                     " on " + d.array + ": " + strip_parameters(to_text(d.relation));
   out += "\n      source " + access_of(d.source_statement, d.source_access) + "\n      sink   " +
          access_of(d.sink_statement, d.sink_access);

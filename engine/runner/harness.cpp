@@ -71,6 +71,34 @@ HarnessPlan make_harness(const Program& program, const SourceFacts& facts, const
     return chosen;
   };
 
+  // The element count of an array parameter whose extents are numbers and
+  // the file's macros only (`real_t c[LEN_1D]`), as a C expression.
+  auto constant_element_count = [&](const std::string& declaration) -> std::optional<std::string> {
+    std::string count;
+    for (std::size_t open = declaration.find('['); open != std::string::npos; open = declaration.find('[', open + 1)) {
+      const std::size_t close = declaration.find(']', open);
+      if (close == std::string::npos) return std::nullopt;
+      const std::string extent = trimmed(declaration.substr(open + 1, close - open - 1));
+      if (extent.empty()) return std::nullopt;
+      for (std::size_t k = 0; k < extent.size();) {
+        const unsigned char c = static_cast<unsigned char>(extent[k]);
+        if (std::isalpha(c) || c == '_') {
+          std::size_t end = k;
+          while (end < extent.size() && (std::isalnum(static_cast<unsigned char>(extent[end])) || extent[end] == '_')) ++end;
+          if (!facts.is_macro(extent.substr(k, end - k))) return std::nullopt;
+          k = end;
+        } else if (std::isdigit(c) || std::string(" +-*/()").find(char(c)) != std::string::npos) {
+          ++k;
+        } else {
+          return std::nullopt;
+        }
+      }
+      count += (count.empty() ? "" : " * ") + std::string("(long)(") + extent + ")";
+    }
+    if (count.empty()) return std::nullopt;
+    return count;
+  };
+
   std::set<std::string> written;
   for (const Statement& s : program.statements)
     for (const Access& a : s.accesses)
@@ -144,8 +172,20 @@ HarnessPlan make_harness(const Program& program, const SourceFacts& facts, const
       // Scalars go by value; arrays as void *, which converts to any array parameter type.
       argument = p.pointer ? "(void *)loopscape_array_" + p.name : "loopscape_array_" + p.name;
     } else if (p.pointer) {
-      argument = "(void *)0";
-      plan.notes.push_back(p.name + " = NULL (not used by the region)");
+      // Code before the region may still read it (TSVC's s351: alpha = c[0]):
+      // filled like the others when its declaration gives constant extents.
+      const std::optional<std::string> count = constant_element_count(p.declaration);
+      if (count) {
+        const std::string type = p.type.empty() ? std::string("double") : p.type;
+        const std::string variable = "loopscape_unused_" + p.name;
+        setup << "  " << type << " *" << variable << " = (" << type << " *)loopscape_alloc((size_t)(" << *count
+              << "), sizeof(" << type << "));\n";
+        setup << "  LOOPSCAPE_INIT(" << type << ", " << variable << ", " << *count << ", " << ++salt << ");\n";
+        argument = "(void *)" + variable;
+      } else {
+        argument = "(void *)0";
+        plan.notes.push_back(p.name + " = NULL (not used by the region)");
+      }
     } else {
       argument = "(" + (p.type.empty() ? std::string("int") : p.type) + ")(" +
                  value_of(p.name, floating_type(p.type)) + ")";

@@ -193,6 +193,7 @@ DependenceInfo dependence_info(const Program& program, const Dependence& d) {
   info.distance = distance_text(d);
   info.carried_level = d.carried_level;
   info.levels = d.levels;
+  info.may = d.may;
   return info;
 }
 

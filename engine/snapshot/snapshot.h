@@ -60,6 +60,7 @@ struct DependenceInfo {
   std::string distance;  // "(0, 1)" or "" when not uniform
   int carried_level = 0;
   std::vector<int> levels;
+  bool may = false;  // between statements guarded by a condition on data
 };
 
 // A `for` header in generated code and the lines of its body.

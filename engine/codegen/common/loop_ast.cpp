@@ -505,8 +505,25 @@ std::set<std::string> non_iterator_identifiers(const Program& p) {
   for (const auto& s : p.statements) {
     collect_identifiers(s.target, out, false);
     collect_identifiers(s.value, out, false);
+    collect_identifiers(s.guard, out, false);
   }
   return out;
+}
+
+// A statement with a guard on data (Statement::guard) runs inside an If on
+// it, so every printer prints the condition as it prints any other.
+void wrap_guarded_statements(const Program& program, LoopNodePtr& node) {
+  if (node->kind == LoopNodeKind::User && node->statement_index >= 0) {
+    const Statement& s = program.statements.at(static_cast<std::size_t>(node->statement_index));
+    if (!s.guard) return;
+    auto wrapper = std::make_shared<LoopNode>();
+    wrapper->kind = LoopNodeKind::If;
+    wrapper->condition = substitute_iterators(s.guard, s.iterators(), node->iterator_values);
+    wrapper->children.push_back(node);
+    node = wrapper;
+    return;
+  }
+  for (LoopNodePtr& c : node->children) wrap_guarded_statements(program, c);
 }
 
 }  // namespace
@@ -517,6 +534,7 @@ std::set<std::string> program_identifiers(const Program& p) {
     for (const auto& l : s.loops) out.insert(l.iterator);
     collect_identifiers(s.target, out, true);
     collect_identifiers(s.value, out, true);
+    collect_identifiers(s.guard, out, true);
   }
   return out;
 }
@@ -541,6 +559,7 @@ LoopNodePtr convert_isl_ast(const Program& program, const isl::ast_node& ast, co
     std::vector<std::string> scope;
     r.visit(*root, scope);
   }
+  wrap_guarded_statements(program, root);
   return root;
 }
 

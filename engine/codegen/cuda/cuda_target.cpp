@@ -242,6 +242,12 @@ class KernelPrinter : public CPrinter {
       out.push_back("__syncthreads();  // the next iteration needs all of this one");
     return out;
   }
+  // A statement's condition on data (Statement::guard) reads arrays as its body does.
+  void enter_if(const LoopNode& n) override {
+    LoopNode flat = n;
+    flat.condition = linearized(in_shared(n.condition), arrays_);
+    CPrinter::enter_if(flat);
+  }
   void user(const LoopNode& node, const StatementInstance& inst) override {
     StatementInstance flat = inst;
     flat.target = linearized(in_shared(inst.target), arrays_);

@@ -145,6 +145,7 @@ std::vector<TopParameter> top_parameters(const Program& program) {
   for (const Statement& s : program.statements) {
     names_in(s.target, used);
     names_in(s.value, used);
+    names_in(s.guard, used);
     for (const Access& a : s.accesses)
       if (a.kind == Access::Kind::Write) written.insert(a.array);
   }
@@ -187,6 +188,7 @@ std::vector<TopParameter> top_parameters(const Program& program) {
   for (const Statement& s : program.statements) {
     variables_in(s.target, variables);
     variables_in(s.value, variables);
+    variables_in(s.guard, variables);
   }
   for (const auto& [name, type] : variables)
     if (!covered.count(name) && !declared_at_file_scope(program.source_text, name))

@@ -7,6 +7,7 @@ void kernel(int n, double *p) {
 #pragma scop
   for (i = 0; i < n; i++)
     if (B[i] > 0.0)
-      B[i] = 0.0;
+      for (j = 0; j < n; j++)
+        B[i] = B[i] * 0.5 + A[i][j];
 #pragma endscop
 }

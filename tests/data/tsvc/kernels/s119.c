@@ -1,0 +1,20 @@
+/* TSVC_2 kernel s119: linear dependence testing / no dependence - vectorizable.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s119(real_t aa[LEN_2D][LEN_2D], real_t bb[LEN_2D][LEN_2D])
+{
+#pragma scop
+    for (int i = 1; i < LEN_2D; i++) {
+        for (int j = 1; j < LEN_2D; j++) {
+            aa[i][j] = aa[i-1][j-1] + bb[i][j];
+        }
+    }
+#pragma endscop
+}

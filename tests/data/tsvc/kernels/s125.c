@@ -1,0 +1,24 @@
+/* TSVC_2 kernel s125: induction variable recognition / induction variable in two loops; collapsing
+   possible.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s125(real_t aa[LEN_2D][LEN_2D], real_t bb[LEN_2D][LEN_2D], real_t cc[LEN_2D][LEN_2D], real_t flat_2d_array[LEN_2D*LEN_2D])
+{
+    int k;
+#pragma scop
+    k = -1;
+    for (int i = 0; i < LEN_2D; i++) {
+        for (int j = 0; j < LEN_2D; j++) {
+            k++;
+            flat_2d_array[k] = aa[i][j] + bb[i][j] * cc[i][j];
+        }
+    }
+#pragma endscop
+}

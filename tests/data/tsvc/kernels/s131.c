@@ -1,0 +1,19 @@
+/* TSVC_2 kernel s131: global data flow analysis / forward substitution.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s131(real_t a[LEN_1D], real_t b[LEN_1D])
+{
+    int m  = 1;
+#pragma scop
+    for (int i = 0; i < LEN_1D - 1; i++) {
+        a[i] = a[i + m] + b[i];
+    }
+#pragma endscop
+}

@@ -1,0 +1,27 @@
+/* TSVC_2 kernel s161: control flow / tests for recognition of loop independent dependences /
+   between statements in mutually exclusive regions.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s161(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D], real_t e[LEN_1D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_1D-1; ++i) {
+        if (b[i] < (real_t)0.) {
+            goto L20;
+        }
+        a[i] = c[i] + d[i] * e[i];
+        goto L10;
+L20:
+        c[i+1] = a[i] + d[i] * d[i];
+L10:
+        ;
+    }
+#pragma endscop
+}

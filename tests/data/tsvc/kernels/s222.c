@@ -1,0 +1,20 @@
+/* TSVC_2 kernel s222: loop distribution / partial loop vectorizatio recurrence in middle.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s222(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t e[LEN_1D])
+{
+#pragma scop
+    for (int i = 1; i < LEN_1D; i++) {
+        a[i] += b[i] * c[i];
+        e[i] = e[i - 1] * e[i - 1];
+        a[i] -= b[i] * c[i];
+    }
+#pragma endscop
+}

@@ -1,0 +1,21 @@
+/* TSVC_2 kernel s2251: scalar and array expansion / scalar expansion.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s2251(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D], real_t e[LEN_1D])
+{
+#pragma scop
+    real_t s = (real_t)0.0;
+    for (int i = 0; i < LEN_1D; i++) {
+        a[i] = s*e[i];
+        s = b[i]+c[i];
+        b[i] = a[i]+d[i];
+    }
+#pragma endscop
+}

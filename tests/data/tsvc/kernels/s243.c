@@ -1,0 +1,20 @@
+/* TSVC_2 kernel s243: node splitting / false dependence cycle breaking.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s243(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D], real_t e[LEN_1D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_1D-1; i++) {
+        a[i] = b[i] + c[i  ] * d[i];
+        b[i] = a[i] + d[i  ] * e[i];
+        a[i] = b[i] + a[i+1] * d[i];
+    }
+#pragma endscop
+}

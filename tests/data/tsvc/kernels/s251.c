@@ -1,0 +1,20 @@
+/* TSVC_2 kernel s251: scalar and array expansion / scalar expansion.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s251(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D])
+{
+    real_t s;
+#pragma scop
+    for (int i = 0; i < LEN_1D; i++) {
+        s = b[i] + c[i] * d[i];
+        a[i] = s * s;
+    }
+#pragma endscop
+}

@@ -1,0 +1,22 @@
+/* TSVC_2 kernel s275: control flow / if around inner loop, interchanging needed.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s275(real_t aa[LEN_2D][LEN_2D], real_t bb[LEN_2D][LEN_2D], real_t cc[LEN_2D][LEN_2D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_2D; i++) {
+        if (aa[0][i] > (real_t)0.) {
+            for (int j = 1; j < LEN_2D; j++) {
+                aa[j][i] = aa[j-1][i] + bb[j][i] * cc[j][i];
+            }
+        }
+    }
+#pragma endscop
+}

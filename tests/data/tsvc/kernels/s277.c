@@ -1,0 +1,28 @@
+/* TSVC_2 kernel s277: control flow / test for dependences arising from guard variable computation.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s277(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D], real_t e[LEN_1D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_1D-1; i++) {
+            if (a[i] >= (real_t)0.) {
+                goto L20;
+            }
+            if (b[i] >= (real_t)0.) {
+                goto L30;
+            }
+            a[i] += c[i] * d[i];
+L30:
+            b[i+1] = c[i] + d[i] * e[i];
+L20:
+;
+    }
+#pragma endscop
+}

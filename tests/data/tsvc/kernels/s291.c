@@ -1,0 +1,21 @@
+/* TSVC_2 kernel s291: loop peeling / wrap around variable, 1 level.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s291(real_t a[LEN_1D], real_t b[LEN_1D])
+{
+    int im1;
+#pragma scop
+    im1 = LEN_1D-1;
+    for (int i = 0; i < LEN_1D; i++) {
+        a[i] = (b[i] + b[im1]) * (real_t).5;
+        im1 = i;
+    }
+#pragma endscop
+}

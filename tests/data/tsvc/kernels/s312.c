@@ -1,0 +1,21 @@
+/* TSVC_2 kernel s312: reductions / product reduction.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s312(real_t a[LEN_1D], real_t result[1])
+{
+    real_t prod;
+#pragma scop
+    prod = (real_t)1.;
+    for (int i = 0; i < LEN_1D; i++) {
+        prod *= a[i];
+    }
+    result[0] = prod;
+#pragma endscop
+}

@@ -1,0 +1,23 @@
+/* TSVC_2 kernel s316: reductions / if to min reduction.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s316(real_t a[LEN_1D], real_t result[1])
+{
+    real_t x;
+#pragma scop
+    x = a[0];
+    for (int i = 1; i < LEN_1D; ++i) {
+        if (a[i] < x) {
+            x = a[i];
+        }
+    }
+    result[0] = x;
+#pragma endscop
+}

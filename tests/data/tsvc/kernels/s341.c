@@ -1,0 +1,24 @@
+/* TSVC_2 kernel s341: packing / pack positive values / not vectorizable, value of j in unknown at
+   each iteration.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s341(real_t a[LEN_1D], real_t b[LEN_1D])
+{
+    int j;
+#pragma scop
+    j = -1;
+    for (int i = 0; i < LEN_1D; i++) {
+        if (b[i] > (real_t)0.) {
+            j++;
+            a[j] = b[i];
+        }
+    }
+#pragma endscop
+}

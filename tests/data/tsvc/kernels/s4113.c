@@ -1,0 +1,21 @@
+/* TSVC_2 kernel s4113: indirect addressing / indirect addressing on rhs and lhs / gather and
+   scatter is required.
+   Arguments from TSVC_2's main(): ip = init()'s index array (common.c: a permutation of 0..LEN_1D-1
+   in groups of 5).
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+
+void s4113(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], int ip[LEN_1D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_1D; i++) {
+        a[ip[i]] = b[ip[i]] + c[i];
+    }
+#pragma endscop
+}

@@ -1,0 +1,22 @@
+/* TSVC_2 kernel s481: non-local goto's / stop statement.
+   Converted by tests/data/tsvc/convert.py from UoB-HPC/TSVC_2 src/tsvc.c (commit badf9ad); licence in ../LICENSE.TSVC_2. */
+#ifndef LEN_1D
+#define LEN_1D 320
+#endif
+#ifndef LEN_2D
+#define LEN_2D 20
+#endif
+typedef float real_t;
+#include <stdlib.h>
+
+void s481(real_t a[LEN_1D], real_t b[LEN_1D], real_t c[LEN_1D], real_t d[LEN_1D])
+{
+#pragma scop
+    for (int i = 0; i < LEN_1D; i++) {
+        if (d[i] < (real_t)0.) {
+            exit (0);
+        }
+        a[i] += b[i] * c[i];
+    }
+#pragma endscop
+}
