@@ -424,6 +424,38 @@ class TestFrontend : public QObject {
     QVERIFY_THROWS_EXCEPTION(InputError, parse_c_source(rereads, "rereads.c", {}));
   }
 
+  // A subscript that reads data reaches any element of its dimension: the
+  // access is a may-access of all of them (within a numeric extent); an
+  // indirect write also reads what it may leave unwritten.
+  void indirectSubscriptsAreMayAccessesOfTheWholeDimension() {
+    const std::string source =
+        "double a[64], b[64], m[8][64];\n"
+        "int ip[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    a[i] = b[ip[i]] + m[2][ip[i] + 1];\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    a[ip[i]] = b[i];\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "indirect.c", {});
+    const Statement& s0 = stmt(p, "S0");
+    QCOMPARE(s0.accesses.size(), std::size_t(5));  // a, b[*], ip, m[2][*], ip
+    CHECK_MAP(p, s0.accesses[0].relation, "[n] -> { S0[i] -> a[i] : 0 <= i < n }");
+    QVERIFY(!s0.accesses[0].conditional);
+    CHECK_MAP(p, s0.accesses[1].relation, "[n] -> { S0[i] -> b[o] : 0 <= i < n and 0 <= o <= 63 }");
+    QVERIFY(s0.accesses[1].conditional);
+    CHECK_MAP(p, s0.accesses[2].relation, "[n] -> { S0[i] -> ip[i] : 0 <= i < n }");
+    CHECK_MAP(p, s0.accesses[3].relation, "[n] -> { S0[i] -> m[2, o] : 0 <= i < n and 0 <= o <= 63 }");
+    QCOMPARE(tree(s0.value), std::string("bin:+(acc:b(acc:ip(it:i)), acc:m(int:2, bin:+(acc:ip(it:i), int:1)))"));
+    const Statement& s1 = stmt(p, "S1");
+    QCOMPARE(s1.accesses[0].kind, Access::Kind::Write);
+    QVERIFY(s1.accesses[0].conditional);
+    QCOMPARE(s1.accesses[1].kind, Access::Kind::Read);  // what it may leave unwritten
+    CHECK_MAP(p, s1.accesses[1].relation, "[n] -> { S1[i] -> a[o] : 0 <= i < n and 0 <= o <= 63 }");
+  }
+
   void localsSetOnceAreKnownValues() {
     const std::string once =
         "double a[64];\n"

@@ -49,7 +49,6 @@ class TestFrontendErrors : public QObject {
     row("condition_written_in_loop", 9, 9, "this condition reads 'B', which S0 (line 11) writes in a loop under it");
     row("divide_by_variable", 9, 7, "non-affine subscript: 'i / n' divides by a non-constant expression");
     row("do_while", 8, 3, "'do'-'while' loop in a scop");
-    row("double_in_subscript", 9, 7, "non-affine subscript: '(int)x' converts a non-integer value");
     row("endless_for_some_parameters", 11, 3, "the loop condition never becomes false when [n] -> {  : n < 0 }");
     row("endscop_other_block", 8, 1, "'#pragma endscop' is not in the block that '#pragma scop' (line 5) opens");
     row("float_iterator", 8, 8, "loop iterator 'x' has type double: iterators must be integers");
@@ -71,7 +70,6 @@ class TestFrontendErrors : public QObject {
     row("step_multiply", 8, 22, "unsupported loop increment 'i *= 2'");
     row("step_variable", 8, 27, "loop step 'j' is not an integer constant");
     row("struct_member", 8, 5, "write to the structure member 'P[i].x'");
-    row("subscript_indirect", 9, 7, "non-affine subscript: 'idx[i]' reads an array element (data-dependent)");
     row("switch", 9, 5, "'switch' in a scop");
     row("while", 9, 3, "'while' loop in a scop");
     row("written_scalar_bound", 9, 19, "non-affine loop bound: 'j' is assigned in the region");

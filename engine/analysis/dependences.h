@@ -33,8 +33,8 @@ struct Dependence {
   // Every depth that carries some instance pair, outermost first; a trailing
   // 0 when some pairs are loop-independent.
   std::vector<int> levels;
-  // Between instances that run only where a condition on data holds
-  // (Access::conditional): the pair depends only where it does.
+  // Between a conditional or indirect access (Access::conditional): the pair
+  // depends only where the condition holds or the subscripts meet.
   bool may = false;
 };
 

@@ -10,6 +10,7 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <map>
@@ -910,7 +911,17 @@ class Builder {
   bool reads_data(const clang::Expr* e) const {
     const clang::Expr* x = e->IgnoreParens();
     if (!x->getType()->isIntegerType() && !x->getType()->isBooleanType()) return true;
-    if (llvm::isa<clang::ArraySubscriptExpr>(x) || llvm::isa<clang::CallExpr>(x)) return true;
+    if (llvm::isa<clang::ArraySubscriptExpr>(x)) return true;
+    if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
+      // The integer helpers affine() reads (min, max, abs, floord, ceild) are data only through their arguments.
+      const clang::FunctionDecl* fd = call->getDirectCallee();
+      const std::string name = fd ? fd->getName().str() : std::string();
+      static const std::set<std::string> affine_helpers = {"min", "max", "abs", "labs", "llabs", "floord", "ceild"};
+      if (!affine_helpers.count(name)) return true;
+      for (const clang::Expr* arg : call->arguments())
+        if (reads_data(arg)) return true;
+      return false;
+    }
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x))
       if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
         const VarRole r = role(v);
@@ -1263,10 +1274,26 @@ class Builder {
     const isl::set& domain = current_->domain;
     const isl::space space = domain.space();
     const std::string name = array.name;
+    // A subscript that reads data (`a[ip[i]]`) may reach any element of its
+    // dimension: the access is a may-access of all of them, inside the
+    // declared extent where it is a number.
+    bool indirect = false;
     const isl::map relation = with_division<isl::map>(domain, [&](DivMode mode) {
       isl::map m = map_from_domain(domain);
-      for (const clang::Expr* s : subscripts)
-        m = append_output(m, affine(s, space, mode, "subscript"));
+      for (std::size_t d = 0; d < subscripts.size(); ++d) {
+        if (!reads_data(subscripts[d])) {
+          m = append_output(m, affine(subscripts[d], space, mode, "subscript"));
+          continue;
+        }
+        indirect = true;
+        const unsigned at = unsigned(isl_map_dim(m.get(), isl_dim_out));
+        isl_map* any = isl_map_add_dims(m.copy(), isl_dim_out, 1);
+        any = isl_map_lower_bound_si(any, isl_dim_out, at, 0);
+        const std::string& extent = array.extents[d];
+        if (!extent.empty() && std::all_of(extent.begin(), extent.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+          any = isl_map_upper_bound_si(any, isl_dim_out, at, std::stoi(extent) - 1);
+        m = isl::manage(any);
+      }
       return set_range_name(m, name).intersect_domain(domain).coalesce();
     });
     Access acc;
@@ -1274,8 +1301,15 @@ class Builder {
     acc.array = name;
     acc.relation = relation;
     acc.where = loc_.at(a->getBeginLoc());
+    acc.conditional = indirect;
     current_->accesses.push_back(acc);
     const int access_index = static_cast<int>(current_->accesses.size()) - 1;
+    if (indirect && kind == Access::Kind::Write) {
+      // The elements it does not write keep their values: read them too.
+      Access kept = acc;
+      kept.kind = Access::Kind::Read;
+      current_->accesses.push_back(kept);
+    }
     std::vector<ExprPtr> args;
     for (const clang::Expr* s : subscripts) args.push_back(value(s));
     auto e = make(ExprKind::Access, name, std::move(args),

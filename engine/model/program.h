@@ -33,8 +33,10 @@ struct Access {
   std::string array;
   isl::map relation;  // S0[i, j] -> A[i, j + 1]
   SourceLocation where;
-  // Made only when the statement's guard holds (Statement::guard): the
-  // dependences it takes part in are "may" dependences.
+  // Made only when the statement's guard holds (Statement::guard), or of
+  // unknown elements (a subscript that reads data, `a[ip[i]]`: the relation
+  // holds every element the subscript may reach): the dependences it takes
+  // part in are "may" dependences.
   bool conditional = false;
 };
 
