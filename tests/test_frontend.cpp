@@ -418,10 +418,39 @@ class TestFrontend : public QObject {
     QCOMPARE(p.statements.size(), std::size_t(7));
     QCOMPARE(tree(stmt(p, "S5").guard),
              std::string("bin:&&(bin:<(acc:a(it:i), flt:1.), bin:>(acc:y(it:i, int:2), flt:0.5))"));
-    // The else branch re-reads the very element the then branch wrote: refused.
-    std::string rereads = source;
-    rereads.replace(rereads.find("if (x[i][j]"), 11, "if (y[i][j]");
-    QVERIFY_THROWS_EXCEPTION(InputError, parse_c_source(rereads, "rereads.c", {}));
+    QVERIFY(!p.find_array("ls_cond0"));  // no condition needed a temporary
+  }
+
+  // Where a statement under an `if` changes what its condition reads before
+  // another one runs (an else branch after the then branch wrote it, an
+  // arg-max, a loop under it), the condition is computed once into an int
+  // scalar of the region, and the statements run under that.
+  void conditionsChangedUnderThemGoThroughATemporary() {
+    const std::string source =
+        "double a[64], x[64][64];\n"
+        "void f(int n) {\n"
+        "  double mx; int at;\n"
+        "#pragma scop\n"
+        "  mx = a[0];\n"
+        "  at = 0;\n"
+        "  for (int i = 1; i < n; i++)\n"
+        "    if (a[i] > mx) { mx = a[i]; at = i; }\n"
+        "  for (int i = 0; i < n; i++)\n"
+        "    if (x[0][i] > 0.) for (int j = 0; j < n; j++) x[j][i] = x[j][i] * 0.5;\n"
+        "  a[0] = mx + at;\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "argmax.c", {});
+    QCOMPARE(p.statements.size(), std::size_t(8));
+    QCOMPARE(stmt(p, "S2").source_text, std::string("ls_cond0 = a[i] > mx;"));
+    QCOMPARE(tree(stmt(p, "S2").value), std::string("bin:>(acc:a(it:i), acc:mx)"));
+    QCOMPARE(tree(stmt(p, "S3").guard), std::string("acc:ls_cond0"));
+    QCOMPARE(stmt(p, "S4").source_text, std::string("if (ls_cond0) at = i;"));
+    QCOMPARE(stmt(p, "S5").source_text, std::string("ls_cond1 = x[0][i] > 0.;"));
+    QCOMPARE(stmt(p, "S6").source_text, std::string("if (ls_cond1) x[j][i] = x[j][i] * 0.5;"));
+    const Array* held = p.find_array("ls_cond0");
+    QVERIFY(held && held->declared_in_region && held->temporary && held->is_scalar());
+    QCOMPARE(held->element_type, std::string("int"));
   }
 
   // A subscript that reads data reaches any element of its dimension: the
@@ -454,6 +483,49 @@ class TestFrontend : public QObject {
     QVERIFY(s1.accesses[0].conditional);
     QCOMPARE(s1.accesses[1].kind, Access::Kind::Read);  // what it may leave unwritten
     CHECK_MAP(p, s1.accesses[1].relation, "[n] -> { S1[i] -> a[o] : 0 <= i < n and 0 <= o <= 63 }");
+  }
+
+  // A forward goto to a label of the same loop body: each statement runs
+  // under the outcomes of the conditions on data that reach it; where every
+  // path meets again, the statement runs unguarded.
+  void forwardGotosBecomePathConditions() {
+    const std::string source =
+        "double a[64], b[64], c[64], d[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++) {\n"
+        "    if (a[i] > 0.) goto L20;\n"
+        "    b[i] = -b[i] + d[i];\n"
+        "    if (b[i] <= a[i]) goto L30;\n"
+        "    c[i] += d[i];\n"
+        "    goto L30;\n"
+        "L20:\n"
+        "    c[i] = -c[i];\n"
+        "L30:\n"
+        "    a[i] = b[i] + c[i] * d[i];\n"
+        "  }\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "gotos.c", {});
+    QCOMPARE(p.statements.size(), std::size_t(4));
+    QCOMPARE(stmt(p, "S0").source_text, std::string("if (!(a[i] > 0.)) b[i] = -b[i] + d[i];"));
+    QCOMPARE(stmt(p, "S1").source_text, std::string("if (!(a[i] > 0.) && !(b[i] <= a[i])) c[i] += d[i];"));
+    QCOMPARE(stmt(p, "S2").source_text, std::string("if (a[i] > 0.) c[i] = -c[i];"));
+    QVERIFY(!stmt(p, "S3").guard);
+    QCOMPARE(stmt(p, "S3").source_text, std::string("a[i] = b[i] + c[i] * d[i];"));
+    // Jumps out of the loop, or back, stay refused at the goto.
+    const std::string first_jump = "    if (a[i] > 0.) goto L20;\n";
+    for (const char* jump : {"    if (a[i] > 0.) goto out;\n", "back: d[i] = 0.;\n    if (a[i] > 0.) goto back;\n"}) {
+      std::string other = source;
+      other.replace(other.find(first_jump), first_jump.size(), jump);
+      if (std::string(jump).find("out") != std::string::npos) other.replace(other.find("#pragma endscop"), 0, "out: ;\n");
+      try {
+        parse_c_source(other, "jump.c", {});
+        QFAIL("a jump out of the loop or back was accepted");
+      } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).find("'goto' in a scop") != std::string::npos, e.what());
+      }
+    }
   }
 
   void localsSetOnceAreKnownValues() {

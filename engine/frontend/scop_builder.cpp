@@ -13,7 +13,10 @@
 #include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <functional>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -605,10 +608,12 @@ class Builder {
   void walk(const clang::Stmt* s, const clang::LabelStmt* label) {
     if (!s) return;
     if (const auto* c = llvm::dyn_cast<clang::CompoundStmt>(s)) {
+      if (has_forward_goto_targets(c)) return walk_with_gotos(c);
       for (const clang::Stmt* child : c->body()) walk(child, nullptr);
       return;
     }
     if (llvm::isa<clang::NullStmt>(s)) return;
+    if (const auto* g = llvm::dyn_cast<clang::GotoStmt>(s)) return walk_goto(g);
     if (const auto* l = llvm::dyn_cast<clang::LabelStmt>(s)) {
       const clang::Stmt* sub = l->getSubStmt();
       if (!llvm::isa<clang::Expr>(sub) && !llvm::isa<clang::DeclStmt>(sub))
@@ -858,18 +863,95 @@ class Builder {
     frame->loop_depth = loops_.size();
     frame->where = s->getCond()->getBeginLoc();
     collect_read_arrays(s->getCond(), frame->reads);
+    if (goto_path_) return walk_if_on_path(s, frame, on_data.size() == conjuncts.size());
     const std::size_t depth = guards_.size();
-    domain_ = affine_part.coalesce();
-    for (const clang::Expr* c : on_data) guards_.push_back(Guard{c, false, frame});
-    walk(s->getThen(), nullptr);
-    guards_.resize(depth);
-    if (s->getElse()) {
-      domain_ = outer;
-      guards_.push_back(Guard{s->getCond(), true, frame});
-      walk(s->getElse(), nullptr);
+    const WalkMark mark = walk_mark();
+    try {
+      domain_ = affine_part.coalesce();
+      for (const clang::Expr* c : on_data) guards_.push_back(Guard{c, false, frame, {}});
+      walk(s->getThen(), nullptr);
       guards_.resize(depth);
+      if (s->getElse()) {
+        domain_ = outer;
+        guards_.push_back(Guard{s->getCond(), true, frame, {}});
+        walk(s->getElse(), nullptr);
+        guards_.resize(depth);
+      }
+    } catch (const StaleCondition& stale) {
+      if (stale.frame != frame.get() || on_data.size() != conjuncts.size()) throw;
+      // A statement under it changes what the condition reads: compute the
+      // condition once, into a scalar of the region, as pet does.
+      guards_.resize(depth);
+      rewind(mark);
+      domain_ = outer;
+      const std::string temporary = add_condition_temporary(s->getCond());
+      auto held = std::make_shared<GuardFrame>();
+      held->loop_depth = loops_.size();
+      held->where = s->getCond()->getBeginLoc();
+      held->reads = {temporary};
+      guards_.push_back(Guard{nullptr, false, held, temporary});
+      walk(s->getThen(), nullptr);
+      guards_.resize(depth);
+      if (s->getElse()) {
+        guards_.push_back(Guard{nullptr, true, held, temporary});
+        walk(s->getElse(), nullptr);
+        guards_.resize(depth);
+      }
     }
     domain_ = outer;
+  }
+
+  // Where the walk stands, to walk a part again.
+  struct WalkMark {
+    std::size_t statements = 0;
+    int statement_count = 0;
+    std::vector<int> counters, path;
+    std::vector<LoopInfo> loops;
+    std::set<std::string> used_names;
+  };
+  WalkMark walk_mark() const {
+    return {program_.statements.size(), statement_count_, counters_, path_, loops_, used_names_};
+  }
+  void rewind(const WalkMark& mark) {
+    program_.statements.resize(mark.statements);
+    statement_count_ = mark.statement_count;
+    counters_ = mark.counters;
+    path_ = mark.path;
+    loops_ = mark.loops;
+    used_names_ = mark.used_names;
+  }
+
+  // `ls_cond<k> = condition;`, an int scalar of the region; returns its name.
+  std::string add_condition_temporary(const clang::Expr* condition) {
+    std::string name = "ls_cond" + std::to_string(temporaries_++);
+    while (used_names_.count(name) || labels_.count(name)) name += "_";
+    Array a;
+    a.name = name;
+    a.element_type = "int";
+    a.declared_in_region = true;
+    a.temporary = true;
+    a.declared_at = loc_.at(condition->getBeginLoc());
+    program_.arrays.push_back(a);
+    StatementParts parts;
+    parts.stmt = condition;
+    parts.op = "=";
+    parts.rhs = condition;
+    parts.scalar_target = name;
+    add_statement(parts, nullptr);
+    return name;
+  }
+
+  // A read or write of a scalar that the front-end made (no declaration in the source).
+  ExprPtr made_scalar_access(const std::string& name, Access::Kind kind, CLoc where) {
+    Access a;
+    a.kind = kind;
+    a.array = name;
+    a.relation = set_range_name(map_from_domain(current_->domain), name);
+    a.where = loc_.at(where);
+    current_->accesses.push_back(a);
+    auto e = make(ExprKind::Access, name, {}, "int");
+    e->access_index = static_cast<int>(current_->accesses.size()) - 1;
+    return e;
   }
 
   // The conditions of one data-dependent `if`: the arrays they read, and the
@@ -883,9 +965,16 @@ class Builder {
     CLoc where;
   };
   struct Guard {
-    const clang::Expr* condition = nullptr;
+    const clang::Expr* condition = nullptr;  // null: the temporary holds it
     bool negated = false;  // the else branch
     std::shared_ptr<GuardFrame> frame;
+    std::string temporary;  // the scalar the condition was computed into ("" if none)
+  };
+  // A statement would see the condition of `frame` changed under it.
+  struct StaleCondition : InputError {
+    StaleCondition(const SourceLocation& at, const std::string& message, const GuardFrame* f)
+        : InputError(at, message), frame(f) {}
+    const GuardFrame* frame;
   };
 
   // `access` (S[i, j] -> A[...]) per iteration of the first `depth` loops.
@@ -893,6 +982,184 @@ class Builder {
     const unsigned dims = unsigned(isl_map_dim(access.get(), isl_dim_in));
     isl_map* m = isl_map_project_out(access.copy(), isl_dim_in, unsigned(depth), dims - unsigned(depth));
     return isl::manage(isl_map_reset_tuple_id(m, isl_dim_in));
+  }
+
+  // ------------------------------------------------------------ forward gotos
+
+  // A path condition: which outcomes of the conditions on data (atoms) reach
+  // a point of a loop body with forward gotos, in disjunctive normal form.
+  // {} is false, {{}} true.
+  struct Literal {
+    int atom = 0;
+    bool negated = false;
+    bool operator<(const Literal& o) const { return std::tie(atom, negated) < std::tie(o.atom, o.negated); }
+    bool operator==(const Literal& o) const { return atom == o.atom && negated == o.negated; }
+  };
+  using Term = std::vector<Literal>;  // sorted by atom
+  using Formula = std::vector<Term>;
+  struct Atom {
+    const clang::Expr* condition = nullptr;
+    std::shared_ptr<GuardFrame> frame;
+  };
+
+  static Formula conjoin(const Formula& f, const Literal& l) {
+    Formula out;
+    for (Term t : f) {
+      const auto same = std::find_if(t.begin(), t.end(), [&](const Literal& x) { return x.atom == l.atom; });
+      if (same != t.end()) {
+        if (same->negated != l.negated) continue;  // contradiction: the term is false
+      } else {
+        t.insert(std::upper_bound(t.begin(), t.end(), l), l);
+      }
+      out.push_back(std::move(t));
+    }
+    return simplified(std::move(out));
+  }
+
+  static Formula disjoin(Formula a, const Formula& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return simplified(std::move(a));
+  }
+
+  // (A and X) or (not A and X) is X; a term that holds another is dropped.
+  static Formula simplified(Formula f) {
+    for (bool changed = true; changed;) {
+      changed = false;
+      std::sort(f.begin(), f.end());
+      f.erase(std::unique(f.begin(), f.end()), f.end());
+      for (std::size_t a = 0; a < f.size() && !changed; ++a)
+        for (std::size_t b = 0; b < f.size() && !changed; ++b) {
+          if (a == b) continue;
+          if (std::includes(f[b].begin(), f[b].end(), f[a].begin(), f[a].end())) {
+            f.erase(f.begin() + long(b));
+            changed = true;
+          } else if (f[a].size() == f[b].size()) {
+            std::size_t differing = 0, at = 0;
+            for (std::size_t k = 0; k < f[a].size(); ++k)
+              if (!(f[a][k] == f[b][k])) {
+                ++differing;
+                at = k;
+              }
+            if (differing == 1 && f[a][at].atom == f[b][at].atom) {
+              Term merged = f[a];
+              merged.erase(merged.begin() + long(at));
+              f[a] = merged;
+              f.erase(f.begin() + long(b));
+              changed = true;
+            }
+          }
+        }
+    }
+    return f;
+  }
+
+  static bool is_true(const Formula& f) { return f.size() == 1 && f[0].empty(); }
+
+  // Labels of `c`'s own statements that a `goto` earlier inside `c` names.
+  static std::set<const clang::LabelDecl*> forward_goto_targets(const clang::CompoundStmt* c) {
+    std::set<const clang::LabelDecl*> seen_gotos, targets;
+    std::function<void(const clang::Stmt*)> gotos_in = [&](const clang::Stmt* s) {
+      if (!s) return;
+      if (const auto* g = llvm::dyn_cast<clang::GotoStmt>(s)) seen_gotos.insert(g->getLabel());
+      for (const clang::Stmt* child : s->children()) gotos_in(child);
+    };
+    for (const clang::Stmt* child : c->body()) {
+      if (const auto* l = llvm::dyn_cast<clang::LabelStmt>(child))
+        if (seen_gotos.count(l->getDecl())) targets.insert(l->getDecl());
+      gotos_in(child);
+    }
+    return targets;
+  }
+  static bool has_forward_goto_targets(const clang::CompoundStmt* c) { return !forward_goto_targets(c).empty(); }
+
+  // A loop body with forward gotos to its own labels (`if (c) goto L20; ...
+  // L20: ...`): each statement runs under the path condition that reaches it.
+  void walk_with_gotos(const clang::CompoundStmt* c) {
+    if (goto_path_) fail(c->getLBracLoc(), "nested blocks that both jump with 'goto' are not supported");
+    if (!guards_.empty())
+      fail(c->getLBracLoc(), "'goto' inside an 'if' on data is not supported; jump from the loop body itself");
+    const std::set<const clang::LabelDecl*> targets = forward_goto_targets(c);
+    goto_targets_ = targets;
+    goto_path_ = Formula{Term{}};
+    label_paths_.clear();
+    atoms_.clear();
+    goto_domain_ = domain_;
+    for (const clang::Stmt* child : c->body()) {
+      const clang::Stmt* stmt = child;
+      while (const auto* l = llvm::dyn_cast<clang::LabelStmt>(stmt)) {
+        if (!targets.count(l->getDecl())) break;
+        goto_path_ = disjoin(*goto_path_, label_paths_[l->getDecl()]);
+        stmt = l->getSubStmt();
+      }
+      if (goto_path_->empty()) continue;  // no path reaches it
+      walk(stmt, nullptr);
+    }
+    goto_path_.reset();
+    label_paths_.clear();
+    atoms_.clear();
+    goto_targets_.clear();
+  }
+
+  void walk_goto(const clang::GotoStmt* g) {
+    const clang::LabelDecl* target = g->getLabel();
+    const bool forward = target && target->getStmt() &&
+                         loc_.sm().isBeforeInTranslationUnit(g->getGotoLoc(), target->getStmt()->getBeginLoc());
+    if (!goto_path_ || !goto_targets_.count(target) || !forward)
+      fail(g->getGotoLoc(), "'goto' in a scop: only a jump forward to a label of the same loop body is supported "
+                            "(not out of a loop, nor back)");
+    if (!domain_.is_equal(goto_domain_))
+      fail(g->getGotoLoc(), "'goto' under an affine condition: only conditions on data may guard a jump");
+    label_paths_[target] = disjoin(label_paths_[target], *goto_path_);
+    goto_path_ = Formula{};
+  }
+
+  // A data-dependent `if` inside a body with gotos: its outcome is an atom of
+  // the path condition; after it, the paths out of both branches meet.
+  void walk_if_on_path(const clang::IfStmt* s, const std::shared_ptr<GuardFrame>& frame, bool all_on_data) {
+    if (!all_on_data)
+      fail(s->getIfLoc(), "an 'if' that mixes affine and data conditions in a loop body with 'goto': split it");
+    const int atom = static_cast<int>(atoms_.size());
+    atoms_.push_back(Atom{s->getCond(), frame});
+    const Formula before = *goto_path_;
+    goto_path_ = conjoin(before, Literal{atom, false});
+    walk(s->getThen(), nullptr);
+    const Formula after_then = *goto_path_;
+    goto_path_ = conjoin(before, Literal{atom, true});
+    walk(s->getElse(), nullptr);
+    goto_path_ = disjoin(after_then, *goto_path_);
+  }
+
+  // The path condition as an expression, its reads added to the statement.
+  ExprPtr path_guard(Statement& st, std::string& text) {
+    ExprPtr any;
+    std::string any_text;
+    for (const Term& t : *goto_path_) {
+      ExprPtr all;
+      std::string all_text;
+      for (const Literal& l : t) {
+        const Atom& a = atoms_[static_cast<std::size_t>(l.atom)];
+        const std::size_t first_read = st.accesses.size();
+        ExprPtr c = value(a.condition);
+        for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
+          const isl::map read = per_iteration(st.accesses[k].relation, a.frame->loop_depth);
+          require_unchanged(st, *a.frame, read);
+          guard_reads_.push_back({a.frame.get(), read});
+        }
+        std::string written = loc_.text(a.condition->getSourceRange());
+        if (l.negated) {
+          c = make(ExprKind::Unary, "!", {c}, "int");
+          written = "!(" + written + ")";
+        } else if (t.size() > 1 || goto_path_->size() > 1) {
+          written = "(" + written + ")";
+        }
+        all = all ? make(ExprKind::Binary, "&&", {all, c}, "int") : c;
+        all_text += (all_text.empty() ? "" : " && ") + written;
+      }
+      any = any ? make(ExprKind::Binary, "||", {any, all}, "int") : all;
+      any_text += (any_text.empty() ? "" : " || ") + (t.size() > 1 && goto_path_->size() > 1 ? "(" + all_text + ")" : all_text);
+    }
+    text += (text.empty() ? "" : " && ") + any_text;
+    return any;
   }
 
   static void split_conjuncts(const clang::Expr* e, std::vector<const clang::Expr*>& out) {
@@ -951,19 +1218,23 @@ class Builder {
     guard_reads_.clear();
     for (const Guard& g : guards_) {
       const std::size_t first_read = st.accesses.size();
-      ExprPtr c = value(g.condition);
+      ExprPtr c = g.condition ? value(g.condition) : made_scalar_access(g.temporary, Access::Kind::Read, g.frame->where);
       for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
         const isl::map read = per_iteration(st.accesses[k].relation, g.frame->loop_depth);
-        require_unchanged(st, g, read);
+        require_unchanged(st, *g.frame, read);
         guard_reads_.push_back({g.frame.get(), read});
       }
-      std::string written = loc_.text(g.condition->getSourceRange());
+      std::string written = g.condition ? loc_.text(g.condition->getSourceRange()) : g.temporary;
       if (g.negated) {
         c = make(ExprKind::Unary, "!", {c}, "int");
-        written = "!(" + written + ")";
+        written = g.condition ? "!(" + written + ")" : "!" + written;
       }
       guard = guard ? make(ExprKind::Binary, "&&", {guard, c}, "int") : c;
       text += (text.empty() ? "" : " && ") + written;
+    }
+    if (goto_path_ && !is_true(*goto_path_)) {
+      ExprPtr on_path = path_guard(st, text);
+      guard = guard ? make(ExprKind::Binary, "&&", {guard, on_path}, "int") : on_path;
     }
     return guard;
   }
@@ -971,30 +1242,32 @@ class Builder {
   // Each statement re-evaluates the condition: exact only when no statement
   // under the same `if` has written, in the same iteration of the loops
   // around it, what the condition reads.
-  void require_unchanged(const Statement& st, const Guard& g, const isl::map& read) const {
-    for (const auto& [writer, write] : g.frame->writes)
+  void require_unchanged(const Statement& st, const GuardFrame& frame, const isl::map& read) const {
+    for (const auto& [writer, write] : frame.writes)
       if (write.range_tuple_id().name() == read.range_tuple_id().name() && !write.intersect(read).is_empty())
-        fail(g.frame->where, "this condition reads '" + read.range_tuple_id().name() + "', which " + writer +
+        throw StaleCondition(loc_.at(frame.where), "this condition reads '" + read.range_tuple_id().name() + "', which " + writer +
                                  " under it writes before " + st.name + " (line " + std::to_string(st.where.line) +
                                  ") runs: each statement re-evaluates the condition, so it must not change "
-                                 "under it; compute the condition into an array first");
+                                 "under it; compute the condition into an array first", &frame);
   }
 
   // After a guarded statement is built: what it writes, the conditions above
   // it may no longer read. In a loop under the condition, the statement's own
   // later iterations would see the change.
   void record_guarded_write(const Statement& st, const Access& write) {
-    for (const Guard& g : guards_) {
-      if (!g.frame->reads.count(write.array)) continue;
-      const isl::map written = per_iteration(write.relation, g.frame->loop_depth);
-      if (loops_.size() > g.frame->loop_depth)
-        for (const auto& [frame, read] : guard_reads_)
-          if (frame == g.frame.get() && read.range_tuple_id().name() == write.array &&
-              !written.intersect(read).is_empty())
-            fail(g.frame->where, "this condition reads '" + write.array + "', which " + st.name + " (line " +
-                                     std::to_string(st.where.line) + ") writes in a loop under it: the "
-                                     "condition would change between the loop's iterations");
-      g.frame->writes.emplace_back(st.name, written);
+    std::vector<GuardFrame*> frames;
+    for (const Guard& g : guards_) frames.push_back(g.frame.get());
+    for (const Atom& a : atoms_) frames.push_back(a.frame.get());
+    for (GuardFrame* frame : frames) {
+      if (!frame->reads.count(write.array)) continue;
+      const isl::map written = per_iteration(write.relation, frame->loop_depth);
+      if (loops_.size() > frame->loop_depth)
+        for (const auto& [reader, read] : guard_reads_)
+          if (reader == frame && read.range_tuple_id().name() == write.array && !written.intersect(read).is_empty())
+            throw StaleCondition(loc_.at(frame->where), "this condition reads '" + write.array + "', which " + st.name +
+                                     " (line " + std::to_string(st.where.line) + ") writes in a loop under it: "
+                                     "the condition would change between the loop's iterations", frame);
+      frame->writes.emplace_back(st.name, written);
     }
   }
 
@@ -1062,6 +1335,7 @@ class Builder {
     // target of the assignment that is its right-hand side (rhs is that one).
     const clang::Expr* reads_back = nullptr;
     bool in_chain = false;  // one of several statements split from one chain
+    std::string scalar_target;  // a scalar the front-end made (the condition temporaries)
   };
 
   // One statement per assignment. A chained assignment `x = y = e;` (any
@@ -1114,11 +1388,14 @@ class Builder {
     st.position.push_back(counters_.back()++);
     st.domain = set_tuple_name(domain_, st.name);
     st.where = loc_.at(parts.stmt->getBeginLoc());
-    st.source_text = statement_text(parts);
+    st.source_text = parts.scalar_target.empty() ? statement_text(parts)
+                                                 : parts.scalar_target + " = " + text(parts.rhs) + ";";
     current_ = &st;
 
     ExprPtr target;
-    if (parts.decl) {
+    if (!parts.scalar_target.empty()) {
+      target = made_scalar_access(parts.scalar_target, Access::Kind::Write, parts.stmt->getBeginLoc());
+    } else if (parts.decl) {
       target = scalar_access(parts.decl, Access::Kind::Write, parts.decl->getLocation());
     } else {
       target = lvalue(parts.lhs);
@@ -1134,7 +1411,7 @@ class Builder {
       st.value = value(parts.reads_back);
     else
       st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
-    if (!guards_.empty()) {
+    if (!guards_.empty() || (goto_path_ && !is_true(*goto_path_))) {
       const std::size_t body_accesses = st.accesses.size();
       std::string condition_text;
       st.guard = build_guard(st, condition_text);
@@ -1145,6 +1422,9 @@ class Builder {
         st.accesses.push_back(kept);
       }
       st.source_text = "if (" + condition_text + ") " + st.source_text;
+      record_guarded_write(st, st.accesses[static_cast<std::size_t>(target->access_index)]);
+    } else if (goto_path_) {
+      guard_reads_.clear();
       record_guarded_write(st, st.accesses[static_cast<std::size_t>(target->access_index)]);
     }
     current_ = nullptr;
@@ -1476,9 +1756,17 @@ class Builder {
   isl::set domain_;            // the iterations of the enclosing loops and conditions
   std::vector<Guard> guards_;  // the conditions on data around the statement
   std::vector<std::pair<const GuardFrame*, isl::map>> guard_reads_;  // the statement's, per iteration
+  // In a loop body with forward gotos: the path condition here, what each
+  // label is reached under so far, the atoms, and the body's domain.
+  std::optional<Formula> goto_path_;
+  std::map<const clang::LabelDecl*, Formula> label_paths_;
+  std::vector<Atom> atoms_;
+  std::set<const clang::LabelDecl*> goto_targets_;
+  isl::set goto_domain_;
   Statement* current_ = nullptr;
   int next_loop_id_ = 0;
   int statement_count_ = 0;
+  int temporaries_ = 0;
   bool saw_division_ = false;
 };
 
