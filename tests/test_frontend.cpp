@@ -528,6 +528,41 @@ class TestFrontend : public QObject {
     }
   }
 
+  // A helper function of the file is inlined where it is called: an
+  // expression helper (`return a * b;`) into the statement, a statement
+  // helper with its loops into the region, its array parameters standing
+  // for the arrays passed and its scalars for the argument expressions.
+  void helperFunctionsAreInlined() {
+    const std::string source =
+        "double a[64], b[64], c[64];\n"
+        "static double times(double x, double y) { return x * y; }\n"
+        "static void shift_add(double p[64], double q[64], int m) {\n"
+        "  for (int i = 0; i < 60; i++)\n"
+        "    p[i] = p[i + m] + q[i];\n"
+        "}\n"
+        "static int nothing(void) { return 0; }\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++) {\n"
+        "    c[i] += times(a[i], b[i]);\n"
+        "    nothing();\n"
+        "  }\n"
+        "  shift_add(a, b, 2);\n"
+        "#pragma endscop\n"
+        "}\n";
+    const Program p = parse_c_source(source, "helpers.c", {});
+    QCOMPARE(p.statements.size(), std::size_t(2));
+    QCOMPARE(tree(stmt(p, "S0").value), std::string("bin:*(acc:a(it:i), acc:b(it:i))"));
+    const Statement& s1 = stmt(p, "S1");
+    CHECK_MAP(p, s1.accesses[1].relation, "{ S1[i] -> a[2 + i] : 0 <= i <= 59 }");
+    CHECK_MAP(p, s1.accesses[2].relation, "{ S1[i] -> b[i] : 0 <= i <= 59 }");
+    QVERIFY(!p.find_array("p") && !p.find_array("q"));
+    // A helper that changes its parameter, or returns early, is refused at its place.
+    std::string changes = source;
+    changes.replace(changes.find("p[i] = p[i + m] + q[i];"), 23, "m = 1;");
+    QVERIFY_THROWS_EXCEPTION(InputError, parse_c_source(changes, "changes.c", {}));
+  }
+
   void localsSetOnceAreKnownValues() {
     const std::string once =
         "double a[64];\n"

@@ -411,6 +411,7 @@ class Builder {
         return constant_on(space, to_val(ec->getInitVal()));
       const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
       if (!v) fail_non_affine(x, what, "does not name a variable");
+      if (const clang::Expr* argument = argument_of(v)) return affine(argument, space, mode, what);
       switch (role(v)) {
         case VarRole::Iterator:
           return variable_on(space, static_cast<unsigned>(loop_position(v)));
@@ -1191,6 +1192,7 @@ class Builder {
     }
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(x))
       if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+        if (const clang::Expr* argument = argument_of(v)) return reads_data(argument);
         const VarRole r = role(v);
         if (r == VarRole::RegionScalar || r == VarRole::OuterOther) return true;
       }
@@ -1204,6 +1206,7 @@ class Builder {
     if (!s) return;
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(s))
       if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+        if (const clang::Expr* argument = argument_of(v)) return collect_read_arrays(argument, out);
         const VarRole k = role(v);
         if (k == VarRole::Array || k == VarRole::RegionScalar)
           out.insert(program_.arrays[static_cast<std::size_t>(array_index(v))].name);
@@ -1317,12 +1320,100 @@ class Builder {
     }
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(strip(x))) {
       const clang::FunctionDecl* fd = call->getDirectCallee();
+      if (fd && fd->hasBody() && !is_known_math_function(fd->getName().str())) return inline_call(call, fd);
       fail(call->getBeginLoc(),
            "call to " + (fd ? "'" + fd->getName().str() + "'" : std::string("a function")) +
                " as a statement: calls may have side effects; only assignments are allowed");
     }
     fail(x->getBeginLoc(), "expression statement " + quoted(x) +
                                " assigns nothing: only assignments are allowed");
+  }
+
+  // ------------------------------------------------------------ helper functions
+
+  // A helper function of the file is inlined: its parameters stand for the
+  // call's arguments (arrays for arrays, expressions for scalars), so its
+  // statements and loops become the region's, as if written at the call.
+  const clang::Expr* argument_of(const clang::VarDecl* v) const {
+    const auto it = inline_arguments_.find(v);
+    return it == inline_arguments_.end() ? nullptr : it->second;
+  }
+
+  // `E` when the body of `fd` is `{ return E; }`.
+  static const clang::Expr* returned_expression(const clang::FunctionDecl* fd) {
+    const auto* body = llvm::dyn_cast_or_null<clang::CompoundStmt>(fd->getBody());
+    if (!body || body->size() != 1) return nullptr;
+    const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(body->body_front());
+    return ret ? ret->getRetValue() : nullptr;
+  }
+
+  // Restores the bindings when the helper is done, or refused.
+  struct InlineScope {
+    Builder& builder;
+    std::map<const clang::VarDecl*, const clang::Expr*> saved = builder.inline_arguments_;
+    std::size_t helpers = builder.inlining_.size();
+    int depth = builder.inline_depth_;
+    ~InlineScope() {
+      builder.inline_arguments_ = saved;
+      builder.inlining_.resize(helpers);
+      builder.inline_depth_ = depth;
+    }
+  };
+
+  // Binds the parameters of `fd` to the arguments of `call`; refuses what
+  // inlining cannot keep exact.
+  void bind_arguments(const clang::CallExpr* call, const clang::FunctionDecl* fd) {
+    const std::string name = fd->getName().str();
+    if (inline_depth_ >= 4 || std::count(inlining_.begin(), inlining_.end(), fd))
+      fail(call->getBeginLoc(), "call to '" + name + "': recursive or deeply nested helper functions are not inlined");
+    if (fd->isVariadic() || call->getNumArgs() != fd->getNumParams())
+      fail(call->getBeginLoc(), "call to '" + name + "': only calls with one argument per parameter are inlined");
+    for (unsigned k = 0; k < fd->getNumParams(); ++k) {
+      const clang::ParmVarDecl* param = fd->getParamDecl(k);
+      if (changed_in(param, fd->getBody()))
+        fail(param->getLocation(), "'" + name + "' assigns its parameter '" + param->getName().str() +
+                                       "': only helpers that leave their parameters unchanged are inlined");
+      inline_arguments_[param] = call->getArg(k);
+    }
+  }
+
+  ExprPtr inlined_value(const clang::CallExpr* call, const clang::FunctionDecl* fd, const clang::Expr* returned,
+                        const std::string& type) {
+    const InlineScope scope{*this};
+    bind_arguments(call, fd);
+    inlining_.push_back(fd);
+    ++inline_depth_;
+    ExprPtr e = value(returned);
+    --inline_depth_;
+    inlining_.pop_back();
+    if (e->type != type) e = make(ExprKind::Cast, type, {e}, type);
+    return e;
+  }
+
+  // A call statement: the helper's body walked in place. A `return` may only
+  // end it, and what it returns is dropped, as the call drops it.
+  void inline_call(const clang::CallExpr* call, const clang::FunctionDecl* fd) {
+    const auto* body = llvm::dyn_cast<clang::CompoundStmt>(fd->getBody());
+    if (!body) fail(call->getBeginLoc(), "call to '" + fd->getName().str() + "': its body is not a block");
+    const InlineScope scope{*this};
+    bind_arguments(call, fd);
+    inlining_.push_back(fd);
+    ++inline_depth_;
+    scan(body);
+    const std::size_t count = body->size();
+    std::size_t k = 0;
+    for (const clang::Stmt* child : body->body()) {
+      ++k;
+      if (const auto* ret = llvm::dyn_cast<clang::ReturnStmt>(child)) {
+        if (k != count || (ret->getRetValue() && ret->getRetValue()->HasSideEffects(ast_)))
+          fail(ret->getReturnLoc(), "'return' in the middle of '" + fd->getName().str() +
+                                        "': only a last 'return' without side effects is inlined");
+        continue;
+      }
+      walk(child, nullptr);
+    }
+    --inline_depth_;
+    inlining_.pop_back();
   }
 
   struct StatementParts {
@@ -1527,6 +1618,12 @@ class Builder {
     }
     const clang::Expr* b = strip(base);
     const clang::VarDecl* v = referenced_var(b);
+    if (const clang::Expr* argument = v ? argument_of(v) : nullptr) {
+      v = referenced_var(argument);
+      if (!v || role(v) != VarRole::Array)
+        fail(argument->getBeginLoc(), "the helper's array parameter is passed " + quoted(argument) +
+                                          ", which is not an array variable");
+    }
     if (!v) {
       if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(b))
         if (u->getOpcode() == clang::UO_Deref)
@@ -1633,6 +1730,7 @@ class Builder {
       if (!v)
         fail(x->getBeginLoc(), "use of the function '" + r->getDecl()->getName().str() +
                                    "' as a value: only calls to math functions are supported");
+      if (const clang::Expr* argument = argument_of(v)) return value(argument);
       switch (role(v)) {
         case VarRole::Iterator: return make(ExprKind::Iterator, v->getName().str(), {}, type);
         case VarRole::StaleIterator: fail_stale_iterator(x->getBeginLoc(), v);
@@ -1704,6 +1802,8 @@ class Builder {
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
       const clang::FunctionDecl* fd = call->getDirectCallee();
       const std::string name = fd ? fd->getName().str() : std::string();
+      if (fd && !is_known_math_function(name))
+        if (const clang::Expr* returned = returned_expression(fd)) return inlined_value(call, fd, returned, type);
       if (name.empty() || !is_known_math_function(name))
         fail(x->getBeginLoc(),
              "call to " + (name.empty() ? std::string("a function pointer") : "'" + name + "'") +
@@ -1767,6 +1867,10 @@ class Builder {
   int next_loop_id_ = 0;
   int statement_count_ = 0;
   int temporaries_ = 0;
+  // The parameters of the helper functions being inlined, and the helpers.
+  std::map<const clang::VarDecl*, const clang::Expr*> inline_arguments_;
+  std::vector<const clang::FunctionDecl*> inlining_;
+  int inline_depth_ = 0;
   bool saw_division_ = false;
 };
 
