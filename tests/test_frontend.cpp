@@ -513,6 +513,12 @@ class TestFrontend : public QObject {
     QCOMPARE(stmt(p, "S2").source_text, std::string("if (a[i] > 0.) c[i] = -c[i];"));
     QVERIFY(!stmt(p, "S3").guard);
     QCOMPARE(stmt(p, "S3").source_text, std::string("a[i] = b[i] + c[i] * d[i];"));
+    // A condition that a statement past the goto changes is computed once.
+    std::string changed = source;
+    changed.replace(changed.find("    c[i] += d[i];\n"), 18, "    a[i] += d[i];\n");
+    const Program held = parse_c_source(changed, "held.c", {});
+    QCOMPARE(stmt(held, "S0").source_text, std::string("ls_cond0 = a[i] > 0.;"));
+    QCOMPARE(stmt(held, "S1").source_text, std::string("if (!ls_cond0) b[i] = -b[i] + d[i];"));
     // Jumps out of the loop, or back, stay refused at the goto.
     const std::string first_jump = "    if (a[i] > 0.) goto L20;\n";
     for (const char* jump : {"    if (a[i] > 0.) goto out;\n", "back: d[i] = 0.;\n    if (a[i] > 0.) goto back;\n"}) {

@@ -43,9 +43,6 @@ class TestFrontendErrors : public QObject {
     row("comma", 9, 15, "comma operator");
     row("compile_error", 7, 12, "use of undeclared identifier 'undeclared_value'");
     row("continue", 10, 7, "'continue' in a scop");
-    // Past a forward goto, each statement re-evaluates the conditions that
-    // reach it, so nothing before it may change what they read.
-    row("condition_changed_under_it", 9, 9, "this condition reads 'B', which S0 under it writes before S1 (line 11) runs");
     row("divide_by_variable", 9, 7, "non-affine subscript: 'i / n' divides by a non-constant expression");
     row("do_while", 8, 3, "'do'-'while' loop in a scop");
     row("endless_for_some_parameters", 11, 3, "the loop condition never becomes false when [n] -> {  : n < 0 }");

@@ -999,8 +999,9 @@ class Builder {
   using Term = std::vector<Literal>;  // sorted by atom
   using Formula = std::vector<Term>;
   struct Atom {
-    const clang::Expr* condition = nullptr;
+    const clang::Expr* condition = nullptr;  // null: the temporary holds it
     std::shared_ptr<GuardFrame> frame;
+    std::string temporary;
   };
 
   static Formula conjoin(const Formula& f, const Literal& l) {
@@ -1080,20 +1081,33 @@ class Builder {
     if (!guards_.empty())
       fail(c->getLBracLoc(), "'goto' inside an 'if' on data is not supported; jump from the loop body itself");
     const std::set<const clang::LabelDecl*> targets = forward_goto_targets(c);
-    goto_targets_ = targets;
-    goto_path_ = Formula{Term{}};
-    label_paths_.clear();
-    atoms_.clear();
-    goto_domain_ = domain_;
-    for (const clang::Stmt* child : c->body()) {
-      const clang::Stmt* stmt = child;
-      while (const auto* l = llvm::dyn_cast<clang::LabelStmt>(stmt)) {
-        if (!targets.count(l->getDecl())) break;
-        goto_path_ = disjoin(*goto_path_, label_paths_[l->getDecl()]);
-        stmt = l->getSubStmt();
+    const WalkMark mark = walk_mark();
+    // A condition that a statement after it changes is computed once into a
+    // temporary (held_conditions_), and the body walked again.
+    for (bool done = false; !done;) {
+      goto_targets_ = targets;
+      goto_path_ = Formula{Term{}};
+      label_paths_.clear();
+      atoms_.clear();
+      goto_domain_ = domain_;
+      try {
+        for (const clang::Stmt* child : c->body()) {
+          const clang::Stmt* stmt = child;
+          while (const auto* l = llvm::dyn_cast<clang::LabelStmt>(stmt)) {
+            if (!targets.count(l->getDecl())) break;
+            goto_path_ = disjoin(*goto_path_, label_paths_[l->getDecl()]);
+            stmt = l->getSubStmt();
+          }
+          if (goto_path_->empty()) continue;  // no path reaches it
+          walk(stmt, nullptr);
+        }
+        done = true;
+      } catch (const StaleCondition& stale) {
+        const auto atom = std::find_if(atoms_.begin(), atoms_.end(), [&](const Atom& a) { return a.frame.get() == stale.frame; });
+        if (atom == atoms_.end() || !atom->condition || !held_conditions_.insert(atom->condition).second) throw;
+        rewind(mark);
+        domain_ = goto_domain_;
       }
-      if (goto_path_->empty()) continue;  // no path reaches it
-      walk(stmt, nullptr);
     }
     goto_path_.reset();
     label_paths_.clear();
@@ -1120,7 +1134,16 @@ class Builder {
     if (!all_on_data)
       fail(s->getIfLoc(), "an 'if' that mixes affine and data conditions in a loop body with 'goto': split it");
     const int atom = static_cast<int>(atoms_.size());
-    atoms_.push_back(Atom{s->getCond(), frame});
+    if (held_conditions_.count(s->getCond())) {
+      auto held = std::make_shared<GuardFrame>();
+      held->loop_depth = loops_.size();
+      held->where = s->getCond()->getBeginLoc();
+      const std::string temporary = add_condition_temporary(s->getCond());
+      held->reads = {temporary};
+      atoms_.push_back(Atom{nullptr, held, temporary});
+    } else {
+      atoms_.push_back(Atom{s->getCond(), frame, {}});
+    }
     const Formula before = *goto_path_;
     goto_path_ = conjoin(before, Literal{atom, false});
     walk(s->getThen(), nullptr);
@@ -1140,16 +1163,16 @@ class Builder {
       for (const Literal& l : t) {
         const Atom& a = atoms_[static_cast<std::size_t>(l.atom)];
         const std::size_t first_read = st.accesses.size();
-        ExprPtr c = value(a.condition);
+        ExprPtr c = a.condition ? value(a.condition) : made_scalar_access(a.temporary, Access::Kind::Read, a.frame->where);
         for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
           const isl::map read = per_iteration(st.accesses[k].relation, a.frame->loop_depth);
           require_unchanged(st, *a.frame, read);
           guard_reads_.push_back({a.frame.get(), read});
         }
-        std::string written = loc_.text(a.condition->getSourceRange());
+        std::string written = a.condition ? loc_.text(a.condition->getSourceRange()) : a.temporary;
         if (l.negated) {
           c = make(ExprKind::Unary, "!", {c}, "int");
-          written = "!(" + written + ")";
+          written = a.condition ? "!(" + written + ")" : "!" + written;
         } else if (t.size() > 1 || goto_path_->size() > 1) {
           written = "(" + written + ")";
         }
@@ -1862,6 +1885,7 @@ class Builder {
   std::map<const clang::LabelDecl*, Formula> label_paths_;
   std::vector<Atom> atoms_;
   std::set<const clang::LabelDecl*> goto_targets_;
+  std::set<const clang::Expr*> held_conditions_;  // computed into temporaries
   isl::set goto_domain_;
   Statement* current_ = nullptr;
   int next_loop_id_ = 0;
