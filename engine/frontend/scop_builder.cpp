@@ -239,11 +239,12 @@ class Builder {
   }
 
   [[noreturn]] void fail_pointer(CLoc where, const clang::VarDecl* v) const {
-    fail(where, "'" + v->getName().str() + "' is a pointer (" +
-                    declared_type(v).getAsString() +
-                    "): accesses through pointers may alias other arrays and their extents are "
-                    "unknown; declare it as an array, e.g. 'double " +
-                    v->getName().str() + "[N]'");
+    const clang::QualType t = declared_type(v);
+    const std::string element = t->isPointerType() ? t->getPointeeType().getUnqualifiedType().getAsString() : "double";
+    fail(where, "'" + v->getName().str() + "' is a pointer (" + t.getAsString() +
+                    "): it may point into another array of the region (TSVC's s421-s424 do) and its "
+                    "extent is unknown; where it overlaps no other array, declare it as one, e.g. '" +
+                    element + " " + v->getName().str() + "[N]'");
   }
 
   // The value of a local integer set once before the region (`int k = N / 2;`)

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// TSVC_2's 151 loop kernels (tests/data/tsvc), through loopscape-cli as a
+// user would open them: every kernel listed in expected-modelled.txt opens,
+// every other one is refused at its FILE:line:column, and the OpenMP code of
+// every modelled kernel computes what the original does (verify, with the
+// arguments TSVC_2 passes: the file's `verify-params:` line).
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <set>
+
+#include "cli_process.h"
+
+using namespace loopscape::testing;
+
+namespace {
+
+const QString kKernels = QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/kernels");
+
+QString readText(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QStringList kernelNames() {
+  QStringList names;
+  for (const QString& line : readText(QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/kernels.txt")).split('\n'))
+    if (!line.trimmed().isEmpty()) names << line.trimmed();
+  return names;
+}
+
+std::set<QString> expectedModelled() {
+  std::set<QString> names;
+  for (const QString& line : readText(QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/expected-modelled.txt")).split('\n'))
+    if (!line.trimmed().isEmpty() && !line.startsWith('#')) names.insert(line.trimmed());
+  return names;
+}
+
+QStringList verifyParameters(const QString& kernel) {
+  const QRegularExpression params(QStringLiteral("verify-params:([^\\n]*)"));
+  const QRegularExpressionMatch m = params.match(readText(kKernels + '/' + kernel + QStringLiteral(".c")));
+  return m.hasMatch() ? m.captured(1).split(' ', Qt::SkipEmptyParts) : QStringList();
+}
+
+}  // namespace
+
+class TestTsvcCorpus : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QCOMPARE(kernelNames().size(), 151);
+    QVERIFY(expectedModelled().size() >= 135);
+  }
+
+  void everyKernelOpensOrIsRefusedAtItsPlace() {
+    const std::set<QString> expected = expectedModelled();
+    const QRegularExpression place(QStringLiteral("^[^\\s:]+\\.c:\\d+:\\d+: "));
+    int modelled = 0;
+    for (const QString& kernel : kernelNames()) {
+      const CliRun run = run_cli({QStringLiteral("info"), kernel + QStringLiteral(".c")}, kKernels, 120000);
+      if (run.exit_code == 0) {
+        ++modelled;
+        continue;
+      }
+      QVERIFY2(run.exit_code == 2, (kernel.toStdString() + " crashed or hung: " + run.err).c_str());
+      QVERIFY2(!expected.count(kernel), (kernel.toStdString() + " is refused: " + run.err).c_str());
+      QVERIFY2(place.match(QString::fromStdString(run.err)).hasMatch(),
+               (kernel.toStdString() + " is refused without its place: " + run.err).c_str());
+    }
+    qInfo("%d of 151 TSVC_2 kernels modelled", modelled);
+    QVERIFY(modelled >= static_cast<int>(expected.size()));
+  }
+
+  void modelledKernelsComputeWhatTheOriginalDoes_data() {
+    QTest::addColumn<QString>("kernel");
+    for (const QString& kernel : expectedModelled()) QTest::newRow(kernel.toUtf8().constData()) << kernel;
+  }
+
+  void modelledKernelsComputeWhatTheOriginalDoes() {
+    QFETCH(QString, kernel);
+    QStringList args = {QStringLiteral("verify"), kernel + QStringLiteral(".c"), QStringLiteral("--target"),
+                        QStringLiteral("openmp")};
+    args << verifyParameters(kernel);
+    const CliRun run = run_cli(args, kKernels, 300000);
+    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTsvcCorpus)
+#include "test_tsvc_corpus.moc"
