@@ -18,6 +18,7 @@
 #include "codegen/common/loop_ast.h"
 #include "codegen/registry/registry.h"
 #include "codegen_kernels.h"
+#include "frontend/frontend.h"
 #include "command_test_support.h"
 #include "golden.h"
 #include "schedule/node_names.h"
@@ -223,6 +224,43 @@ class TestCodegenOpenmp : public QObject {
     isl::schedule user = tag_band_member(*find_node(s, "R"), 1, LoopTag{"parallel", {}}).schedule();
     const std::string u = generate(p, user, std::nullopt, "openmp").text;
     QVERIFY2(u.find("#pragma omp parallel for\n  for (int j = 0; j < nj; j++)") != std::string::npos, u.c_str());
+  }
+
+  // verify --reverse-parallel: a loop tagged parallel runs backwards, so a
+  // tag on a loop that carries a dependence changes the results every time.
+  void reversedParallelLoopsExposeACarriedDependence() {
+    const std::string source =
+        "#include <stdio.h>\n"
+        "double a[64], b[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 1; i < n; i++)\n"
+        "    a[i] = a[i - 1] + b[i];\n"
+        "#pragma endscop\n"
+        "}\n"
+        "int main(void) {\n"
+        "  for (int i = 0; i < 64; i++) { a[i] = 0.; b[i] = i % 7; }\n"
+        "  f(64);\n"
+        "  for (int i = 0; i < 64; i += 8) printf(\"%g\\n\", a[i]);\n"
+        "  return 0;\n"
+        "}\n";
+    const Program p = parse_c_source(source, "prefix.c", {});
+    const isl::schedule original = build_original_schedule(p);
+    const isl::schedule tagged = tag_band_member(*find_node(original, "R"), 0, LoopTag{"parallel", {}}).schedule();
+    CodegenOptions reversed;
+    reversed.reverse_parallel_loops = true;
+    const GeneratedCode code = generate(p, tagged, std::nullopt, "openmp", reversed);
+    QVERIFY2(code.text.find("for (int i = n - 1; i >= 1; i--)") != std::string::npos, code.text.c_str());
+    QVERIFY(code.text.find("#pragma omp") == std::string::npos);
+    QTemporaryDir dir;
+    const RunResult before = compile_and_run(dir.path(), "original", p.source_text);
+    const RunResult after = compile_and_run(dir.path(), "reversed", emit_file(p, code));
+    QVERIFY2(before.ok && after.ok, (before.error + after.error).c_str());
+    std::string why;
+    QVERIFY2(!same_numbers(before.output, after.output, &why), after.output.c_str());
+    // Without the tag the loop runs forwards and computes what the original does.
+    const RunResult untagged = compile_and_run(dir.path(), "untagged", emit_file(p, generate(p, original, std::nullopt, "openmp", reversed)));
+    QVERIFY2(untagged.ok && same_numbers(before.output, untagged.output, &why), (why + untagged.output).c_str());
   }
 
   void sharedAstGivesTheSameCode_data() {

@@ -510,9 +510,25 @@ class TestFrontend : public QObject {
     QCOMPARE(p.statements.size(), std::size_t(4));
     QCOMPARE(stmt(p, "S0").source_text, std::string("if (!(a[i] > 0.)) b[i] = -b[i] + d[i];"));
     QCOMPARE(stmt(p, "S1").source_text, std::string("if (!(a[i] > 0.) && !(b[i] <= a[i])) c[i] += d[i];"));
-    QCOMPARE(stmt(p, "S2").source_text, std::string("if (a[i] > 0.) c[i] = -c[i];"));
-    QVERIFY(!stmt(p, "S3").guard);
-    QCOMPARE(stmt(p, "S3").source_text, std::string("a[i] = b[i] + c[i] * d[i];"));
+    QCOMPARE(stmt(p, "L20").source_text, std::string("if (a[i] > 0.) c[i] = -c[i];"));
+    QVERIFY(!stmt(p, "L30").guard);
+    QCOMPARE(stmt(p, "L30").source_text, std::string("a[i] = b[i] + c[i] * d[i];"));
+    // `continue` is a jump to the end of the body: what follows runs on the other paths.
+    const Program skip = parse_c_source(
+        "double a[64], b[64];\n"
+        "void f(int n) {\n"
+        "#pragma scop\n"
+        "  for (int i = 0; i < n; i++) {\n"
+        "    if (b[i] == 0.) { a[i] = 0.; continue; }\n"
+        "    a[i] = 1. / b[i];\n"
+        "  }\n"
+        "#pragma endscop\n"
+        "}\n",
+        "continue.c", {});
+    QCOMPARE(skip.statements.size(), std::size_t(2));
+    QCOMPARE(stmt(skip, "S1").source_text, std::string("if (!(b[i] == 0.)) a[i] = 1. / b[i];"));
+    // A label that a goto jumps to still names the statement after it.
+    QVERIFY(p.find_statement("L30"));
     // A condition that a statement past the goto changes is computed once.
     std::string changed = source;
     changed.replace(changed.find("    c[i] += d[i];\n"), 18, "    a[i] += d[i];\n");

@@ -3,7 +3,9 @@
 // user would open them: every kernel listed in expected-modelled.txt opens,
 // every other one is refused at its FILE:line:column, and the OpenMP code of
 // every modelled kernel computes what the original does (verify, with the
-// arguments TSVC_2 passes: the file's `verify-params:` line).
+// arguments TSVC_2 passes: the file's `verify-params:` line), also with every
+// parallel loop run backwards (verify --reverse-parallel), which a race
+// would change.
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -86,6 +88,9 @@ class TestTsvcCorpus : public QObject {
     args << verifyParameters(kernel);
     const CliRun run = run_cli(args, kKernels, 300000);
     QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
+    // The race check: each parallel loop run backwards gives the same results.
+    const CliRun reversed = run_cli(args << QStringLiteral("--reverse-parallel"), kKernels, 300000);
+    QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
   }
 };
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lesson_view.h"
+#include "qt_text.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -12,9 +13,6 @@
 #include <QVBoxLayout>
 
 namespace loopscape {
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   body_ = new QTextBrowser;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pe_array_view.h"
+#include "qt_text.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,7 +20,6 @@
 namespace loopscape {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 // A colour per array (in the order the array's registers and streams name
 // them), distinct from the statements' blue fills.

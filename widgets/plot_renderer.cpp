@@ -1019,7 +1019,7 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
                                                      : QString::fromStdString(data_->arrow_caption),
                         k});
     if (may)
-      rows.push_back({Row::May, QCoreApplication::translate("PlotRenderer", "may (under a condition on data)"), 0});
+      rows.push_back({Row::May, QCoreApplication::translate("PlotRenderer", "may (data decides)"), 0});
     if (showRanks())
       rows.push_back({Row::Message,
                       groups_are_pes_ ? QCoreApplication::translate("PlotRenderer", "value moving between PEs")

@@ -114,6 +114,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.ranks = static_cast<int>(std::min(positive_integer("--ranks", *v), 1024L));
     } else if (a == "--fp-contract") {
       o.fp_contract = true;
+    } else if (a == "--reverse-parallel") {
+      o.reverse_parallel = true;
     } else if (auto v = joined_or_next(args, i, "", "--bundle")) {
       o.bundle = *v;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
@@ -279,6 +281,9 @@ function a harness is generated (parameters from --param or the #defines).
                       bits from the original's, and far more in
                       ill-conditioned kernels (gramschmidt)
   --ranks N           mpi: the number of ranks (default 4)
+  --reverse-parallel  openmp: run every parallel loop sequentially, last
+                      iteration first, and compare: a deterministic check
+                      that no parallel loop races
   --param NAME=VALUE  value of an integer parameter for the generated harness
   --bundle DIR        cuda, or halide with GPU kernels, on a machine without a
                       CUDA device: run the original here and put the emitted

@@ -231,8 +231,11 @@ std::string seconds(double s) {
 int run_verify(const CliOptions& o) {
   Loaded l = open_session(o);
   const Program& program = l.session.program();
-  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target, {},
-                                      nullptr, &l.session.dependences());
+  if (o.reverse_parallel && o.target != "openmp")
+    throw InputError({"loopscape-cli", 0, 0}, "--reverse-parallel is for --target openmp, not '" + o.target + "'");
+  const GeneratedCode code = generate(program, l.session.schedule(), l.session.dependences().all(), o.target,
+                                      {.reverse_parallel_loops = o.reverse_parallel}, nullptr,
+                                      &l.session.dependences());
   const Target& target = known_target(o.target);
   if (!code.replaces_region)
     throw InputError({"loopscape-cli", 0, 0}, "target '" + o.target + "' prints no program to run");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "command_menus.h"
+#include "qt_text.h"
 
 #include <QAction>
 #include <QHash>
@@ -35,7 +36,6 @@ QString shortcutFor(const QString& command) {
   return keys.value(command);
 }
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 

@@ -117,10 +117,11 @@ void DocumentController::runAfterAll() {
   if (const std::function<void()> run = run_declined_) run();
 }
 
-void DocumentController::openFailed(const EngineResult& result) {
+QString DocumentController::openFailed(const EngineResult& result) {
   analysis_failed_ = true;
   const QString header = missing_header(result.error);
   if (!header.isEmpty() && file_) suggested_include_ = find_header_near(file_->path, header);
+  return header;
 }
 
 // A C++ program's source stays in view (its statements are located there); an

@@ -51,8 +51,9 @@ class DocumentController : public QObject {
   const CompileOptions& compileOptions() const { return compile_options_; }
   // Whether `generation` answers the newest open (older ones are dropped).
   bool isLatestOpen(quint64 generation) const { return generation == last_open_; }
-  // The engine's answer to an open: what it failed on, or what the program carries.
-  void openFailed(const EngineResult& result);
+  // The engine's answer to an open: what it failed on (returns the missing
+  // header it names, "" when none), or what the program carries.
+  QString openFailed(const EngineResult& result);
   void programOpened(const EngineResult& result);
   bool analysisFailed() const { return analysis_failed_; }
   // After a missing header: the folder that holds it, when one was found near the file.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine_worker.h"
+#include "qt_text.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -30,7 +31,6 @@ namespace {
 constexpr int kBusyDelayMs = 150;
 constexpr std::size_t kCachedSnapshots = 48;
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 

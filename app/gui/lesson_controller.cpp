@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lesson_controller.h"
+#include "qt_text.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -18,9 +19,6 @@
 
 namespace loopscape {
 
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 LessonController::LessonController(QObject* parent, WindowDocks* docks, EngineWorker* worker,
                                    SessionController* session, OpenKernel open_kernel, MayRun may_run)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "main_window.h"
+#include "qt_text.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -46,7 +47,6 @@ namespace loopscape {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 void showSourceOf(SourceView* view, const SourceFile& file) {
   view->setSource(file.text);
@@ -280,8 +280,7 @@ void MainWindow::showOpenError(const EngineResult& result) {
   }
   file_panel_->showReport(result.quota ? tr("The engine stopped") : tr("The file cannot be analysed"), message, true);
   if (result.kind != EngineResult::Kind::Open) return;
-  document_->openFailed(result);
-  const QString header = missing_header(result.error);
+  const QString header = document_->openFailed(result);
   if (header.isEmpty() || !currentFile()) return;
   file_panel_->offerIncludeDirectory(header, document_->suggestedIncludeDirectory());
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "selection_links.h"
+#include "qt_text.h"
 
 #include "code_view.h"
 #include "dependence_view.h"
@@ -13,9 +14,6 @@
 
 namespace loopscape {
 
-namespace {
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-}  // namespace
 
 SelectionLinks::SelectionLinks(QObject* parent, WindowDocks* docks, DomainPlot* plot, SnapshotSource snapshot)
     : QObject(parent), docks_(docks), plot_(plot), snapshot_(std::move(snapshot)) {

@@ -245,7 +245,7 @@ DependenceWitness make_witness(const Program& program, const Dependences& depend
 std::string witness_sentence(const DependenceWitness& w) {
   const std::string what = w.element.empty() ? w.array : w.element;
   return w.sink + " " + kind_phrase_sink(w.kind) + " " + what + " " + kind_phrase_source(w.kind) + " " +
-         w.source + (w.may ? " (a may dependence: where conditions on data hold and indirect subscripts meet)" : "");
+         w.source + (w.may ? " (a may dependence: it holds where the data makes it)" : "");
 }
 
 std::string with_parameters(const DependenceWitness& w) {

@@ -610,12 +610,20 @@ class Builder {
   void walk(const clang::Stmt* s, const clang::LabelStmt* label) {
     if (!s) return;
     if (const auto* c = llvm::dyn_cast<clang::CompoundStmt>(s)) {
-      if (has_forward_goto_targets(c)) return walk_with_gotos(c);
+      if (!goto_path_ && has_forward_goto_targets(c)) return walk_with_gotos(c);
       for (const clang::Stmt* child : c->body()) walk(child, nullptr);
       return;
     }
     if (llvm::isa<clang::NullStmt>(s)) return;
     if (const auto* g = llvm::dyn_cast<clang::GotoStmt>(s)) return walk_goto(g);
+    if (llvm::isa<clang::ContinueStmt>(s) && goto_path_ && loops_.size() == goto_loop_depth_) {
+      // The rest of the body is not reached on this path.
+      if (!domain_.is_equal(goto_domain_))
+        fail(s->getBeginLoc(), "'continue' in a scop under an affine condition: only conditions on data may guard "
+                               "it; put the statements after it in an 'if' on the opposite condition");
+      goto_path_ = Formula{};
+      return;
+    }
     if (const auto* l = llvm::dyn_cast<clang::LabelStmt>(s)) {
       const clang::Stmt* sub = l->getSubStmt();
       if (!llvm::isa<clang::Expr>(sub) && !llvm::isa<clang::DeclStmt>(sub))
@@ -637,8 +645,8 @@ class Builder {
       fail(at, "'break' in a scop: loops must run all their iterations (the iteration "
                "domain cannot depend on an early exit)");
     if (llvm::isa<clang::ContinueStmt>(s))
-      fail(at, "'continue' in a scop: the statements it skips would run under a data-dependent "
-               "condition; use an 'if' with an affine condition");
+      fail(at, "'continue' in a scop: only a 'continue' of the loop around it, under conditions on data, is "
+               "supported (not under an affine condition, nor in a nested block that also jumps)");
     if (llvm::isa<clang::GotoStmt>(s) || llvm::isa<clang::IndirectGotoStmt>(s))
       fail(at, "'goto' in a scop: control flow must be structured 'for' loops and 'if's");
     if (llvm::isa<clang::ReturnStmt>(s))
@@ -1073,12 +1081,21 @@ class Builder {
     }
     return targets;
   }
-  static bool has_forward_goto_targets(const clang::CompoundStmt* c) { return !forward_goto_targets(c).empty(); }
+  // A `continue` of the loop whose body `c` is (not of a loop inside it).
+  static bool continues(const clang::Stmt* s) {
+    if (!s || llvm::isa<clang::ForStmt>(s) || llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::DoStmt>(s)) return false;
+    if (llvm::isa<clang::ContinueStmt>(s)) return true;
+    for (const clang::Stmt* child : s->children())
+      if (continues(child)) return true;
+    return false;
+  }
+  static bool has_forward_goto_targets(const clang::CompoundStmt* c) {
+    return !forward_goto_targets(c).empty() || continues(c);
+  }
 
   // A loop body with forward gotos to its own labels (`if (c) goto L20; ...
   // L20: ...`): each statement runs under the path condition that reaches it.
   void walk_with_gotos(const clang::CompoundStmt* c) {
-    if (goto_path_) fail(c->getLBracLoc(), "nested blocks that both jump with 'goto' are not supported");
     if (!guards_.empty())
       fail(c->getLBracLoc(), "'goto' inside an 'if' on data is not supported; jump from the loop body itself");
     const std::set<const clang::LabelDecl*> targets = forward_goto_targets(c);
@@ -1091,16 +1108,21 @@ class Builder {
       label_paths_.clear();
       atoms_.clear();
       goto_domain_ = domain_;
+      goto_loop_depth_ = loops_.size();
       try {
         for (const clang::Stmt* child : c->body()) {
           const clang::Stmt* stmt = child;
+          const clang::LabelStmt* target_label = nullptr;
           while (const auto* l = llvm::dyn_cast<clang::LabelStmt>(stmt)) {
             if (!targets.count(l->getDecl())) break;
             goto_path_ = disjoin(*goto_path_, label_paths_[l->getDecl()]);
+            target_label = l;
             stmt = l->getSubStmt();
           }
           if (goto_path_->empty()) continue;  // no path reaches it
-          walk(stmt, nullptr);
+          // A label in front of an assignment names its statement, jumped to or not.
+          const bool names = llvm::isa<clang::Expr>(stmt) || llvm::isa<clang::DeclStmt>(stmt);
+          walk(stmt, names ? target_label : nullptr);
         }
         done = true;
       } catch (const StaleCondition& stale) {
@@ -1163,20 +1185,9 @@ class Builder {
       std::string all_text;
       for (const Literal& l : t) {
         const Atom& a = atoms_[static_cast<std::size_t>(l.atom)];
-        const std::size_t first_read = st.accesses.size();
-        ExprPtr c = a.condition ? value(a.condition) : made_scalar_access(a.temporary, Access::Kind::Read, a.frame->where);
-        for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
-          const isl::map read = per_iteration(st.accesses[k].relation, a.frame->loop_depth);
-          require_unchanged(st, *a.frame, read);
-          guard_reads_.push_back({a.frame.get(), read});
-        }
-        std::string written = a.condition ? loc_.text(a.condition->getSourceRange()) : a.temporary;
-        if (l.negated) {
-          c = make(ExprKind::Unary, "!", {c}, "int");
-          written = a.condition ? "!(" + written + ")" : "!" + written;
-        } else if (t.size() > 1 || goto_path_->size() > 1) {
-          written = "(" + written + ")";
-        }
+        std::string written;
+        const ExprPtr c = guard_condition(st, a.condition, a.temporary, *a.frame, l.negated, written);
+        if (!l.negated && (t.size() > 1 || goto_path_->size() > 1)) written = "(" + written + ")";
         all = all ? make(ExprKind::Binary, "&&", {all, c}, "int") : c;
         all_text += (all_text.empty() ? "" : " && ") + written;
       }
@@ -1244,18 +1255,8 @@ class Builder {
     ExprPtr guard;
     guard_reads_.clear();
     for (const Guard& g : guards_) {
-      const std::size_t first_read = st.accesses.size();
-      ExprPtr c = g.condition ? value(g.condition) : made_scalar_access(g.temporary, Access::Kind::Read, g.frame->where);
-      for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
-        const isl::map read = per_iteration(st.accesses[k].relation, g.frame->loop_depth);
-        require_unchanged(st, *g.frame, read);
-        guard_reads_.push_back({g.frame.get(), read});
-      }
-      std::string written = g.condition ? loc_.text(g.condition->getSourceRange()) : g.temporary;
-      if (g.negated) {
-        c = make(ExprKind::Unary, "!", {c}, "int");
-        written = g.condition ? "!(" + written + ")" : "!" + written;
-      }
+      std::string written;
+      const ExprPtr c = guard_condition(st, g.condition, g.temporary, *g.frame, g.negated, written);
       guard = guard ? make(ExprKind::Binary, "&&", {guard, c}, "int") : c;
       text += (text.empty() ? "" : " && ") + written;
     }
@@ -1264,6 +1265,28 @@ class Builder {
       guard = guard ? make(ExprKind::Binary, "&&", {guard, on_path}, "int") : on_path;
     }
     return guard;
+  }
+
+  // One condition of a statement's guard (or the temporary that holds it),
+  // negated where asked, with its text: its reads become accesses of the
+  // statement, checked unchanged since the condition was evaluated.
+  ExprPtr guard_condition(Statement& st, const clang::Expr* condition, const std::string& temporary,
+                          GuardFrame& frame, bool negated, std::string& written) {
+    const std::size_t first_read = st.accesses.size();
+    ExprPtr c = condition ? value(condition) : made_scalar_access(temporary, Access::Kind::Read, frame.where);
+    for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
+      const isl::map read = per_iteration(st.accesses[k].relation, frame.loop_depth);
+      require_unchanged(st, frame, read);
+      guard_reads_.push_back({&frame, read});
+    }
+    written = condition ? loc_.text(condition->getSourceRange()) : temporary;
+    if (!negated && (written.find("||") != std::string::npos || written.find('?') != std::string::npos))
+      written = "(" + written + ")";
+    if (negated) {
+      c = make(ExprKind::Unary, "!", {c}, "int");
+      written = condition ? "!(" + written + ")" : "!" + written;
+    }
+    return c;
   }
 
   // Each statement re-evaluates the condition: exact only when no statement
@@ -1826,8 +1849,14 @@ class Builder {
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
       const clang::FunctionDecl* fd = call->getDirectCallee();
       const std::string name = fd ? fd->getName().str() : std::string();
-      if (fd && !is_known_math_function(name))
+      if (fd && !is_known_math_function(name)) {
         if (const clang::Expr* returned = returned_expression(fd)) return inlined_value(call, fd, returned, type);
+        if (fd->hasBody())
+          fail(x->getBeginLoc(), "call to '" + name + "' in an expression: a helper of the file is inlined into an "
+                                 "expression only when its body is one 'return E;' (this one, at line " +
+                                     std::to_string(loc_.at(fd->getBody()->getBeginLoc()).line) +
+                                     ", has more); write it as an assignment statement in the region");
+      }
       if (name.empty() || !is_known_math_function(name))
         fail(x->getBeginLoc(),
              "call to " + (name.empty() ? std::string("a function pointer") : "'" + name + "'") +
@@ -1887,6 +1916,7 @@ class Builder {
   std::vector<Atom> atoms_;
   std::set<const clang::LabelDecl*> goto_targets_;
   std::set<const clang::Expr*> held_conditions_;  // computed into temporaries
+  std::size_t goto_loop_depth_ = 0;
   isl::set goto_domain_;
   Statement* current_ = nullptr;
   int next_loop_id_ = 0;

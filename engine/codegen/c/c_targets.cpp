@@ -31,7 +31,8 @@ class CTarget : public Target {
     const LoopNodePtr& ast = printed.ast;
     CPrintOptions po;
     po.openmp = openmp_;
-    po.register_tiles = openmp_;
+    po.reverse_parallel = openmp_ && in.options.reverse_parallel_loops;
+    po.register_tiles = openmp_ && !po.reverse_parallel;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     CCode code = print_c(program, *ast, po);

@@ -124,6 +124,19 @@ void CPrinter::close_body(const LoopNode& body, bool force_braces) {
 }
 
 std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const ExprPtr& cond) {
+  if (opt_.reverse_parallel && n.has_tag("parallel") && n.step > 0 && cond == n.cond)
+    if (const std::optional<ExprPtr> last = loop_bound_inclusive(n)) {
+      // From the last value the loop takes down to its first; none when it takes none.
+      const ExprPtr first = init;
+      const ExprPtr from =
+          n.step == 1 ? *last
+                      : make_binary("+", first,
+                                    make_binary("*", make_binary("/", make_binary("-", *last, first), make_int(n.step)),
+                                                make_int(n.step)));
+      const std::string runs = n.step == 1 ? "" : " && " + expr(*last) + " >= " + expr(first);
+      return "for (int " + n.iterator + " = " + expr(from) + "; " + n.iterator + " >= " + expr(first) + runs + "; " +
+             n.iterator + (n.step == 1 ? "--" : " -= " + std::to_string(n.step)) + ")";
+    }
   std::string inc;
   if (n.step == 1)
     inc = n.iterator + "++";
@@ -138,7 +151,7 @@ std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const Exp
 
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
   std::string omp;
-  if (opt_.openmp) {
+  if (opt_.openmp && !opt_.reverse_parallel) {
     if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for";
     if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
   }

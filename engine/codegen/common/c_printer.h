@@ -25,6 +25,10 @@ struct CPrintOptions {
   // Integer arguments of libm's functions cast to their floating type: in a
   // CUDA kernel sin(i) would pick the host-only integer overload of C++'s <cmath>.
   bool float_math_arguments = false;
+  // Each loop tagged parallel runs sequentially from its last iteration to
+  // its first: results that change then come from a race (verify's
+  // --reverse-parallel, a deterministic check of the parallel tags).
+  bool reverse_parallel = false;
 };
 
 struct CCode {

@@ -22,6 +22,8 @@ struct CodegenOptions {
   bool auto_parallel = true;
   int indent = 2;
   bool mark_comments = false;  // C targets: schedule node names as comments
+  // openmp: parallel loops run sequentially, last iteration first (verify --reverse-parallel)
+  bool reverse_parallel_loops = false;
 };
 
 struct CodegenInput {
