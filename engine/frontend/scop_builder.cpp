@@ -130,6 +130,13 @@ const clang::VarDecl* referenced_var(const clang::Expr* e) {
   return nullptr;
 }
 
+// The integer helpers affine() reads as affine functions of their arguments.
+bool is_affine_helper(const std::string& name, unsigned arguments) {
+  if (name == "min" || name == "max" || name == "MIN" || name == "MAX" || name == "floord" || name == "ceild")
+    return arguments == 2;
+  return (name == "abs" || name == "labs" || name == "llabs") && arguments == 1;
+}
+
 bool is_known_math_function(const std::string& name) {
   static const std::set<std::string> names = {
       "sqrt",  "cbrt",  "exp",   "exp2",  "expm1", "log",   "log2",  "log10", "log1p",
@@ -171,6 +178,7 @@ class Builder {
   // Collects loop iterators, variables written or declared in the region and labels.
   void scan(const clang::Stmt* s) {
     if (!s) return;
+    if (llvm::isa<clang::GotoStmt>(s) || llvm::isa<clang::ContinueStmt>(s)) jumps_ = true;
     if (const auto* f = llvm::dyn_cast<clang::ForStmt>(s)) {
       if (const clang::VarDecl* v = init_variable(f)) iterator_vars_.insert(v);
       scan(f->getCond());
@@ -610,7 +618,7 @@ class Builder {
   void walk(const clang::Stmt* s, const clang::LabelStmt* label) {
     if (!s) return;
     if (const auto* c = llvm::dyn_cast<clang::CompoundStmt>(s)) {
-      if (!goto_path_ && has_forward_goto_targets(c)) return walk_with_gotos(c);
+      if (!goto_path_ && jumps_ && has_forward_goto_targets(c)) return walk_with_gotos(c);
       for (const clang::Stmt* child : c->body()) walk(child, nullptr);
       return;
     }
@@ -894,16 +902,12 @@ class Builder {
       guards_.resize(depth);
       rewind(mark);
       domain_ = outer;
-      const std::string temporary = add_condition_temporary(s->getCond());
-      auto held = std::make_shared<GuardFrame>();
-      held->loop_depth = loops_.size();
-      held->where = s->getCond()->getBeginLoc();
-      held->reads = {temporary};
-      guards_.push_back(Guard{nullptr, false, held, temporary});
+      const Guard held = held_condition(s->getCond());
+      guards_.push_back(held);
       walk(s->getThen(), nullptr);
       guards_.resize(depth);
       if (s->getElse()) {
-        guards_.push_back(Guard{nullptr, true, held, temporary});
+        guards_.push_back(Guard{nullptr, true, held.frame, held.temporary});
         walk(s->getElse(), nullptr);
         guards_.resize(depth);
       }
@@ -951,19 +955,6 @@ class Builder {
     return name;
   }
 
-  // A read or write of a scalar that the front-end made (no declaration in the source).
-  ExprPtr made_scalar_access(const std::string& name, Access::Kind kind, CLoc where) {
-    Access a;
-    a.kind = kind;
-    a.array = name;
-    a.relation = set_range_name(map_from_domain(current_->domain), name);
-    a.where = loc_.at(where);
-    current_->accesses.push_back(a);
-    auto e = make(ExprKind::Access, name, {}, "int");
-    e->access_index = static_cast<int>(current_->accesses.size()) - 1;
-    return e;
-  }
-
   // The conditions of one data-dependent `if`: the arrays they read, and the
   // elements the statements under it (then and else) have written so far.
   struct GuardFrame {
@@ -987,6 +978,16 @@ class Builder {
     const GuardFrame* frame;
   };
 
+  // The condition computed once, here, into a temporary, as a guard on it.
+  Guard held_condition(const clang::Expr* condition) {
+    auto frame = std::make_shared<GuardFrame>();
+    frame->loop_depth = loops_.size();
+    frame->where = condition->getBeginLoc();
+    const std::string temporary = add_condition_temporary(condition);
+    frame->reads = {temporary};
+    return Guard{nullptr, false, frame, temporary};
+  }
+
   // `access` (S[i, j] -> A[...]) per iteration of the first `depth` loops.
   static isl::map per_iteration(const isl::map& access, std::size_t depth) {
     const unsigned dims = unsigned(isl_map_dim(access.get(), isl_dim_in));
@@ -1007,11 +1008,6 @@ class Builder {
   };
   using Term = std::vector<Literal>;  // sorted by atom
   using Formula = std::vector<Term>;
-  struct Atom {
-    const clang::Expr* condition = nullptr;  // null: the temporary holds it
-    std::shared_ptr<GuardFrame> frame;
-    std::string temporary;
-  };
 
   static Formula conjoin(const Formula& f, const Literal& l) {
     Formula out;
@@ -1126,7 +1122,7 @@ class Builder {
         }
         done = true;
       } catch (const StaleCondition& stale) {
-        const auto atom = std::find_if(atoms_.begin(), atoms_.end(), [&](const Atom& a) { return a.frame.get() == stale.frame; });
+        const auto atom = std::find_if(atoms_.begin(), atoms_.end(), [&](const Guard& a) { return a.frame.get() == stale.frame; });
         if (atom == atoms_.end() || !atom->condition || !held_conditions_.insert(atom->condition).second) throw;
         rewind(mark);
         domain_ = goto_domain_;
@@ -1157,16 +1153,8 @@ class Builder {
     if (!all_on_data)
       fail(s->getIfLoc(), "an 'if' that mixes affine and data conditions in a loop body with 'goto': split it");
     const int atom = static_cast<int>(atoms_.size());
-    if (held_conditions_.count(s->getCond())) {
-      auto held = std::make_shared<GuardFrame>();
-      held->loop_depth = loops_.size();
-      held->where = s->getCond()->getBeginLoc();
-      const std::string temporary = add_condition_temporary(s->getCond());
-      held->reads = {temporary};
-      atoms_.push_back(Atom{nullptr, held, temporary});
-    } else {
-      atoms_.push_back(Atom{s->getCond(), frame, {}});
-    }
+    atoms_.push_back(held_conditions_.count(s->getCond()) ? held_condition(s->getCond())
+                                                          : Guard{s->getCond(), false, frame, {}});
     const Formula before = *goto_path_;
     goto_path_ = conjoin(before, Literal{atom, false});
     walk(s->getThen(), nullptr);
@@ -1184,7 +1172,7 @@ class Builder {
       ExprPtr all;
       std::string all_text;
       for (const Literal& l : t) {
-        const Atom& a = atoms_[static_cast<std::size_t>(l.atom)];
+        const Guard& a = atoms_[static_cast<std::size_t>(l.atom)];
         std::string written;
         const ExprPtr c = guard_condition(st, a.condition, a.temporary, *a.frame, l.negated, written);
         if (!l.negated && (t.size() > 1 || goto_path_->size() > 1)) written = "(" + written + ")";
@@ -1216,11 +1204,9 @@ class Builder {
     if (!x->getType()->isIntegerType() && !x->getType()->isBooleanType()) return true;
     if (llvm::isa<clang::ArraySubscriptExpr>(x)) return true;
     if (const auto* call = llvm::dyn_cast<clang::CallExpr>(x)) {
-      // The integer helpers affine() reads (min, max, abs, floord, ceild) are data only through their arguments.
+      // The integer helpers affine() reads are data only through their arguments.
       const clang::FunctionDecl* fd = call->getDirectCallee();
-      const std::string name = fd ? fd->getName().str() : std::string();
-      static const std::set<std::string> affine_helpers = {"min", "max", "abs", "labs", "llabs", "floord", "ceild"};
-      if (!affine_helpers.count(name)) return true;
+      if (!fd || !is_affine_helper(fd->getName().str(), call->getNumArgs())) return true;
       for (const clang::Expr* arg : call->arguments())
         if (reads_data(arg)) return true;
       return false;
@@ -1273,7 +1259,7 @@ class Builder {
   ExprPtr guard_condition(Statement& st, const clang::Expr* condition, const std::string& temporary,
                           GuardFrame& frame, bool negated, std::string& written) {
     const std::size_t first_read = st.accesses.size();
-    ExprPtr c = condition ? value(condition) : made_scalar_access(temporary, Access::Kind::Read, frame.where);
+    ExprPtr c = condition ? value(condition) : scalar_access(temporary, "int", Access::Kind::Read, frame.where);
     for (std::size_t k = first_read; k < st.accesses.size(); ++k) {
       const isl::map read = per_iteration(st.accesses[k].relation, frame.loop_depth);
       require_unchanged(st, frame, read);
@@ -1307,7 +1293,7 @@ class Builder {
   void record_guarded_write(const Statement& st, const Access& write) {
     std::vector<GuardFrame*> frames;
     for (const Guard& g : guards_) frames.push_back(g.frame.get());
-    for (const Atom& a : atoms_) frames.push_back(a.frame.get());
+    for (const Guard& a : atoms_) frames.push_back(a.frame.get());
     for (GuardFrame* frame : frames) {
       if (!frame->reads.count(write.array)) continue;
       const isl::map written = per_iteration(write.relation, frame->loop_depth);
@@ -1399,19 +1385,17 @@ class Builder {
     Builder& builder;
     std::map<const clang::VarDecl*, const clang::Expr*> saved = builder.inline_arguments_;
     std::size_t helpers = builder.inlining_.size();
-    int depth = builder.inline_depth_;
     ~InlineScope() {
       builder.inline_arguments_ = saved;
       builder.inlining_.resize(helpers);
-      builder.inline_depth_ = depth;
     }
   };
 
-  // Binds the parameters of `fd` to the arguments of `call`; refuses what
-  // inlining cannot keep exact.
+  // Binds the parameters of `fd` to the arguments of `call` (until `scope`
+  // ends); refuses what inlining cannot keep exact.
   void bind_arguments(const clang::CallExpr* call, const clang::FunctionDecl* fd) {
     const std::string name = fd->getName().str();
-    if (inline_depth_ >= 4 || std::count(inlining_.begin(), inlining_.end(), fd))
+    if (inlining_.size() >= 4 || std::count(inlining_.begin(), inlining_.end(), fd))
       fail(call->getBeginLoc(), "call to '" + name + "': recursive or deeply nested helper functions are not inlined");
     if (fd->isVariadic() || call->getNumArgs() != fd->getNumParams())
       fail(call->getBeginLoc(), "call to '" + name + "': only calls with one argument per parameter are inlined");
@@ -1422,17 +1406,14 @@ class Builder {
                                        "': only helpers that leave their parameters unchanged are inlined");
       inline_arguments_[param] = call->getArg(k);
     }
+    inlining_.push_back(fd);
   }
 
   ExprPtr inlined_value(const clang::CallExpr* call, const clang::FunctionDecl* fd, const clang::Expr* returned,
                         const std::string& type) {
     const InlineScope scope{*this};
     bind_arguments(call, fd);
-    inlining_.push_back(fd);
-    ++inline_depth_;
     ExprPtr e = value(returned);
-    --inline_depth_;
-    inlining_.pop_back();
     if (e->type != type) e = make(ExprKind::Cast, type, {e}, type);
     return e;
   }
@@ -1444,8 +1425,6 @@ class Builder {
     if (!body) fail(call->getBeginLoc(), "call to '" + fd->getName().str() + "': its body is not a block");
     const InlineScope scope{*this};
     bind_arguments(call, fd);
-    inlining_.push_back(fd);
-    ++inline_depth_;
     scan(body);
     const std::size_t count = body->size();
     std::size_t k = 0;
@@ -1459,8 +1438,6 @@ class Builder {
       }
       walk(child, nullptr);
     }
-    --inline_depth_;
-    inlining_.pop_back();
   }
 
   struct StatementParts {
@@ -1532,7 +1509,7 @@ class Builder {
 
     ExprPtr target;
     if (!parts.scalar_target.empty()) {
-      target = made_scalar_access(parts.scalar_target, Access::Kind::Write, parts.stmt->getBeginLoc());
+      target = scalar_access(parts.scalar_target, "int", Access::Kind::Write, parts.stmt->getBeginLoc());
     } else if (parts.decl) {
       target = scalar_access(parts.decl, Access::Kind::Write, parts.decl->getLocation());
     } else {
@@ -1642,16 +1619,19 @@ class Builder {
   }
 
   ExprPtr scalar_access(const clang::VarDecl* v, Access::Kind kind, CLoc where) {
-    const int array = array_index(v);
-    const std::string& name = program_.arrays[static_cast<std::size_t>(array)].name;
+    const Array& array = program_.arrays[static_cast<std::size_t>(array_index(v))];
+    return scalar_access(array.name, array.element_type, kind, where);
+  }
+
+  // Also for the scalars the front-end makes (the condition temporaries).
+  ExprPtr scalar_access(const std::string& name, const std::string& type, Access::Kind kind, CLoc where) {
     Access a;
     a.kind = kind;
     a.array = name;
     a.relation = set_range_name(map_from_domain(current_->domain), name);
     a.where = loc_.at(where);
     current_->accesses.push_back(a);
-    auto e = make(ExprKind::Access, name, {},
-                  program_.arrays[static_cast<std::size_t>(array)].element_type);
+    auto e = make(ExprKind::Access, name, {}, type);
     e->access_index = static_cast<int>(current_->accesses.size()) - 1;
     return e;
   }
@@ -1913,7 +1893,7 @@ class Builder {
   // label is reached under so far, the atoms, and the body's domain.
   std::optional<Formula> goto_path_;
   std::map<const clang::LabelDecl*, Formula> label_paths_;
-  std::vector<Atom> atoms_;
+  std::vector<Guard> atoms_;  // the conditions the path condition's literals name
   std::set<const clang::LabelDecl*> goto_targets_;
   std::set<const clang::Expr*> held_conditions_;  // computed into temporaries
   std::size_t goto_loop_depth_ = 0;
@@ -1925,8 +1905,8 @@ class Builder {
   // The parameters of the helper functions being inlined, and the helpers.
   std::map<const clang::VarDecl*, const clang::Expr*> inline_arguments_;
   std::vector<const clang::FunctionDecl*> inlining_;
-  int inline_depth_ = 0;
   bool saw_division_ = false;
+  bool jumps_ = false;  // the region (or a helper it inlines) has a goto or continue
 };
 
 }  // namespace

@@ -134,8 +134,8 @@ std::optional<LaidOutProgram> apply_data_layout(const Program& program, const is
       Statement& reader = statement_of(out.program, r.reader->name);
       const std::vector<ExprPtr> at = subscripts(program, r.pairs.apply_range(place), r.reader->iterators(), folds,
                                                  "the place " + r.reader->name + " reads " + name + "'s values at");
-      reader.value = replace_access(reader.value, r.access, [&](const Expr& read) { return access_expr(buffer, at, read); });
-      reader.guard = replace_access(reader.guard, r.access, [&](const Expr& read) { return access_expr(buffer, at, read); });
+      for (ExprPtr* part : {&reader.value, &reader.guard})
+        *part = replace_access(*part, r.access, [&](const Expr& read) { return access_expr(buffer, at, read); });
     }
   }
 
@@ -153,8 +153,8 @@ std::optional<LaidOutProgram> apply_data_layout(const Program& program, const is
     for (const ReadOfValues& r : reads) {
       Statement& reader = statement_of(out.program, r.reader->name);
       const ExprPtr at = substitute_iterators(value, s->iterators(), r.producer);
-      reader.value = replace_access(reader.value, r.access, [&](const Expr&) { return at; });
-      reader.guard = replace_access(reader.guard, r.access, [&](const Expr&) { return at; });
+      for (ExprPtr* part : {&reader.value, &reader.guard})
+        *part = replace_access(*part, r.access, [&](const Expr&) { return at; });
     }
     // Its array is a temporary only it writes and nobody reads any more: no declaration.
     if (s->target) {
