@@ -121,11 +121,19 @@ void DependenceView::fillTable() {
       table_->setItem(r, column, item);
       return item;
     };
-    if (d.may)
-      set(kKind, tr("may %1").arg(QString::fromStdString(d.kind)),
-          tr("%1, only where the conditions on data around the statements hold").arg(kindLong(d.kind)));
-    else
-      set(kKind, QString::fromStdString(d.kind), kindLong(d.kind));
+    QString kind = QString::fromStdString(d.kind);
+    QString kindTip = kindLong(d.kind);
+    if (d.may) {
+      kind = tr("may %1").arg(kind);
+      kindTip = tr("%1, only where the conditions on data around the statements hold").arg(kindTip);
+    }
+    if (d.reduction) {
+      kind = tr("%1 (reduction)").arg(kind);
+      kindTip = tr("%1, between updates of one reduction: a loop that carries only such dependences may run in "
+                   "parallel as a reduction (floating-point results may then differ in their last bits)")
+                    .arg(kindTip);
+    }
+    set(kKind, kind, kindTip);
     auto* source = set(kSource, QString::fromStdString(d.source_access.empty() ? d.source : d.source + "  " + d.source_access));
     source->setForeground(statementColor(snapshot_->statementIndex(d.source)).darker(130));
     auto* sink = set(kSink, QString::fromStdString(d.sink_access.empty() ? d.sink : d.sink + "  " + d.sink_access));

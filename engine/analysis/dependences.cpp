@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "analysis/dependences.h"
+#include "analysis/reductions.h"
 
 #include <isl/aff.h>
 #include <isl/map.h>
@@ -209,6 +210,7 @@ void add_dependences(const Program& program, DependenceKind kind, const isl::uni
     d.relation = parts.instances;
     d.may = source->accesses.at(std::size_t(d.source_access)).conditional ||
             sink->accesses.at(std::size_t(d.sink_access)).conditional;
+    d.reduction = is_reduction_pair(*source, *sink, d.array);
     const unsigned dims_in = unsigned(isl_map_dim(parts.instances.get(), isl_dim_in));
     const unsigned dims_out = unsigned(isl_map_dim(parts.instances.get(), isl_dim_out));
     const unsigned common = common_loops(*source, *sink, dims_in, dims_out);

@@ -36,6 +36,9 @@ struct Dependence {
   // Between a conditional or indirect access (Access::conditional): the pair
   // depends only where the condition holds or the subscripts meet.
   bool may = false;
+  // Between two updates of one reduction (analysis/reductions.h): the pair
+  // may run in either order, as a reduction.
+  bool reduction = false;
 };
 
 struct Dependences {

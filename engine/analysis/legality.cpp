@@ -21,6 +21,7 @@
 #include <stdexcept>
 
 #include "analysis/inlining.h"
+#include "analysis/reductions.h"
 #include "analysis/storage_fold_check.h"
 #include "schedule/data_layout.h"
 #include "schedule/loops.h"
@@ -254,7 +255,8 @@ std::string with_parameters(const DependenceWitness& w) {
 }
 
 std::string dependence_label(const Dependence& d) {
-  return (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array;
+  return (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array +
+         (d.reduction ? " (reduction)" : "");
 }
 
 // `umap` restricted to the instances of `domain_space` (a statement tuple), as one map.
@@ -575,6 +577,7 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
   for (const TaggedBand& t : tagged) {
     LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);
     if (!c.carried) continue;
+    if (t.tag.kind == "parallel" && !parallel_reductions(program, dependences, t.band, c).empty()) continue;
     TagViolation v;
     v.tag = t.tag.display();
     v.band_name = c.band_name;
@@ -585,6 +588,43 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     report.tag_violations.push_back(std::move(v));
   }
   return report;
+}
+
+std::vector<std::string> parallel_reductions(const Program& program, const Dependences& dependences,
+                                             const isl::schedule_node& band_or_mark, const LoopDependenceCheck& carried) {
+  if (!carried.carried || carried.dependences.empty()) return {};
+  std::set<std::string> statements, arrays;
+  for (const DependenceWitness& w : carried.dependences) {
+    const Dependence& d = dependences.list.at(std::size_t(w.dependence));
+    if (!d.reduction) return {};
+    statements.insert(d.source_statement);
+    statements.insert(d.sink_statement);
+    arrays.insert(d.array);
+  }
+  // Each thread keeps one private partial result per reduced element: the
+  // element an update reaches must be fixed by the loops outside this one.
+  bool fixed = true;
+  program.isl().bounded("reduction check", [&] {
+    const isl::schedule_node band = skip_marks(band_or_mark);
+    const isl::union_set reaching = node_domain(band);
+    const isl::union_map outer = band.prefix_schedule_union_map().intersect_domain(reaching);
+    for (const std::string& name : statements) {
+      const Statement* s = program.find_statement(name);
+      if (!s || s->target->access_index < 0) {
+        fixed = false;
+        return;
+      }
+      const isl::map write = s->accesses.at(std::size_t(s->target->access_index)).relation;
+      const isl::union_map element_of_time =
+          outer.intersect_domain(isl::union_set(write.domain())).reverse().apply_range(isl::union_map(write));
+      if (!element_of_time.is_single_valued()) {
+        fixed = false;
+        return;
+      }
+    }
+  });
+  if (!fixed) return {};
+  return {arrays.begin(), arrays.end()};
 }
 
 LoopDependenceCheck carried_by(const Program& program, const Dependences& dependences,
@@ -645,6 +685,21 @@ LoopDependenceCheck carried_by(const Program& program, const Dependences& depend
       result.distances.push_back(t_snk.empty() || t_src.empty() ? 0 : t_snk.back() - t_src.back());
       result.dependences.push_back(std::move(w));
     }
+    // A dependence that is no reduction's explains best why the loop cannot
+    // run in parallel (the reduction ones alone would let it run as one).
+    std::vector<std::size_t> order(result.dependences.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_partition(order.begin(), order.end(), [&](std::size_t k) {
+      return !dependences.list.at(std::size_t(result.dependences[k].dependence)).reduction;
+    });
+    std::vector<DependenceWitness> witnesses;
+    std::vector<long> distances;
+    for (std::size_t k : order) {
+      witnesses.push_back(std::move(result.dependences[k]));
+      distances.push_back(result.distances[k]);
+    }
+    result.dependences = std::move(witnesses);
+    result.distances = std::move(distances);
     const std::string loop = loop_phrase(result.loop, result.band_name, member);
     if (result.dependences.empty()) {
       result.explanation = loop + " carries a dependence";

@@ -119,6 +119,15 @@ struct LoopDependenceCheck {
 LoopDependenceCheck carried_by(const Program& program, const Dependences& dependences,
                                const isl::schedule_node& band, int member);
 
+// The arrays a loop (member 0 of `band`, whose carried dependences are
+// `carried`) reduces when it runs in parallel as a reduction: every
+// dependence it carries is between updates of a reduction
+// (Dependence::reduction), and the element each update reaches is fixed by
+// the loops outside it, so each thread can keep a private partial result.
+// Empty when the loop cannot run so. Throws IslError when isl stops.
+std::vector<std::string> parallel_reductions(const Program& program, const Dependences& dependences,
+                                             const isl::schedule_node& band, const LoopDependenceCheck& carried);
+
 // A space-time transform (spec 004, T2S): loops `space_loops` of a statement's
 // nest become parallel processing elements, and a scheduling vector T over
 // the nest's loops gives the time step t = T . x that replaces the time loop

@@ -7,6 +7,9 @@
 #include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
+#include "analysis/legality.h"
+#include "analysis/reductions.h"
+
 namespace loopscape {
 namespace {
 
@@ -29,9 +32,43 @@ class ParallelizeCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    return tag_support::tag_one_loop(
+    CommandOutcome out = tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
         "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");
+    out.description += reduction_note(context, call, out.schedule);
+    return out;
+  }
+
+ private:
+  // What running the loop as a reduction changes, when it carries one.
+  static std::string reduction_note(const CommandContext& context, const CommandCall& call,
+                                    const isl::schedule& tagged) {
+    const Statement& s = require_statement(context.program, call);
+    const tag_support::TagLoop loop = tag_support::resolve_tag_loop(context.program, tagged, s, call.args.at(0));
+    if (loop.loop.member != 0) return {};
+    const LoopDependenceCheck carried =
+        carried_by(context.program, context.dependences, loop.loop.band, loop.loop.member);
+    const std::vector<std::string> arrays =
+        parallel_reductions(context.program, context.dependences, loop.loop.band, carried);
+    if (arrays.empty()) return {};
+    std::string names;
+    bool rounds = false;  // a floating-point sum or product: reassociating it rounds differently
+    for (const std::string& a : arrays) {
+      names += (names.empty() ? "" : ", ") + a;
+      const Array* array = context.program.find_array(a);
+      const bool floating = array && (array->element_type.find("float") != std::string::npos ||
+                                      array->element_type.find("double") != std::string::npos);
+      for (const Statement& st : context.program.statements)
+        if (const std::optional<Reduction> r = statement_reduction(st); r && r->array == a && floating &&
+                                                                        (r->op == ReductionOperator::Sum ||
+                                                                         r->op == ReductionOperator::Product))
+          rounds = true;
+    }
+    return ", as a reduction of " + names + ": each thread keeps a private partial result, combined with the " +
+           "others at the end" +
+           (rounds ? std::string(" in another order than the loop's, so the floating-point result may differ in "
+                                 "its last bits")
+                   : std::string(" (the result is the same in any order)"));
   }
 };
 

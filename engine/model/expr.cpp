@@ -38,4 +38,18 @@ int c_precedence(const Expr& e) {
   }
 }
 
+bool same_expr(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind || a.text != b.text || a.args.size() != b.args.size()) return false;
+  for (std::size_t k = 0; k < a.args.size(); ++k)
+    if (!same_expr(*a.args[k], *b.args[k])) return false;
+  return true;
+}
+
+bool reads_array(const Expr& e, const std::string& name) {
+  if (e.kind == ExprKind::Access && e.text == name) return true;
+  for (const ExprPtr& a : e.args)
+    if (reads_array(*a, name)) return true;
+  return false;
+}
+
 }  // namespace loopscape

@@ -38,4 +38,11 @@ struct Expr {
 // Operator precedence in C (higher binds tighter); used by printers to parenthesise minimally.
 int c_precedence(const Expr& e);
 
+// Whether two trees are the same expression (kinds, texts and operands; the
+// types and access indices are not compared).
+bool same_expr(const Expr& a, const Expr& b);
+
+// Whether `e` reads array or scalar `name` anywhere (subscripts included).
+bool reads_array(const Expr& e, const std::string& name);
+
 }  // namespace loopscape

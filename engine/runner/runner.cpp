@@ -227,6 +227,20 @@ bool region_bounds_in(const std::string& original, const Program& program, const
   return true;
 }
 
+// Parallel reductions and Halide's lowering reassociate floating-point
+// operations, so floating-point values match within a tolerance.
+std::string tolerance_text(const RunnerOptions& options) {
+  auto number = [](double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+  };
+  auto within = [&](const Tolerance& t) {
+    return "within a relative " + number(t.relative) + " or an absolute " + number(t.absolute);
+  };
+  return "integers exactly, double " + within(options.double_tolerance) + ", float " + within(options.float_tolerance);
+}
+
 Tolerance printed_output_tolerance(const Program& program, const RunnerOptions& options) {
   for (const Statement& s : program.statements)
     for (const Access& a : s.accesses) {
@@ -517,8 +531,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     return;
   }
   result.status = Status::Equal;
-  result.message = "Same results (" + std::to_string(comparison.values_compared) + " values compared); " +
-                   timing_summary(result) + ".";
+  result.message = "Same results (" + std::to_string(comparison.values_compared) + " values compared: " +
+                   tolerance_text(options) + "); " + timing_summary(result) + ".";
 }
 
 }  // namespace

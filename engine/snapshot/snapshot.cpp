@@ -194,6 +194,7 @@ DependenceInfo dependence_info(const Program& program, const Dependence& d) {
   info.carried_level = d.carried_level;
   info.levels = d.levels;
   info.may = d.may;
+  info.reduction = d.reduction;
   return info;
 }
 

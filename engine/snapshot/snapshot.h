@@ -61,6 +61,7 @@ struct DependenceInfo {
   int carried_level = 0;
   std::vector<int> levels;
   bool may = false;  // between statements guarded by a condition on data
+  bool reduction = false;  // between updates of one reduction (analysis/reductions.h)
 };
 
 // A `for` header in generated code and the lines of its body.

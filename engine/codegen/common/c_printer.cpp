@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "codegen/common/c_printer.h"
+#include "codegen/common/loop_reductions.h"
 
 #include <sstream>
 
@@ -149,10 +150,27 @@ std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const Exp
   return "for (int " + n.iterator + " = " + expr(init) + "; " + expr(cond) + "; " + inc + ")";
 }
 
+// reduction(+: s) for a scalar, reduction(+: y[i:1]) for one element,
+// reduction(+: a[0:320]) for an array whose updates reach several elements.
+std::string CPrinter::reduction_clauses(const LoopNode& n) {
+  std::string out;
+  for (const LoopReduction& r : loop_reductions(program(), n)) {
+    std::string item = r.array;
+    if (r.whole_array) {
+      const Array* a = program().find_array(r.array);
+      for (const std::string& extent : a ? a->extents : std::vector<std::string>{}) item += "[0:" + extent + "]";
+    } else {
+      for (const ExprPtr& subscript : r.element) item += "[" + expr(subscript) + ":1]";
+    }
+    out += " reduction(" + reduction_clause_operator(r.op) + ": " + item + ")";
+  }
+  return out;
+}
+
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
   std::string omp;
   if (opt_.openmp && !opt_.reverse_parallel) {
-    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for";
+    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for" + reduction_clauses(n);
     if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
   }
   // gcc takes one pragma right before a loop: a second one (omp simd after

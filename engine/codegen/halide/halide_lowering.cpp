@@ -8,6 +8,7 @@
 
 #include "codegen/common/ast_cache.h"
 #include "codegen/common/gpu_loops.h"
+#include "codegen/common/loop_reductions.h"
 #include "codegen/halide/halide_ptx_fma.h"
 #include "codegen/halide/halide_register_promotion.h"
 #include "codegen/common/loop_ast.h"
@@ -347,7 +348,12 @@ class HalideBuilder : public LoopAstWalker {
     const std::string& it = n.iterator;
     for (const LoopTag& t : n.tags) {
       if (gpu_ && (t.kind == "gpu_block" || t.kind == "gpu_thread")) return gpu_loop(n, t, min, extent, body);
-      if (t.kind == "parallel") return HI::For::make(it, min, extent, HI::ForType::Parallel, H::DeviceAPI::None, body);
+      // A loop that runs a reduction stays in order: Halide's parallel
+      // loops have no private partial results to combine.
+      if (t.kind == "parallel")
+        return HI::For::make(it, min, extent,
+                             loop_reductions(program(), n).empty() ? HI::ForType::Parallel : HI::ForType::Serial,
+                             H::DeviceAPI::None, body);
       if ((t.kind == "vector" || t.kind == "unroll") && !t.args.empty()) {
         const int width = std::stoi(t.args[0]);
         if (width < 2) break;

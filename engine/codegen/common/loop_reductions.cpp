@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "codegen/common/loop_reductions.h"
+
+#include <functional>
+#include <set>
+
+namespace loopscape {
+namespace {
+
+void visit_nodes(const LoopNode& n, const std::function<void(const LoopNode&)>& fn) {
+  fn(n);
+  for (const LoopNodePtr& c : n.children) visit_nodes(*c, fn);
+}
+
+bool mentions(const Expr& e, const std::set<std::string>& iterators) {
+  if (e.kind == ExprKind::Iterator && iterators.count(e.text)) return true;
+  for (const ExprPtr& a : e.args)
+    if (mentions(*a, iterators)) return true;
+  return false;
+}
+
+bool same_element(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (!same_expr(*a[k], *b[k])) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNode& loop) {
+  std::set<std::string> inside;
+  visit_nodes(loop, [&](const LoopNode& n) {
+    if (n.kind == LoopNodeKind::For) inside.insert(n.iterator);
+  });
+  std::vector<LoopReduction> out;
+  visit_nodes(loop, [&](const LoopNode& n) {
+    if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
+    const Statement& s = program.statements.at(std::size_t(n.statement_index));
+    const std::optional<Reduction> r = statement_reduction(s);
+    if (!r) return;
+    const StatementInstance instance = instantiate(program, n);
+    if (mentions(*instance.target, inside)) return;  // each iteration updates its own element
+    for (LoopReduction& known : out)
+      if (known.array == r->array && known.op == r->op) {
+        if (!known.whole_array && !same_element(known.element, instance.target->args)) {
+          known.whole_array = true;
+          known.element.clear();
+        }
+        return;
+      }
+    out.push_back(LoopReduction{r->op, r->array, instance.target->args, false});
+  });
+  return out;
+}
+
+}  // namespace loopscape

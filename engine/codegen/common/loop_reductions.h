@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The reductions a parallel loop of the loop AST runs: legality lets a loop
+// that carries only dependences between updates of a reduction run in
+// parallel (analysis/legality.h, parallel_reductions), and each target then
+// combines private partial results (OpenMP's reduction clause) or runs the
+// loop in order where it cannot.
+#include <string>
+#include <vector>
+
+#include "analysis/reductions.h"
+#include "codegen/common/loop_ast.h"
+
+namespace loopscape {
+
+struct LoopReduction {
+  ReductionOperator op = ReductionOperator::Sum;
+  std::string array;
+  // The element every iteration of the loop updates, in the variables of
+  // the loops outside it; empty for a scalar, or when the updates reach
+  // several elements (then the whole array is reduced).
+  std::vector<ExprPtr> element;
+  bool whole_array = false;
+};
+
+// The reduction statements under `loop` whose updated element neither the
+// loop nor a loop inside it changes, one entry per array.
+std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNode& loop);
+
+}  // namespace loopscape
