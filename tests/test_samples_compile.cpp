@@ -14,7 +14,8 @@ namespace {
 const QStringList kExpectedSamples = {
     QStringLiteral("matmul.c"),   QStringLiteral("image_pipeline.c"), QStringLiteral("mvt.c"),
     QStringLiteral("jacobi2d.c"), QStringLiteral("seidel2d.c"),       QStringLiteral("lu.c"),
-    QStringLiteral("stencil_if.c"), QStringLiteral("outer_sincos.c"), QStringLiteral("conditional_update.c")};
+    QStringLiteral("stencil_if.c"), QStringLiteral("outer_sincos.c"), QStringLiteral("conditional_update.c"),
+    QStringLiteral("reductions.c")};
 
 QString readText(const QString& path) {
   QFile file(path);
