@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <set>
@@ -89,6 +90,44 @@ class TestTsvcCorpus : public QObject {
     const CliRun run = run_cli(args, kKernels, 300000);
     QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
     // The race check: each parallel loop run backwards gives the same results.
+    const CliRun reversed = run_cli(args << QStringLiteral("--reverse-parallel"), kKernels, 300000);
+    QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
+  }
+
+  // The reduction kernels run their loop in parallel as a reduction: the
+  // command is legal, the OpenMP code has the clause, and the results match
+  // (within verify's stated tolerance), also run backwards.
+  void reductionKernelsRunInParallel_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("commands");
+    for (const QString& line : readText(QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/reductions.txt")).split('\n')) {
+      if (line.trimmed().isEmpty() || line.startsWith('#')) continue;
+      const QStringList parts = line.split('|');
+      QTest::newRow(parts[0].trimmed().toUtf8().constData()) << parts[0].trimmed() << parts[1].trimmed();
+    }
+  }
+
+  void reductionKernelsRunInParallel() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, commands);
+    QTemporaryDir dir;
+    const QString script = dir.filePath(QStringLiteral("reduction.ls"));
+    QFile file(script);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(commands.split(';').join('\n').toUtf8());
+    file.close();
+    const QString source = kernel + QStringLiteral(".c");
+    const CliRun check = run_cli({QStringLiteral("check"), source, QStringLiteral("--script"), script}, kKernels, 120000);
+    QVERIFY2(check.exit_code == 0 && check.out.find("as a reduction of") != std::string::npos, (check.out + check.err).c_str());
+    const CliRun emitted = run_cli({QStringLiteral("emit"), source, QStringLiteral("--script"), script, QStringLiteral("--target"),
+                                 QStringLiteral("openmp")},
+                                kKernels, 120000);
+    QVERIFY2(emitted.out.find("#pragma omp parallel for reduction(") != std::string::npos, (emitted.out + emitted.err).c_str());
+    QStringList args = {QStringLiteral("verify"), source, QStringLiteral("--script"), script, QStringLiteral("--target"),
+                        QStringLiteral("openmp")};
+    args << verifyParameters(kernel);
+    const CliRun run = run_cli(args, kKernels, 300000);
+    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
     const CliRun reversed = run_cli(args << QStringLiteral("--reverse-parallel"), kKernels, 300000);
     QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
   }
