@@ -146,6 +146,38 @@ class TestCodegenCuda : public QObject {
     QCOMPARE(emulate(l, g), std::string());
   }
 
+  // GPU loops that run reductions: the threads update the shared element
+  // atomically (atomicAdd for sums; the compare-and-swap ls_atomic_update
+  // for max and product), a scalar through its device cell; emulated with
+  // real threads here, built with nvcc, and run where there is a device.
+  void reductionsUpdateAtomically() {
+    const LoadedProgram l = load_sample("reductions.c");
+    const isl::schedule s =
+        apply_all(l, {"S1.split(i, 64, i0, i1)", "S1.gpu(i0, i1)", "S3.split(i, 64, i0, i1)", "S3.gpu(i0, i1)",
+                      "S5.gpu(i, j)", "S7.split(i, 16, i0, i1)", "S7.gpu(i0, i1)"});
+    const LegalityReport report = legality(l, s);
+    QVERIFY2(report.legal(), report.summary().c_str());
+    const GeneratedCode g = cuda(l, s);
+    const std::string all = g.before_function + g.text;
+    for (const char* part : {"atomicAdd(ls_cell_total, (double)(", "ls_atomic_update(ls_cell_peak, (double)(",
+                             "ls_op_max());", "ls_atomic_update(ls_cell_scale, (double)(", "ls_op_mul());",
+                             "cudaMemcpy(&total, ls_cell_total, sizeof(double), cudaMemcpyDeviceToHost)",
+                             "#define LS_ATOMIC_UPDATE"})
+      QVERIFY2(has(all, part), (part + std::string(" in\n") + all).c_str());
+    QVERIFY2(std::regex_search(all, std::regex(R"(atomicAdd\(&rowsum\[[^\]]*\], \(double\)\()")), all.c_str());
+    QCOMPARE(emulate(l, g), std::string());
+    QCOMPARE(build_with_nvcc(l, g), std::string());
+  }
+
+  // A GPU loop over a reduction whose element changes with the loop is an
+  // ordinary parallel loop: no atomics (rowsum[i] with i on threads).
+  void reductionsOverOtherLoopsNeedNoAtomics() {
+    const LoadedProgram l = load_sample("reductions.c");
+    const GeneratedCode g = cuda(l, apply_all(l, {"S5.split(i, 8, i0, i1)", "S5.gpu(i0, i1)"}));
+    QVERIFY2(!has(g.before_function, "atomic"), g.before_function.c_str());
+    QCOMPARE(emulate(l, g), std::string());
+  }
+
   // The arrays the kernels use are copied in once and out once, not per
   // launch, even with the time loop on the host.
   void arraysStayOnTheDeviceAcrossLaunches() {

@@ -191,13 +191,13 @@ void TestGuiFlows::tileAppliesAndUndoes() {
 void TestGuiFlows::illegalCommandLeavesTheSessionUnchanged() {
   if (!hasCommand("parallelize")) QSKIP("no parallelize command in this build");
   MainWindow window;
-  QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+  QVERIFY(window.openFile(samplePath(QStringLiteral("seidel2d.c"))));
   window.show();
   QVERIFY(window.waitForEngine());
   auto* code = window.findChild<CodeView*>(QStringLiteral("codeView"));
   const QString before = code->code(QStringLiteral("openmp"));
   window.setFormsAutoAccept(true);
-  window.runCommand(QStringLiteral("parallelize"), Selection{{QStringLiteral("S1")}, QStringLiteral("k"), -1});
+  window.runCommand(QStringLiteral("parallelize"), Selection{{QStringLiteral("S0")}, QStringLiteral("i"), -1});
   QVERIFY(window.waitForEngine());
   QVERIFY2(window.undoStack()->count() == 0,
            qPrintable(window.findChild<HistoryView*>(QStringLiteral("historyView"))->scriptLines().join('|')));
@@ -205,8 +205,8 @@ void TestGuiFlows::illegalCommandLeavesTheSessionUnchanged() {
   QVERIFY(!window.lastReport().isEmpty());
   auto* report = window.findChild<QTextBrowser*>(QStringLiteral("reportPanel"));
   QVERIFY(report->isVisible());
-  QVERIFY2(report->toPlainText().contains(QStringLiteral("S1")), qPrintable(report->toPlainText()));
-  QVERIFY(window.selection().statements.contains(QStringLiteral("S1")));
+  QVERIFY2(report->toPlainText().contains(QStringLiteral("S0")), qPrintable(report->toPlainText()));
+  QVERIFY(window.selection().statements.contains(QStringLiteral("S0")));
 }
 
 void TestGuiFlows::screenshotIs1600x1000() {

@@ -172,6 +172,19 @@ class TestReductions : public QObject {
     QVERIFY2(r.equal() && r.values_compared > 0, (r.message + "\n" + r.log).c_str());
   }
 
+  // Halide's GPU loops cannot run a reduction (no atomic updates there): refused, with the cuda target named.
+  void halideRefusesAReductionOverAGpuLoop() {
+    const Kernel k = load_kernel(kThreeReductions);
+    const isl::schedule s = apply_script(k, {"S5.gpu(i, j)"});
+    QVERIFY(legality(k, s).legal());
+    try {
+      generate(k.program(), s, k.dependences().all(), "halide-stmt");
+      QFAIL("lowered a reduction over a GPU loop");
+    } catch (const InputError& e) {
+      QVERIFY2(std::string(e.what()).find("use the cuda target") != std::string::npos, e.what());
+    }
+  }
+
   // A loop that also carries a dependence of another kind stays sequential:
   // the prefix sum writes its running total into b[i].
   void aRunningTotalIsRefusedWithItsOwnDependence() {

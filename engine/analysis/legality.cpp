@@ -577,7 +577,10 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
   for (const TaggedBand& t : tagged) {
     LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);
     if (!c.carried) continue;
-    if (t.tag.kind == "parallel" && !parallel_reductions(program, dependences, t.band, c).empty()) continue;
+    // Threads on CPU cores (OpenMP's reduction clause) and GPU loops (the
+    // cuda target's atomic updates) may run a reduction.
+    const bool reduces = t.tag.kind == "parallel" || t.tag.kind == "gpu_block" || t.tag.kind == "gpu_thread";
+    if (reduces && !parallel_reductions(program, dependences, t.band, c).empty()) continue;
     TagViolation v;
     v.tag = t.tag.display();
     v.band_name = c.band_name;

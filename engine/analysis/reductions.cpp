@@ -109,7 +109,8 @@ std::optional<ReductionOperator> operator_of(const Statement& s) {
 }  // namespace
 
 std::optional<Reduction> statement_reduction(const Statement& statement) {
-  if (!statement.target || statement.target->kind != ExprKind::Access) return std::nullopt;
+  if (!statement.target || statement.target->kind != ExprKind::Access || statement.target->access_index < 0)
+    return std::nullopt;
   const std::string& array = statement.target->text;
   // The target's own subscripts never read it (a[a[0]] += 1 is no reduction).
   for (const ExprPtr& sub : statement.target->args)
@@ -126,6 +127,37 @@ std::optional<Reduction> statement_reduction(const Statement& statement) {
     if (a.array == array && !a.relation.is_equal(statement.accesses.at(std::size_t(statement.target->access_index)).relation))
       return std::nullopt;
   return Reduction{*op, array};
+}
+
+ExprPtr reduction_operand(const Statement& statement, const ExprPtr& target, const ExprPtr& value) {
+  const std::optional<Reduction> r = statement_reduction(statement);
+  if (!r) return nullptr;
+  const std::string type = value->type.empty() ? target->type : value->type;
+  if (statement.assign_op == "+=" || statement.assign_op == "*=") return value;
+  if (statement.assign_op == "-=") return Expr::make(ExprKind::Unary, "-", {value}, type);
+  if (statement.guard) return value;  // if (E > T) T = E
+  const Expr& t = *target;
+  if (r->op == ReductionOperator::Sum || r->op == ReductionOperator::Product) {
+    const std::string op = r->op == ReductionOperator::Sum ? "+" : "*";
+    std::vector<std::pair<ExprPtr, bool>> terms;
+    chain_terms(value, op, false, terms);
+    ExprPtr rest;
+    bool skipped = false;
+    for (const auto& [term, negated] : terms) {
+      if (!skipped && !negated && is_target(term, t)) {
+        skipped = true;
+        continue;
+      }
+      if (!rest)
+        rest = negated ? Expr::make(ExprKind::Unary, "-", {term}, type) : term;
+      else
+        rest = Expr::make(ExprKind::Binary, negated ? "-" : op, {rest, term}, type);
+    }
+    return rest;
+  }
+  if (value->kind == ExprKind::Call) return is_target(value->args[0], t) ? value->args[1] : value->args[0];
+  if (value->kind == ExprKind::Ternary) return is_target(value->args[1], t) ? value->args[2] : value->args[1];
+  return nullptr;
 }
 
 std::string reduction_clause_operator(ReductionOperator op) {

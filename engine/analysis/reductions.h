@@ -31,6 +31,11 @@ struct Reduction {
 // The reduction `statement` performs, if it is one.
 std::optional<Reduction> statement_reduction(const Statement& statement);
 
+// E of the update `T = T op E` that `statement` (a reduction) makes, from
+// its target and value (as written, or with the iterators replaced: the
+// same trees). For max and min under a guard, the value assigned.
+ExprPtr reduction_operand(const Statement& statement, const ExprPtr& target, const ExprPtr& value);
+
 // The operator as OpenMP's reduction clause names it: "+", "*", "max", "min".
 std::string reduction_clause_operator(ReductionOperator op);
 // In words: "sum", "product", "max", "min".

@@ -21,7 +21,8 @@ class ParallelizeCommand : public CommandBase {
         {{loop_parameter("L", "the loop run in parallel")}, {}}};
   }
   std::string summary() const override {
-    return "Run the iterations of loop L in parallel on CPU threads (L must carry no dependence).";
+    return "Run the iterations of loop L in parallel on CPU threads (L must carry no dependence, or only those "
+           "between updates of a reduction, which then runs as one).";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,

@@ -23,6 +23,7 @@
 #include "codegen/common/band_extent.h"
 #include "codegen/common/c_printer.h"
 #include "codegen/cuda/cuda_shared_memory.h"
+#include "analysis/reductions.h"
 #include "codegen/common/data_layout_rewrite.h"
 #include "codegen/common/emitter.h"
 #include "codegen/common/gpu_loops.h"
@@ -249,11 +250,74 @@ class KernelPrinter : public CPrinter {
     CPrinter::enter_if(flat);
   }
   void user(const LoopNode& node, const StatementInstance& inst) override {
+    if (print_atomic_update(inst)) return;
     StatementInstance flat = inst;
     flat.target = linearized(in_shared(inst.target), arrays_);
     flat.value = linearized(in_shared(inst.value), arrays_);
     CPrinter::user(node, flat);
   }
+
+ public:
+  // Whether a kernel printed an update with ls_atomic_update (cuda_atomic_definitions).
+  bool uses_atomic_update() const { return uses_atomic_update_; }
+
+ private:
+  // An update of a reduction whose element the GPU loops around it (or
+  // loops inside those) do not change: threads update the same element, so
+  // the update is atomic. A scalar is updated through its device cell
+  // (ls_cell_<name>, copied in before the launch and out after it).
+  bool print_atomic_update(const StatementInstance& inst) {
+    const std::optional<Reduction> r = statement_reduction(*inst.statement);
+    if (!r) return false;
+    const std::vector<const LoopNode*>& loops = enclosing_loops();
+    bool shared_element = false;
+    for (std::size_t g = 0; g < loops.size() && !shared_element; ++g) {
+      if (!gpu_tag(*loops[g])) continue;
+      std::set<std::string> inside;
+      for (std::size_t k = g; k < loops.size(); ++k) inside.insert(loops[k]->iterator);
+      shared_element = !mentions_iterator(*inst.target, inside);
+    }
+    if (!shared_element) return false;
+    const Array* array = program().find_array(r->array);
+    const std::string type = array ? array->element_type : "double";
+    const ExprPtr operand = reduction_operand(*inst.statement, inst.target, inst.value);
+    if (!operand)
+      throw InputError(inst.statement->where, "the cuda target cannot update " + r->array + " atomically");
+    const std::string address = array && array->is_scalar()
+                                    ? "ls_cell_" + r->array
+                                    : "&" + expr(linearized(in_shared(inst.target), arrays_));
+    const std::string value = "(" + type + ")(" + expr(linearized(in_shared(operand), arrays_)) + ")";
+    const bool native_sum = type == "double" || type == "float" || type == "int" || type == "unsigned" ||
+                            type == "unsigned int" || type == "unsigned long long";
+    const bool word = type == "double" || type == "float" || type == "int";
+    if (r->op == ReductionOperator::Sum && native_sum) {
+      line("atomicAdd(" + address + ", " + value + ");  // " + reduction_operator_name(r->op) + " of " + r->array);
+      return true;
+    }
+    if (!word)
+      throw InputError(inst.statement->where, "the cuda target updates " + r->array + " (" + type +
+                                                  ") atomically on the GPU and cannot for this type: use double, "
+                                                  "float or int, or keep the loop on the host");
+    const char* op = r->op == ReductionOperator::Product ? "ls_op_mul"
+                     : r->op == ReductionOperator::Max  ? "ls_op_max"
+                     : r->op == ReductionOperator::Min  ? "ls_op_min"
+                                                         : "ls_op_add";
+    line(std::string("ls_atomic_update(") + address + ", " + value + ", " + op + "());  // " +
+         reduction_operator_name(r->op) + " of " + r->array);
+    uses_atomic_update_ = true;
+    return true;
+  }
+
+  static bool mentions_iterator(const Expr& e, const std::set<std::string>& iterators) {
+    if (e.kind == ExprKind::Iterator && iterators.count(e.text)) return true;
+    for (const ExprPtr& a : e.args)
+      if (mentions_iterator(*a, iterators)) return true;
+    return false;
+  }
+
+  bool uses_atomic_update_ = false;
+
+ protected:
 
  private:
   // One statement instance of a register tile: its body with the unrolled
@@ -597,17 +661,35 @@ class HostPrinter : public CPrinter {
     return out;
   }
 
+  // Whether every statement under `n` that writes scalar `name` is an update
+  // of a reduction of it (printed as an atomic update of its device cell).
+  bool only_reduced(const LoopNode& n, const std::string& name) const {
+    if (n.kind == LoopNodeKind::User) {
+      if (n.statement_index < 0) return true;
+      const Statement& s = program().statements.at(std::size_t(n.statement_index));
+      if (!s.target || s.target->text != name) return true;
+      const std::optional<Reduction> r = statement_reduction(s);
+      return r && r->array == name;
+    }
+    for (const LoopNodePtr& c : n.children)
+      if (!only_reduced(*c, name)) return false;
+    return true;
+  }
+
   void launch(const LoopNode& n) {
     const std::string name = "ls_kernel" + std::to_string(kernel_count_++);
     Uses uses;
     std::set<std::string> declared;
     collect(program(), n, uses, declared);
+    std::vector<const Array*> cells;  // scalars the kernel reduces, through device cells
     for (const std::string& w : uses.written) {
       const Array* a = program().find_array(w);
-      if (a && a->is_scalar())
+      if (!a || !a->is_scalar()) continue;
+      if (!only_reduced(n, w))
         throw InputError(a->declared_at, "the GPU loops write the scalar " + w +
                                              ": every thread would have its own copy; make it an array or keep that "
                                              "statement on the host");
+      cells.push_back(a);
     }
     std::vector<std::string> host_loops;
     for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
@@ -635,6 +717,10 @@ class HostPrinter : public CPrinter {
       if (d.flat)
         for (std::size_t k = 1; k < a.extents.size(); ++k) uses.parameters.insert(a.extents[k]);
     }
+    for (const Array* cell : cells) {
+      parameters.push_back(cell->element_type + "* ls_cell_" + cell->name);
+      arguments.push_back("ls_cell_" + cell->name);
+    }
     for (const std::string& p : program().parameters)
       if (uses.parameters.count(p)) {
         parameters.push_back("int " + p);
@@ -652,6 +738,7 @@ class HostPrinter : public CPrinter {
 
     const CCode code = body.result();
     for (const std::string& h : code.helpers) kernel_helpers_.insert(h);
+    if (body.uses_atomic_update()) kernel_helpers_.insert("ls_atomic_update");
     std::ostringstream k;
     k << "__global__ void " << name << "(";
     for (std::size_t p = 0; p < parameters.size(); ++p) k << (p ? ", " : "") << parameters[p];
@@ -678,10 +765,22 @@ class HostPrinter : public CPrinter {
     line("const int ls_gz = max(1, min(" + dim("gpu_block", "z") + ", 65535));");
     std::string args;
     for (std::size_t a = 0; a < arguments.size(); ++a) args += (a ? ", " : "") + arguments[a];
+    for (const Array* cell : cells) {
+      const std::string c = "ls_cell_" + cell->name, size = "sizeof(" + cell->element_type + ")";
+      line(cell->element_type + "* " + c + ";  // " + cell->name + ", which the kernel's threads update atomically");
+      line("LS_CUDA_CHECK(cudaMalloc((void**)&" + c + ", " + size + "));");
+      line("LS_CUDA_CHECK(cudaMemcpy(" + c + ", &" + cell->name + ", " + size + ", cudaMemcpyHostToDevice));");
+    }
     line("LS_CUDA_TIMER_START();");
     line(name + "<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(" + args + ");");
     line("LS_CUDA_CHECK(cudaGetLastError());  // the launch of " + name);
     line("LS_CUDA_TIMER_STOP();");
+    for (const Array* cell : cells) {
+      const std::string c = "ls_cell_" + cell->name;
+      line("LS_CUDA_CHECK(cudaMemcpy(&" + cell->name + ", " + c + ", sizeof(" + cell->element_type +
+           "), cudaMemcpyDeviceToHost));");
+      line("LS_CUDA_CHECK(cudaFree(" + c + "));");
+    }
     outdent();
     line("}");
   }
@@ -698,6 +797,35 @@ class HostPrinter : public CPrinter {
   int kernel_count_ = 0;
   bool in_host_part_ = false;
 };
+
+// ls_atomic_update(p, v, op): *p = op(*p, v), atomically, for double, float
+// and int: a compare-and-swap loop on the value's bits, which returns early
+// when the value would not change (a max that is already larger).
+std::string cuda_atomic_definitions() {
+  return R"(#ifndef LS_ATOMIC_UPDATE
+#define LS_ATOMIC_UPDATE
+struct ls_op_add { template <typename T> __device__ T operator()(T a, T b) const { return a + b; } };
+struct ls_op_mul { template <typename T> __device__ T operator()(T a, T b) const { return a * b; } };
+struct ls_op_max { template <typename T> __device__ T operator()(T a, T b) const { return a > b ? a : b; } };
+struct ls_op_min { template <typename T> __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
+#define LS_ATOMIC_CAS(T, W, TO_BITS, FROM_BITS)                                       \
+  template <typename Op>                                                              \
+  __device__ void ls_atomic_update(T* p, T v, Op op) {                                \
+    W* word = (W*)p;                                                                  \
+    W old = *word, assumed;                                                           \
+    do {                                                                              \
+      assumed = old;                                                                  \
+      const W next = (W)TO_BITS(op(FROM_BITS(assumed), v));                           \
+      if (next == assumed) return;                                                    \
+      old = atomicCAS(word, assumed, next);                                           \
+    } while (old != assumed);                                                         \
+  }
+LS_ATOMIC_CAS(double, unsigned long long, __double_as_longlong, __longlong_as_double)
+LS_ATOMIC_CAS(float, unsigned int, __float_as_uint, __uint_as_float)
+LS_ATOMIC_CAS(int, unsigned int, (unsigned int), (int))
+#endif
+)";
+}
 
 std::string cuda_prelude() {
   return R"(#include <cuda_runtime.h>
@@ -826,7 +954,9 @@ class CudaTarget : public Target {
     out.helpers = c_helper_definitions(helpers);
     if (!host.kernels().empty()) {
       out.file_prelude = cuda_prelude();
-      out.before_function = c_helper_definitions(host.kernel_helpers()) + host.kernels();
+      out.before_function = c_helper_definitions(host.kernel_helpers()) +
+                            (host.kernel_helpers().count("ls_atomic_update") ? cuda_atomic_definitions() : "") +
+                            host.kernels();
     }
     return out;
   }

@@ -388,6 +388,11 @@ class HalideBuilder : public LoopAstWalker {
   // threads runs on 256 threads, each striding through the iterations; one
   // outside every block loop gets a block of its own.
   HI::Stmt gpu_loop(const LoopNode& n, const LoopTag& t, const H::Expr& min, const H::Expr& extent, HI::Stmt body) {
+    for (const LoopReduction& r : loop_reductions(program(), n))
+      throw InputError(SourceLocation{}, "the halide target cannot run the reduction of " + r.array +
+                                             " over the GPU loop " + n.iterator +
+                                             " (its threads would update one element): use the cuda target, which "
+                                             "updates it atomically, or keep the loop sequential");
     const bool block = t.kind == "gpu_block";
     const std::string axis = t.args.empty() ? "x" : t.args[0];
     const std::string name = "loopscape." + n.iterator + (block ? ".__block_id_" : ".__thread_id_") + axis;

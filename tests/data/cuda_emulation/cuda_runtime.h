@@ -9,6 +9,7 @@
    on a machine with a GPU). */
 #ifndef LOOPSCAPE_CUDA_EMULATION_H
 #define LOOPSCAPE_CUDA_EMULATION_H
+#include <atomic>
 #include <barrier>
 #include <cstdlib>
 #include <cstring>
@@ -52,6 +53,27 @@ static inline cudaError_t cudaMemcpy(void* to, const void* from, std::size_t byt
 static inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 static inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 static inline const char* cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : "emulated error"; }
+
+/* The atomics the cuda target's reductions use, on the threads of a block. */
+template <typename T>
+static inline T atomicAdd(T* p, T v) {
+  return std::atomic_ref<T>(*p).fetch_add(v);
+}
+template <typename W>
+static inline W atomicCAS(W* p, W expected, W desired) {
+  std::atomic_ref<W>(*p).compare_exchange_strong(expected, desired);
+  return expected;
+}
+template <typename To, typename From>
+static inline To loopscape_bits(From v) {
+  To out;
+  std::memcpy(&out, &v, sizeof out);
+  return out;
+}
+static inline long long __double_as_longlong(double v) { return loopscape_bits<long long>(v); }
+static inline double __longlong_as_double(long long v) { return loopscape_bits<double>(v); }
+static inline unsigned int __float_as_uint(float v) { return loopscape_bits<unsigned int>(v); }
+static inline float __uint_as_float(unsigned int v) { return loopscape_bits<float>(v); }
 
 static inline void loopscape_emulate_launch(dim3 grid, dim3 block, const std::function<void()>& kernel) {
   const unsigned threads = block.x * block.y * block.z;
