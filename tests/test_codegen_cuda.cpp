@@ -169,6 +169,36 @@ class TestCodegenCuda : public QObject {
     QCOMPARE(build_with_nvcc(l, g), std::string());
   }
 
+  // A temporary that only the GPU loop touches (TSVC's s251): each thread
+  // declares its own.
+  void privateScalarsAreThreadLocals() {
+    const LoadedProgram l = load_c("#include <stdio.h>\n"
+                                   "#define N 200\n"
+                                   "double a[N], b[N], c[N];\n"
+                                   "void kernel(void) {\n"
+                                   "  int i;\n"
+                                   "  double s;\n"
+                                   "#pragma scop\n"
+                                   "  for (i = 0; i < N; i++) {\n"
+                                   "    s = b[i] + c[i];\n"
+                                   "    a[i] = s * s;\n"
+                                   "  }\n"
+                                   "#pragma endscop\n"
+                                   "}\n"
+                                   "int main(void) {\n"
+                                   "  for (int i = 0; i < N; i++) { b[i] = i % 7; c[i] = i % 3; }\n"
+                                   "  kernel();\n"
+                                   "  for (int i = 0; i < N; i += 9) printf(\"%g\\n\", a[i]);\n"
+                                   "  return 0;\n"
+                                   "}\n");
+    const isl::schedule s = apply_all(l, {"S0.split(i, 32, i0, i1)", "S0.gpu(i0, i1)"});
+    QVERIFY2(legality(l, s).legal(), legality(l, s).summary().c_str());
+    const GeneratedCode g = cuda(l, s);
+    QVERIFY2(has(g.before_function, "double s;  // each thread's own"), g.before_function.c_str());
+    QCOMPARE(emulate(l, g), std::string());
+    QCOMPARE(build_with_nvcc(l, g), std::string());
+  }
+
   // A GPU loop over a reduction whose element changes with the loop is an
   // ordinary parallel loop: no atomics (rowsum[i] with i on threads).
   void reductionsOverOtherLoopsNeedNoAtomics() {

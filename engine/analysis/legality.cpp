@@ -580,7 +580,7 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     // Threads on CPU cores (OpenMP's reduction clause) and GPU loops (the
     // cuda target's atomic updates) may run a reduction.
     const bool reduces = t.tag.kind == "parallel" || t.tag.kind == "gpu_block" || t.tag.kind == "gpu_thread";
-    if (reduces && !parallel_reductions(program, dependences, t.band, c).empty()) continue;
+    if (reduces && parallel_plan(program, dependences, t.band, c).possible) continue;
     TagViolation v;
     v.tag = t.tag.display();
     v.band_name = c.band_name;
@@ -593,41 +593,73 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
   return report;
 }
 
-std::vector<std::string> parallel_reductions(const Program& program, const Dependences& dependences,
-                                             const isl::schedule_node& band_or_mark, const LoopDependenceCheck& carried) {
-  if (!carried.carried || carried.dependences.empty()) return {};
-  std::set<std::string> statements, arrays;
+ParallelPlan parallel_plan(const Program& program, const Dependences& dependences,
+                           const isl::schedule_node& band_or_mark, const LoopDependenceCheck& carried) {
+  ParallelPlan plan;
+  if (!carried.carried || carried.dependences.empty()) return plan;
+  std::set<std::string> updates, reduced, privatised;
   for (const DependenceWitness& w : carried.dependences) {
     const Dependence& d = dependences.list.at(std::size_t(w.dependence));
-    if (!d.reduction) return {};
-    statements.insert(d.source_statement);
-    statements.insert(d.sink_statement);
-    arrays.insert(d.array);
+    if (d.reduction) {
+      updates.insert(d.source_statement);
+      updates.insert(d.sink_statement);
+      reduced.insert(d.array);
+      continue;
+    }
+    // A value carried from one iteration to the next cannot be privatised.
+    const Array* a = program.find_array(d.array);
+    if (d.kind == DependenceKind::ReadAfterWrite || !a || !a->is_scalar() || !a->temporary) return plan;
+    privatised.insert(d.array);
   }
-  // Each thread keeps one private partial result per reduced element: the
-  // element an update reaches must be fixed by the loops outside this one.
-  bool fixed = true;
-  program.isl().bounded("reduction check", [&] {
+  bool possible = true;
+  program.isl().bounded("parallel plan", [&] {
     const isl::schedule_node band = skip_marks(band_or_mark);
     const isl::union_set reaching = node_domain(band);
+    // Each thread keeps one private partial result per reduced element: the
+    // element an update reaches must be fixed by the loops outside this one.
     const isl::union_map outer = band.prefix_schedule_union_map().intersect_domain(reaching);
-    for (const std::string& name : statements) {
+    for (const std::string& name : updates) {
       const Statement* s = program.find_statement(name);
       if (!s || s->target->access_index < 0) {
-        fixed = false;
+        possible = false;
         return;
       }
       const isl::map write = s->accesses.at(std::size_t(s->target->access_index)).relation;
       const isl::union_map element_of_time =
           outer.intersect_domain(isl::union_set(write.domain())).reverse().apply_range(isl::union_map(write));
       if (!element_of_time.is_single_valued()) {
-        fixed = false;
+        possible = false;
         return;
       }
     }
+    // A private copy lives only in the loop: nothing outside it may read or
+    // write the scalar (no value flows in from before it or out after it),
+    // and no read in it sees the value the scalar had before the region.
+    const isl::set_list live_in =
+        dependences.live_in.is_null() ? isl::set_list(program.ctx(), 0) : dependences.live_in.get_set_list();
+    for (int k = 0, n = int(live_in.size()); k < n; ++k) {
+        const isl::map access = live_in.at(k).unwrap();
+        const char* array = isl_map_get_tuple_name(access.get(), isl_dim_out);
+        if (array && privatised.count(array)) {
+          possible = false;
+          return;
+        }
+      }
+    for (const std::string& scalar : privatised)
+      for (const Statement& s : program.statements) {
+        bool touches = false;
+        for (const Access& a : s.accesses) touches = touches || a.array == scalar;
+        if (touches && !s.domain.is_subset(reaching.extract_set(s.domain.space()))) {
+          possible = false;
+          return;
+        }
+      }
   });
-  if (!fixed) return {};
-  return {arrays.begin(), arrays.end()};
+  if (!possible) return plan;
+  plan.possible = true;
+  plan.reductions.assign(reduced.begin(), reduced.end());
+  plan.private_scalars.assign(privatised.begin(), privatised.end());
+  return plan;
 }
 
 LoopDependenceCheck carried_by(const Program& program, const Dependences& dependences,

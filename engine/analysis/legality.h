@@ -119,14 +119,26 @@ struct LoopDependenceCheck {
 LoopDependenceCheck carried_by(const Program& program, const Dependences& dependences,
                                const isl::schedule_node& band, int member);
 
-// The arrays a loop (member 0 of `band`, whose carried dependences are
-// `carried`) reduces when it runs in parallel as a reduction: every
-// dependence it carries is between updates of a reduction
-// (Dependence::reduction), and the element each update reaches is fixed by
-// the loops outside it, so each thread can keep a private partial result.
-// Empty when the loop cannot run so. Throws IslError when isl stops.
-std::vector<std::string> parallel_reductions(const Program& program, const Dependences& dependences,
-                                             const isl::schedule_node& band, const LoopDependenceCheck& carried);
+// How a loop (member 0 of `band`, whose carried dependences are `carried`)
+// may still run in parallel when it carries dependences:
+//  - as a reduction, when a dependence is between updates of one reduction
+//    (Dependence::reduction) and the element each update reaches is fixed
+//    by the loops outside the loop, so each thread keeps a private partial
+//    result;
+//  - with a private copy of a scalar per thread, when a dependence is a WAR
+//    or WAW on a scalar that no code after the region reads
+//    (Array::temporary) and that only statements inside the loop touch (no
+//    value flows into the loop or out of it; a RAW carried from one
+//    iteration to the next is never privatised).
+// `possible` is false when any carried dependence is neither.
+struct ParallelPlan {
+  bool possible = false;
+  std::vector<std::string> reductions;       // the reduced arrays
+  std::vector<std::string> private_scalars;  // the scalars each thread keeps its own copy of
+};
+// Throws IslError when isl stops.
+ParallelPlan parallel_plan(const Program& program, const Dependences& dependences, const isl::schedule_node& band,
+                           const LoopDependenceCheck& carried);
 
 // A space-time transform (spec 004, T2S): loops `space_loops` of a statement's
 // nest become parallel processing elements, and a scheduling vector T over

@@ -151,8 +151,9 @@ std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const Exp
 }
 
 // reduction(+: s) for a scalar, reduction(+: y[i:1]) for one element,
-// reduction(+: a[0:320]) for an array whose updates reach several elements.
-std::string CPrinter::reduction_clauses(const LoopNode& n) {
+// reduction(+: a[0:320]) for an array whose updates reach several elements;
+// private(t) for the scalars each thread keeps its own copy of.
+std::string CPrinter::data_sharing_clauses(const LoopNode& n) {
   std::string out;
   for (const LoopReduction& r : loop_reductions(program(), n)) {
     std::string item = r.array;
@@ -164,13 +165,18 @@ std::string CPrinter::reduction_clauses(const LoopNode& n) {
     }
     out += " reduction(" + reduction_clause_operator(r.op) + ": " + item + ")";
   }
+  if (root()) {
+    std::string names;
+    for (const std::string& s : loop_private_scalars(program(), n, *root())) names += (names.empty() ? "" : ", ") + s;
+    if (!names.empty()) out += " private(" + names + ")";
+  }
   return out;
 }
 
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
   std::string omp;
   if (opt_.openmp && !opt_.reverse_parallel) {
-    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for" + reduction_clauses(n);
+    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for" + data_sharing_clauses(n);
     if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
   }
   // gcc takes one pragma right before a loop: a second one (omp simd after

@@ -72,7 +72,7 @@ class CPrinter : public LoopAstWalker {
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
   void print_loop_pragmas(const LoopNode& loop);
-  std::string reduction_clauses(const LoopNode& loop);
+  std::string data_sharing_clauses(const LoopNode& loop);
   void print_register_tile(const LoopNode& loop, const CRegisterTile& tile);
   void print_tile_copy(const CRegisterTile& tile, bool load);
   ExprPtr in_registers(const ExprPtr& e) const;

@@ -54,4 +54,24 @@ std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNod
   return out;
 }
 
+std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root) {
+  std::set<std::string> written, reduced;
+  for (const LoopReduction& r : loop_reductions(program, loop)) reduced.insert(r.array);
+  visit_nodes(loop, [&](const LoopNode& n) {
+    if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
+    const Statement& s = program.statements.at(std::size_t(n.statement_index));
+    const Array* a = s.target ? program.find_array(s.target->text) : nullptr;
+    if (a && a->is_scalar() && a->temporary && !reduced.count(a->name)) written.insert(a->name);
+  });
+  // Drop those that a statement instance outside the loop touches.
+  std::function<void(const LoopNode&)> outside = [&](const LoopNode& n) {
+    if (&n == &loop) return;
+    if (n.kind == LoopNodeKind::User && n.statement_index >= 0)
+      for (const Access& a : program.statements.at(std::size_t(n.statement_index)).accesses) written.erase(a.array);
+    for (const LoopNodePtr& c : n.children) outside(*c);
+  };
+  outside(root);
+  return {written.begin(), written.end()};
+}
+
 }  // namespace loopscape

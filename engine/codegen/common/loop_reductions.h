@@ -27,4 +27,11 @@ struct LoopReduction {
 // loop nor a loop inside it changes, one entry per array.
 std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNode& loop);
 
+// The scalars a parallel `loop` gives each thread its own copy of: those no
+// code after the region reads (Array::temporary) that statements under the
+// loop write, that no statement elsewhere in `root` (the whole AST) touches,
+// and that are no reduction of the loop. Legality lets a loop carry
+// dependences on such a scalar only then (analysis/legality.h, parallel_plan).
+std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root);
+
 }  // namespace loopscape

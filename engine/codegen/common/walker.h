@@ -19,10 +19,15 @@ class LoopAstWalker {
   LoopAstWalker(const LoopAstWalker&) = delete;
   LoopAstWalker& operator=(const LoopAstWalker&) = delete;
 
-  void walk(const LoopNode& root) { visit(root); }
+  void walk(const LoopNode& root) {
+    root_ = &root;
+    visit(root);
+  }
 
  protected:
   const Program& program() const { return program_; }
+  // The node walk() started from (null before it).
+  const LoopNode* root() const { return root_; }
   // Enclosing For nodes, outermost first (the current one included inside enter_for/leave_for's body).
   const std::vector<const LoopNode*>& enclosing_loops() const { return loops_; }
   // Enclosing Mark nodes (schedule node names), outermost first.
@@ -100,6 +105,7 @@ class LoopAstWalker {
 
  private:
   const Program& program_;
+  const LoopNode* root_ = nullptr;
   std::vector<const LoopNode*> loops_;
   std::vector<const LoopNode*> marks_;
   int nesting_ = 0;

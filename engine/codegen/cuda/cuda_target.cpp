@@ -27,6 +27,7 @@
 #include "codegen/common/data_layout_rewrite.h"
 #include "codegen/common/emitter.h"
 #include "codegen/common/gpu_loops.h"
+#include "codegen/common/loop_reductions.h"
 #include "codegen/common/subscripts.h"
 #include "codegen/common/loop_ast.h"
 #include "codegen/cuda/cuda_target.h"
@@ -682,9 +683,14 @@ class HostPrinter : public CPrinter {
     std::set<std::string> declared;
     collect(program(), n, uses, declared);
     std::vector<const Array*> cells;  // scalars the kernel reduces, through device cells
+    // Scalars only the kernel touches and nothing after the region reads:
+    // each thread declares its own.
+    std::set<std::string> locals;
+    if (root())
+      for (const std::string& s : loop_private_scalars(program(), n, *root())) locals.insert(s);
     for (const std::string& w : uses.written) {
       const Array* a = program().find_array(w);
-      if (!a || !a->is_scalar()) continue;
+      if (!a || !a->is_scalar() || locals.count(w)) continue;
       if (!only_reduced(n, w))
         throw InputError(a->declared_at, "the GPU loops write the scalar " + w +
                                              ": every thread would have its own copy; make it an array or keep that "
@@ -706,6 +712,7 @@ class HostPrinter : public CPrinter {
     std::vector<std::string> parameters, arguments;
     for (const Array& a : program().arrays) {
       if (!uses.arrays.count(a.name)) continue;
+      if (locals.count(a.name)) continue;
       if (a.is_scalar()) {
         parameters.push_back(a.element_type + " " + a.name);
         arguments.push_back(a.name);
@@ -743,6 +750,9 @@ class HostPrinter : public CPrinter {
     k << "__global__ void " << name << "(";
     for (std::size_t p = 0; p < parameters.size(); ++p) k << (p ? ", " : "") << parameters[p];
     k << ") {\n";
+    for (const std::string& s : locals)
+      k << std::string(static_cast<std::size_t>(options_.indent), ' ') << program().find_array(s)->element_type << " "
+        << s << ";  // each thread's own\n";
     std::istringstream lines(code.text);
     for (std::string l; std::getline(lines, l);) k << std::string(static_cast<std::size_t>(options_.indent), ' ') << l << "\n";
     k << "}\n\n";

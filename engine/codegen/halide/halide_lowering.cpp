@@ -348,11 +348,13 @@ class HalideBuilder : public LoopAstWalker {
     const std::string& it = n.iterator;
     for (const LoopTag& t : n.tags) {
       if (gpu_ && (t.kind == "gpu_block" || t.kind == "gpu_thread")) return gpu_loop(n, t, min, extent, body);
-      // A loop that runs a reduction stays in order: Halide's parallel
-      // loops have no private partial results to combine.
+      // A loop that runs a reduction or keeps private scalars stays in
+      // order: Halide's parallel loops have no per-thread copies.
       if (t.kind == "parallel")
         return HI::For::make(it, min, extent,
-                             loop_reductions(program(), n).empty() ? HI::ForType::Parallel : HI::ForType::Serial,
+                             loop_reductions(program(), n).empty() && (!root() || loop_private_scalars(program(), n, *root()).empty())
+                                 ? HI::ForType::Parallel
+                                 : HI::ForType::Serial,
                              H::DeviceAPI::None, body);
       if ((t.kind == "vector" || t.kind == "unroll") && !t.args.empty()) {
         const int width = std::stoi(t.args[0]);
@@ -393,6 +395,11 @@ class HalideBuilder : public LoopAstWalker {
                                              " over the GPU loop " + n.iterator +
                                              " (its threads would update one element): use the cuda target, which "
                                              "updates it atomically, or keep the loop sequential");
+    if (root())
+      for (const std::string& s : loop_private_scalars(program(), n, *root()))
+        throw InputError(SourceLocation{}, "the halide target cannot give each thread of the GPU loop " + n.iterator +
+                                               " its own copy of " + s +
+                                               ": use the cuda target, or keep the loop sequential");
     const bool block = t.kind == "gpu_block";
     const std::string axis = t.args.empty() ? "x" : t.args[0];
     const std::string name = "loopscape." + n.iterator + (block ? ".__block_id_" : ".__thread_id_") + axis;

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// Private scalars (analysis/legality.h, parallel_plan): a loop whose only
+// carried dependences are WARs and WAWs on a scalar that nothing after the
+// region reads and that only the loop touches runs in parallel with a copy
+// of the scalar per thread (OpenMP's private clause; a local of the CUDA
+// kernel; Halide in order), and computes what the original does, also run
+// backwards. A value carried from one iteration to the next, or one the
+// loop hands to code after it, keeps the loop sequential.
+#include <QtTest>
+
+#include "runner/target_run.h"
+#include "tag_command_test_support.h"
+
+using namespace loopscape;
+using namespace loopscape::tagtest;
+
+namespace {
+
+// TSVC's s251 and s1281: a temporary computed and used in each iteration.
+std::string kernel_with(const std::string& body, const std::string& after = "") {
+  return "#define N 64\n"
+         "void kernel(double a[N], double b[N], double c[N], double d[N]) {\n"
+         "  int i;\n"
+         "  double s;\n"
+         "#pragma scop\n"
+         "  for (i = 1; i < N; i++) {\n" +
+         body +
+         "  }\n" + after +
+         "#pragma endscop\n"
+         "}\n";
+}
+
+const std::string kTemporary = kernel_with("    s = b[i] + c[i] * d[i];\n    a[i] = s * s;\n    b[i] = s;\n");
+
+}  // namespace
+
+class TestPrivateScalars : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void aTemporaryIsPrivateToEachThread() {
+    const Kernel k = load_kernel(kTemporary);
+    QVERIFY(k.program().find_array("s")->temporary);
+    const CommandOutcome out = apply(k, k.original(), "S0", "parallelize", {"i"});
+    const LegalityReport report = legality(k, out.schedule);
+    QVERIFY2(report.legal(), report.summary().c_str());
+    QVERIFY2(out.description.find("with a private copy of s in each thread") != std::string::npos,
+             out.description.c_str());
+    const std::string code = openmp(k, out.schedule);
+    QVERIFY2(code.find("#pragma omp parallel for private(s)") != std::string::npos, code.c_str());
+    const VerifyResult r = run_and_compare(k, out.schedule);
+    QVERIFY2(r.equal(), r.message.c_str());
+    // Run backwards: the same results.
+    CodegenOptions o;
+    o.auto_parallel = false;
+    o.reverse_parallel_loops = true;
+    RunnerOptions ro;
+    ro.compile_flags = {"-O2", "-fopenmp"};
+    const VerifyResult reversed = verify_equivalence(
+        k.program(), emit_file(k.program(), generate(k.program(), out.schedule, k.dependences().all(), "openmp", o)), ro);
+    QVERIFY2(reversed.equal() && reversed.values_compared > 0, reversed.message.c_str());
+  }
+
+  void halideRunsTheLoopInOrder() {
+    const Kernel k = load_kernel(kTemporary);
+    const isl::schedule s = apply(k, k.original(), "S0", "parallelize", {"i"}).schedule;
+    const GeneratedCode stmt = generate(k.program(), s, k.dependences().all(), "halide-stmt");
+    QVERIFY2(stmt.text.find("parallel for") == std::string::npos, stmt.text.c_str());
+    const GeneratedCode g = generate(k.program(), s, k.dependences().all(), "halide");
+    QTemporaryDir dir;
+    const Target& halide = *find_target("halide");
+    const SideFiles side = halide.write_side_files(k.program(), g.schedule, dir.filePath("k.c").toStdString(), {});
+    const VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), g),
+                                              runner_options_for(halide, k.program(), {.side_files = side}));
+    QVERIFY2(r.equal() && r.values_compared > 0, (r.message + "\n" + r.log).c_str());
+  }
+
+  void refusals_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("why");
+    // The next iteration reads what this one wrote: a RAW carried by i.
+    QTest::newRow("carried value") << QString::fromStdString(kernel_with("    a[i] = s;\n    s = b[i];\n"))
+                                   << "RAW";
+    // The loop hands its last value to a statement after it.
+    QTest::newRow("read after the loop")
+        << QString::fromStdString(kernel_with("    s = b[i] * 2.;\n    a[i] = s;\n", "  c[0] = s;\n")) << "WA";
+    // Code after the region reads it: a parameter's element, not a temporary.
+    QTest::newRow("not a temporary")
+        << QString::fromStdString("#define N 64\n"
+                                  "void kernel(double a[N], double b[N], double t[1]) {\n"
+                                  "  int i;\n"
+                                  "#pragma scop\n"
+                                  "  for (i = 0; i < N; i++) {\n"
+                                  "    t[0] = b[i] * 2.;\n"
+                                  "    a[i] = t[0];\n"
+                                  "  }\n"
+                                  "#pragma endscop\n"
+                                  "}\n")
+        << "WA";
+  }
+  void refusals() {
+    QFETCH(QString, source);
+    QFETCH(QString, why);
+    const Kernel k = load_kernel(source.toStdString());
+    const CommandOutcome out = apply(k, k.original(), "S0", "parallelize", {"i"});
+    const LegalityReport report = legality(k, out.schedule);
+    QVERIFY(!report.legal());
+    QCOMPARE(int(report.tag_violations.size()), 1);
+    QVERIFY2(report.tag_violations.front().explanation.find(why.toStdString()) != std::string::npos,
+             report.tag_violations.front().explanation.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPrivateScalars)
+#include "test_private_scalars.moc"
