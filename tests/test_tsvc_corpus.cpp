@@ -94,22 +94,26 @@ class TestTsvcCorpus : public QObject {
     QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
   }
 
-  // The reduction kernels run their loop in parallel as a reduction: the
-  // command is legal, the OpenMP code has the clause, and the results match
-  // (within verify's stated tolerance), also run backwards.
-  void reductionKernelsRunInParallel_data() {
+  // The kernels whose loop runs in parallel only as a reduction or with
+  // private scalars (parallel.txt): the command is legal, the OpenMP code has
+  // the clause, and the results match (within verify's stated tolerance),
+  // also run backwards.
+  void reductionsAndPrivateScalarsRunInParallel_data() {
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("commands");
-    for (const QString& line : readText(QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/reductions.txt")).split('\n')) {
+    QTest::addColumn<QString>("clause");
+    for (const QString& line : readText(QStringLiteral(LOOPSCAPE_TEST_DATA "/tsvc/parallel.txt")).split('\n')) {
       if (line.trimmed().isEmpty() || line.startsWith('#')) continue;
       const QStringList parts = line.split('|');
-      QTest::newRow(parts[0].trimmed().toUtf8().constData()) << parts[0].trimmed() << parts[1].trimmed();
+      QTest::newRow(parts[0].trimmed().toUtf8().constData())
+          << parts[0].trimmed() << parts[1].trimmed() << parts[2].trimmed();
     }
   }
 
-  void reductionKernelsRunInParallel() {
+  void reductionsAndPrivateScalarsRunInParallel() {
     QFETCH(QString, kernel);
     QFETCH(QString, commands);
+    QFETCH(QString, clause);
     QTemporaryDir dir;
     const QString script = dir.filePath(QStringLiteral("reduction.ls"));
     QFile file(script);
@@ -118,11 +122,13 @@ class TestTsvcCorpus : public QObject {
     file.close();
     const QString source = kernel + QStringLiteral(".c");
     const CliRun check = run_cli({QStringLiteral("check"), source, QStringLiteral("--script"), script}, kKernels, 120000);
-    QVERIFY2(check.exit_code == 0 && check.out.find("as a reduction of") != std::string::npos, (check.out + check.err).c_str());
+    const std::string note = clause == QStringLiteral("reduction") ? "as a reduction of" : "with a private copy of";
+    QVERIFY2(check.exit_code == 0 && check.out.find(note) != std::string::npos, (check.out + check.err).c_str());
     const CliRun emitted = run_cli({QStringLiteral("emit"), source, QStringLiteral("--script"), script, QStringLiteral("--target"),
                                  QStringLiteral("openmp")},
                                 kKernels, 120000);
-    QVERIFY2(emitted.out.find("#pragma omp parallel for reduction(") != std::string::npos, (emitted.out + emitted.err).c_str());
+    QVERIFY2(emitted.out.find("#pragma omp parallel for " + clause.toStdString() + "(") != std::string::npos,
+             (emitted.out + emitted.err).c_str());
     QStringList args = {QStringLiteral("verify"), source, QStringLiteral("--script"), script, QStringLiteral("--target"),
                         QStringLiteral("openmp")};
     args << verifyParameters(kernel);

@@ -33,12 +33,20 @@ std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNod
   visit_nodes(loop, [&](const LoopNode& n) {
     if (n.kind == LoopNodeKind::For) inside.insert(n.iterator);
   });
+  // An array that a statement under the loop also sets otherwise (`d1 = d[i]`
+  // before `d1 = d1 * e1`) holds no running result across iterations.
+  std::set<std::string> set_otherwise;
+  visit_nodes(loop, [&](const LoopNode& n) {
+    if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
+    const Statement& s = program.statements.at(std::size_t(n.statement_index));
+    if (s.target && !statement_reduction(s)) set_otherwise.insert(s.target->text);
+  });
   std::vector<LoopReduction> out;
   visit_nodes(loop, [&](const LoopNode& n) {
     if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
     const Statement& s = program.statements.at(std::size_t(n.statement_index));
     const std::optional<Reduction> r = statement_reduction(s);
-    if (!r) return;
+    if (!r || set_otherwise.count(r->array)) return;
     const StatementInstance instance = instantiate(program, n);
     if (mentions(*instance.target, inside)) return;  // each iteration updates its own element
     for (LoopReduction& known : out)
