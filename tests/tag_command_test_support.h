@@ -17,6 +17,7 @@
 #include "commands/command.h"
 #include "loading/load_program.h"
 #include "runner/runner.h"
+#include "runner/target_run.h"
 #include "schedule/tree_printer.h"
 
 namespace loopscape::tagtest {
@@ -84,6 +85,32 @@ inline VerifyResult run_and_compare(const Kernel& k, const isl::schedule& schedu
   o.run_timeout_seconds = 30;
   VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), openmp_code(k, schedule)), o);
   if (r.equal() && r.values_compared == 0) r.status = VerifyResult::Status::Error;  // nothing was compared
+  return r;
+}
+
+// The same with every parallel loop run sequentially from its last
+// iteration (verify --reverse-parallel): a race would change the results.
+inline VerifyResult run_reversed_and_compare(const Kernel& k, const isl::schedule& schedule) {
+  CodegenOptions o;
+  o.auto_parallel = false;
+  o.reverse_parallel_loops = true;
+  RunnerOptions ro;
+  ro.compile_flags = {"-O2", "-fopenmp"};
+  const GeneratedCode g = generate(k.program(), schedule, k.dependences().all(), "openmp", o);
+  VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), g), ro);
+  if (r.equal() && r.values_compared == 0) r.status = VerifyResult::Status::Error;
+  return r;
+}
+
+// The halide target's object, built and run against the original.
+inline VerifyResult run_halide_and_compare(const Kernel& k, const isl::schedule& schedule) {
+  const GeneratedCode g = generate(k.program(), schedule, k.dependences().all(), "halide");
+  QTemporaryDir dir;
+  const Target& halide = *find_target("halide");
+  const SideFiles side = halide.write_side_files(k.program(), g.schedule, dir.filePath("k.c").toStdString(), {});
+  VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), g),
+                                      runner_options_for(halide, k.program(), {.side_files = side}));
+  if (r.equal() && r.values_compared == 0) r.status = VerifyResult::Status::Error;
   return r;
 }
 

@@ -199,6 +199,45 @@ class TestCodegenCuda : public QObject {
     QCOMPARE(build_with_nvcc(l, g), std::string());
   }
 
+  // A per-row sum into a scalar that the row loop sets: on blocks (the sum
+  // inside each thread) each thread declares its own and no atomic is
+  // needed; with the sum's loop on threads the scalar would have to be
+  // shared by a block's threads, which the target refuses with a reason.
+  void perRowScalarSumsStayInTheirThread() {
+    const LoadedProgram l = load_c("#include <stdio.h>\n"
+                                   "#define N 40\n"
+                                   "#define M 30\n"
+                                   "double A[N][M], y[N];\n"
+                                   "void kernel(void) {\n"
+                                   "  int i, j;\n"
+                                   "  double s;\n"
+                                   "#pragma scop\n"
+                                   "  for (i = 0; i < N; i++) {\n"
+                                   "    s = 0.0;\n"
+                                   "    for (j = 0; j < M; j++)\n"
+                                   "      s += A[i][j];\n"
+                                   "    y[i] = s;\n"
+                                   "  }\n"
+                                   "#pragma endscop\n"
+                                   "}\n"
+                                   "int main(void) {\n"
+                                   "  for (int i = 0; i < N; i++) for (int j = 0; j < M; j++) A[i][j] = (i * 3 + j) % 11;\n"
+                                   "  kernel();\n"
+                                   "  for (int i = 0; i < N; i += 3) printf(\"%g\\n\", y[i]);\n"
+                                   "  return 0;\n"
+                                   "}\n");
+    const isl::schedule rows = apply_all(l, {"S0.split(i, 8, i0, i1)", "S0.gpu(i0, i1)"});
+    QVERIFY2(legality(l, rows).legal(), legality(l, rows).summary().c_str());
+    const GeneratedCode g = cuda(l, rows);
+    QVERIFY2(has(g.before_function, "double s;  // each thread's own"), g.before_function.c_str());
+    QVERIFY2(!has(g.before_function, "atomic"), g.before_function.c_str());
+    QCOMPARE(emulate(l, g), std::string());
+    QCOMPARE(build_with_nvcc(l, g), std::string());
+    const isl::schedule threads = apply_all(l, {"S1.gpu(i, j)"});
+    const std::string refusal = input_error([&] { cuda(l, threads); });
+    QVERIFY2(has(refusal, "cannot sum s over the GPU loop j"), refusal.c_str());
+  }
+
   // A GPU loop over a reduction whose element changes with the loop is an
   // ordinary parallel loop: no atomics (rowsum[i] with i on threads).
   void reductionsOverOtherLoopsNeedNoAtomics() {

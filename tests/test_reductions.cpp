@@ -9,7 +9,6 @@
 #include <QtTest>
 
 #include "analysis/reductions.h"
-#include "runner/target_run.h"
 #include "tag_command_test_support.h"
 
 using namespace loopscape;
@@ -152,10 +151,8 @@ class TestReductions : public QObject {
     o.reverse_parallel_loops = true;
     const GeneratedCode g = generate(k.program(), s, k.dependences().all(), "openmp", o);
     QVERIFY2(g.text.find("for (int j = 63; j >= 0; j--)") != std::string::npos, g.text.c_str());
-    RunnerOptions ro;
-    ro.compile_flags = {"-O2", "-fopenmp"};
-    const VerifyResult r = verify_equivalence(k.program(), emit_file(k.program(), g), ro);
-    QVERIFY2(r.equal() && r.values_compared > 0, r.message.c_str());
+    const VerifyResult r = run_reversed_and_compare(k, s);
+    QVERIFY2(r.equal(), r.message.c_str());
   }
 
   void halideRunsTheReductionLoopsInOrder() {
@@ -163,13 +160,8 @@ class TestReductions : public QObject {
     const isl::schedule s = apply_script(k, kParallelReductions);
     const GeneratedCode stmt = generate(k.program(), s, k.dependences().all(), "halide-stmt");
     QVERIFY2(stmt.text.find("parallel for") == std::string::npos, stmt.text.c_str());
-    const GeneratedCode g = generate(k.program(), s, k.dependences().all(), "halide");
-    QTemporaryDir dir;
-    const Target& halide = *find_target("halide");
-    const SideFiles side = halide.write_side_files(k.program(), g.schedule, dir.filePath("k.c").toStdString(), {});
-    const VerifyResult r =
-        verify_equivalence(k.program(), emit_file(k.program(), g), runner_options_for(halide, k.program(), {.side_files = side}));
-    QVERIFY2(r.equal() && r.values_compared > 0, (r.message + "\n" + r.log).c_str());
+    const VerifyResult r = run_halide_and_compare(k, s);
+    QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
   }
 
   // Halide's GPU loops cannot run a reduction (no atomic updates there): refused, with the cuda target named.
@@ -228,6 +220,9 @@ class TestReductions : public QObject {
     const LegalityReport report = legality(k, out.schedule);
     QVERIFY(!report.legal());
     QCOMPARE(int(report.tag_violations.size()), 1);
+    QVERIFY2(report.tag_violations.front().explanation.find("reach different elements inside the loop") !=
+                 std::string::npos,
+             report.tag_violations.front().explanation.c_str());
     // Inside i, the iterations of j update different elements: j carries
     // nothing, runs in parallel, and needs no reduction clause.
     const CommandOutcome inner = apply(k, k.original(), "S0", "parallelize", {"j"});

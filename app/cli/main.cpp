@@ -272,7 +272,7 @@ int run_verify(const CliOptions& o) {
   const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
 
   std::cout << "verify " << o.input << (o.script.empty() ? "" : " --script " + o.script) << " --target " << o.target
-            << ": " << to_string(result.status) << "\n";
+            << (o.reverse_parallel ? " --reverse-parallel" : "") << ": " << to_string(result.status) << "\n";
   std::cout << result.message << "\n";
   if (result.status == VerifyResult::Status::Equal || result.status == VerifyResult::Status::Different) {
     std::cout << "values compared: " << result.values_compared << "\n";

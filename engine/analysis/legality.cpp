@@ -209,6 +209,7 @@ DependenceWitness dependence_witness(const Dependences& dependences, int index) 
   w.dependence = index;
   w.kind = d.kind;
   w.may = d.may;
+  w.reduction = d.reduction;
   w.array = d.array;
   w.source_statement = d.source_statement;
   w.sink_statement = d.sink_statement;
@@ -580,7 +581,8 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     // Threads on CPU cores (OpenMP's reduction clause) and GPU loops (the
     // cuda target's atomic updates) may run a reduction.
     const bool reduces = t.tag.kind == "parallel" || t.tag.kind == "gpu_block" || t.tag.kind == "gpu_thread";
-    if (reduces && parallel_plan(program, dependences, t.band, c).possible) continue;
+    const ParallelPlan plan = reduces ? parallel_plan(program, dependences, t.band, c) : ParallelPlan{};
+    if (plan.possible) continue;
     TagViolation v;
     v.tag = t.tag.display();
     v.band_name = c.band_name;
@@ -588,6 +590,7 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     v.loop = c.loop;
     v.carried = c.dependences;
     v.explanation = "tag " + v.tag + " on " + c.explanation;
+    if (!plan.why_not.empty()) v.explanation += "; it cannot run as a reduction or with private copies: " + plan.why_not;
     report.tag_violations.push_back(std::move(v));
   }
   return report;
@@ -629,6 +632,9 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
           outer.intersect_domain(isl::union_set(write.domain())).reverse().apply_range(isl::union_map(write));
       if (!element_of_time.is_single_valued()) {
         possible = false;
+        plan.why_not = "the updates of " + s->target->text + " by " + name +
+                       " reach different elements inside the loop, so no thread can keep one partial result: "
+                       "run the loop over those elements outside it";
         return;
       }
     }
@@ -642,6 +648,8 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
         const char* array = isl_map_get_tuple_name(access.get(), isl_dim_out);
         if (array && privatised.count(array)) {
           possible = false;
+          plan.why_not = std::string("a read of ") + array +
+                         " sees the value it had before the region, which a private copy would not hold";
           return;
         }
       }
@@ -651,6 +659,8 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
         for (const Access& a : s.accesses) touches = touches || a.array == scalar;
         if (touches && !s.domain.is_subset(reaching.extract_set(s.domain.space()))) {
           possible = false;
+          plan.why_not = scalar + " is also used outside the loop (by " + s.name +
+                         "), so a private copy per thread cannot stand in for it";
           return;
         }
       }

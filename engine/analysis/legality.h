@@ -27,6 +27,7 @@ struct DependenceWitness {
   int dependence = -1;  // index into Dependences::list; -1 when no single dependence is known
   DependenceKind kind = DependenceKind::ReadAfterWrite;
   bool may = false;  // Dependence::may: the pair depends where the statements' conditions on data hold
+  bool reduction = false;  // Dependence::reduction: between updates of one reduction
   std::string array;
   std::string source_statement;
   std::string source_access;  // the access as written: "A[i][j + 1]"
@@ -135,6 +136,9 @@ struct ParallelPlan {
   bool possible = false;
   std::vector<std::string> reductions;       // the reduced arrays
   std::vector<std::string> private_scalars;  // the scalars each thread keeps its own copy of
+  // When every carried dependence is a reduction's or on a temporary scalar
+  // but the loop still cannot run so: why ("" otherwise).
+  std::string why_not;
 };
 // Throws IslError when isl stops.
 ParallelPlan parallel_plan(const Program& program, const Dependences& dependences, const isl::schedule_node& band,

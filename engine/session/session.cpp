@@ -30,7 +30,7 @@ std::string iteration(const std::string& statement, const std::vector<long>& it,
 void append_witness(std::string& out, const DependenceWitness& w) {
   if (w.source_statement.empty() && w.sink_statement.empty()) return;
   out += "    dependence: " + std::string(w.may ? "may " : "") + short_name(w.kind) + " " + w.source_statement + " -> " + w.sink_statement +
-         (w.array.empty() ? "" : " on " + w.array) + "\n";
+         (w.array.empty() ? "" : " on " + w.array) + (w.reduction ? " (reduction)" : "") + "\n";
   const std::string source = iteration(w.source_statement, w.source_iteration, w.source);
   const std::string sink = iteration(w.sink_statement, w.sink_iteration, w.sink);
   if (!source.empty())

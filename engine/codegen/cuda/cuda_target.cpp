@@ -261,6 +261,8 @@ class KernelPrinter : public CPrinter {
  public:
   // Whether a kernel printed an update with ls_atomic_update (cuda_atomic_definitions).
   bool uses_atomic_update() const { return uses_atomic_update_; }
+  // The scalars each thread of the kernel declares for itself.
+  void set_thread_locals(std::set<std::string> names) { thread_locals_ = std::move(names); }
 
  private:
   // An update of a reduction whose element the GPU loops around it (or
@@ -270,15 +272,21 @@ class KernelPrinter : public CPrinter {
   bool print_atomic_update(const StatementInstance& inst) {
     const std::optional<Reduction> r = statement_reduction(*inst.statement);
     if (!r) return false;
-    const std::vector<const LoopNode*>& loops = enclosing_loops();
-    bool shared_element = false;
-    for (std::size_t g = 0; g < loops.size() && !shared_element; ++g) {
-      if (!gpu_tag(*loops[g])) continue;
-      std::set<std::string> inside;
-      for (std::size_t k = g; k < loops.size(); ++k) inside.insert(loops[k]->iterator);
-      shared_element = !mentions_iterator(*inst.target, inside);
+    // The GPU loops that run this reduction (the OpenMP target's reduction
+    // clauses, codegen/common/loop_reductions.h, come from the same test).
+    std::string shared_over;
+    for (const LoopNode* loop : enclosing_loops()) {
+      if (!gpu_tag(*loop)) continue;
+      for (const LoopReduction& lr : loop_reductions(program(), *loop))
+        if (lr.array == r->array) shared_over = loop->iterator;
     }
-    if (!shared_element) return false;
+    if (shared_over.empty()) return false;
+    if (thread_locals_.count(r->array))
+      throw InputError(inst.statement->where,
+                       "the cuda target cannot sum " + r->array + " over the GPU loop " + shared_over +
+                           ": each thread has its own " + r->array +
+                           " (it is set in the loop around it), and the threads of a block share none; map only "
+                           "the loops outside the one that sets " + r->array + " to the GPU");
     const Array* array = program().find_array(r->array);
     const std::string type = array ? array->element_type : "double";
     const ExprPtr operand = reduction_operand(*inst.statement, inst.target, inst.value);
@@ -309,16 +317,8 @@ class KernelPrinter : public CPrinter {
     return true;
   }
 
-  static bool mentions_iterator(const Expr& e, const std::set<std::string>& iterators) {
-    if (e.kind == ExprKind::Iterator && iterators.count(e.text)) return true;
-    for (const ExprPtr& a : e.args)
-      if (mentions_iterator(*a, iterators)) return true;
-    return false;
-  }
-
   bool uses_atomic_update_ = false;
-
- protected:
+  std::set<std::string> thread_locals_;
 
  private:
   // One statement instance of a register tile: its body with the unrolled
@@ -703,6 +703,7 @@ class HostPrinter : public CPrinter {
     kernel_options.unroll_pragma = "unroll";  // nvcc's
     kernel_options.float_math_arguments = true;
     KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
+    body.set_thread_locals(locals);
     body.walk(n);
     uses.parameters.insert(body.copy_uses().parameters.begin(), body.copy_uses().parameters.end());
     for (const std::string& it : body.copy_uses().iterators)
