@@ -47,6 +47,20 @@ QStringList verifyParameters(const QString& kernel) {
   return m.hasMatch() ? m.captured(1).split(' ', Qt::SkipEmptyParts) : QStringList();
 }
 
+// verify --target openmp of the kernel (with `extra` arguments), then the
+// race check: each parallel loop run backwards gives the same results. ""
+// when both are equal, else what the failing run printed.
+std::string verifyForwardsAndReversed(const QString& kernel, const QStringList& extra) {
+  QStringList args = {QStringLiteral("verify"), kernel + QStringLiteral(".c"), QStringLiteral("--target"),
+                      QStringLiteral("openmp")};
+  args << extra << verifyParameters(kernel);
+  for (const bool reversed : {false, true}) {
+    const CliRun run = run_cli(reversed ? args << QStringLiteral("--reverse-parallel") : args, kKernels, 300000);
+    if (run.exit_code != 0) return run.out + run.err;
+  }
+  return {};
+}
+
 }  // namespace
 
 class TestTsvcCorpus : public QObject {
@@ -84,14 +98,8 @@ class TestTsvcCorpus : public QObject {
 
   void modelledKernelsComputeWhatTheOriginalDoes() {
     QFETCH(QString, kernel);
-    QStringList args = {QStringLiteral("verify"), kernel + QStringLiteral(".c"), QStringLiteral("--target"),
-                        QStringLiteral("openmp")};
-    args << verifyParameters(kernel);
-    const CliRun run = run_cli(args, kKernels, 300000);
-    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
-    // The race check: each parallel loop run backwards gives the same results.
-    const CliRun reversed = run_cli(args << QStringLiteral("--reverse-parallel"), kKernels, 300000);
-    QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
+    const std::string failure = verifyForwardsAndReversed(kernel, {});
+    QVERIFY2(failure.empty(), failure.c_str());
   }
 
   // The kernels whose loop runs in parallel only as a reduction or with
@@ -129,13 +137,8 @@ class TestTsvcCorpus : public QObject {
                                 kKernels, 120000);
     QVERIFY2(emitted.out.find("#pragma omp parallel for " + clause.toStdString() + "(") != std::string::npos,
              (emitted.out + emitted.err).c_str());
-    QStringList args = {QStringLiteral("verify"), source, QStringLiteral("--script"), script, QStringLiteral("--target"),
-                        QStringLiteral("openmp")};
-    args << verifyParameters(kernel);
-    const CliRun run = run_cli(args, kKernels, 300000);
-    QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
-    const CliRun reversed = run_cli(args << QStringLiteral("--reverse-parallel"), kKernels, 300000);
-    QVERIFY2(reversed.exit_code == 0, (reversed.out + reversed.err).c_str());
+    const std::string failure = verifyForwardsAndReversed(kernel, {QStringLiteral("--script"), script});
+    QVERIFY2(failure.empty(), failure.c_str());
   }
 };
 
