@@ -195,10 +195,10 @@ void DependenceView::buildGraph() {
     const DependenceInfo& d = snap.dependences[static_cast<std::size_t>(k)];
     auto* edge = new EdgeItem(layout.edges[k], layout.edge_heads[k], layout.edge_before_head[k],
                               QColor(0x50, 0x50, 0x50), kindStyle(d.kind), 1.6, true);
-    edge->setToolTip(QStringLiteral("%1%2 %3 \u2192 %4 on %5 %6")
+    edge->setToolTip(QStringLiteral("%1%2 %3 \u2192 %4 on %5 %6%7")
                          .arg(d.may ? tr("may ") : QString(), QString::fromStdString(d.kind), QString::fromStdString(d.source),
                               QString::fromStdString(d.sink), QString::fromStdString(d.array),
-                              QString::fromStdString(d.distance)));
+                              QString::fromStdString(d.distance), d.reduction ? tr(" (reduction)") : QString()));
     scene->addItem(edge);
   }
   // A legend: line style per kind.
