@@ -31,6 +31,11 @@ std::string short_name(DependenceKind kind) {
   return "?";
 }
 
+std::string dependence_label(const Dependence& d) {
+  return (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " +
+         d.array + (d.reduction ? " (reduction)" : "");
+}
+
 isl::union_map Dependences::all() const {
   isl::union_map result = read_after_write;
   if (result.is_null()) return result;

@@ -41,6 +41,10 @@ struct Dependence {
   bool reduction = false;
 };
 
+// "may RAW S0 -> S1 on A (reduction)": what the views, reports and legality
+// messages call a dependence.
+std::string dependence_label(const Dependence& d);
+
 struct Dependences {
   std::vector<Dependence> list;
   isl::union_map read_after_write;

@@ -255,11 +255,6 @@ std::string with_parameters(const DependenceWitness& w) {
   return p.empty() ? std::string() : "with " + p + ", ";
 }
 
-std::string dependence_label(const Dependence& d) {
-  return (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement + " on " + d.array +
-         (d.reduction ? " (reduction)" : "");
-}
-
 // `umap` restricted to the instances of `domain_space` (a statement tuple), as one map.
 isl::map restrict_to(const std::map<std::string, isl::union_map>& times_of, const isl::space& domain_space) {
   const char* name = isl_space_get_tuple_name(domain_space.get(), isl_dim_set);

@@ -540,8 +540,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   // Dependence arrows.
   for (std::size_t d = 0; d < dependences.list.size(); ++d) {
     const Dependence& dep = dependences.list[d];
-    data.dependence_labels.push_back((dep.may ? "may " : "") + short_name(dep.kind) + " " + dep.source_statement + " -> " +
-                                     dep.sink_statement + " on " + dep.array + (dep.reduction ? " (reduction)" : ""));
+    data.dependence_labels.push_back(dependence_label(dep));
     for (const PlotDomain::Pair& pair : domain->pairs[d]) {
       const std::uint32_t a = point_of[pair.source], b = point_of[pair.sink];
       if (a == kNoTime || b == kNoTime) continue;

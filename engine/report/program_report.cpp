@@ -44,8 +44,7 @@ std::string describe_dependence(const Program& program, const Dependence& d) {
     const Statement* s = program.find_statement(statement);
     return s ? describe_access(*s, index) : std::string("?");
   };
-  std::string out = (d.may ? "may " : "") + short_name(d.kind) + " " + d.source_statement + " -> " + d.sink_statement +
-                    " on " + d.array + (d.reduction ? " (reduction)" : "") + ": " + strip_parameters(to_text(d.relation));
+  std::string out = dependence_label(d) + ": " + strip_parameters(to_text(d.relation));
   out += "\n      source " + access_of(d.source_statement, d.source_access) + "\n      sink   " +
          access_of(d.sink_statement, d.sink_access);
   out += "\n      distance " + distance_text(d) + ", " + level_text(d);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "codegen/common/loop_reductions.h"
 
+#include "codegen/common/subscripts.h"
+
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -12,11 +15,8 @@ void visit_nodes(const LoopNode& n, const std::function<void(const LoopNode&)>& 
   for (const LoopNodePtr& c : n.children) visit_nodes(*c, fn);
 }
 
-bool mentions(const Expr& e, const std::set<std::string>& iterators) {
-  if (e.kind == ExprKind::Iterator && iterators.count(e.text)) return true;
-  for (const ExprPtr& a : e.args)
-    if (mentions(*a, iterators)) return true;
-  return false;
+bool mentions_any(const ExprPtr& e, const std::set<std::string>& iterators) {
+  return std::any_of(iterators.begin(), iterators.end(), [&](const std::string& it) { return mentions(e, it); });
 }
 
 bool same_element(const std::vector<ExprPtr>& a, const std::vector<ExprPtr>& b) {
@@ -48,7 +48,7 @@ std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNod
     const std::optional<Reduction> r = statement_reduction(s);
     if (!r || set_otherwise.count(r->array)) return;
     const StatementInstance instance = instantiate(program, n);
-    if (mentions(*instance.target, inside)) return;  // each iteration updates its own element
+    if (mentions_any(instance.target, inside)) return;  // each iteration updates its own element
     for (LoopReduction& known : out)
       if (known.array == r->array && known.op == r->op) {
         if (!known.whole_array && !same_element(known.element, instance.target->args)) {
