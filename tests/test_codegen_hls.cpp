@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // --target hls: the region as a top function with HLS pragmas, golden files
 // beside C-simulation runs (the emitted file built as C++ with g++, run
-// against the original) for pipelining, unrolling and the space-time transform.
+// against the original) for pipelining (reductions in lanes), unrolling and the
+// space-time transform.
 #include <QtTest>
 
 #include "command_test_support.h"
@@ -142,6 +143,32 @@ class TestCodegenHls : public QObject {
     // k pipelined inside i and j's 3 strips (the 4 unrolled copies run side by side).
     QVERIFY(g.before_function.find("pipelined loop: 12 x 3 x 12 iterations at II = 2") != std::string::npos);
     QCOMPARE(simulate(l, s), std::string());
+  }
+
+  // A pipelined loop that runs a reduction keeps 8 partial results (one per
+  // lane of iterations) and combines them in an unrolled tree after it: the
+  // sum, the max under its condition, the row sums and the product.
+  void pipelinedReductionsAccumulateInLanes() {
+    const LoadedProgram l = load_sample("reductions.c");
+    const isl::schedule s =
+        apply_all(l, {"S1.pipeline(i)", "S3.pipeline(i)", "S5.pipeline(j)", "S7.pipeline(i)"});
+    const GeneratedCode g = hls(l, s);
+    const std::string code = g.before_function + g.text;
+    for (const char* part : {"double ls_acc_total[8];", "#pragma HLS ARRAY_PARTITION variable=ls_acc_total type=complete dim=0",
+                             "ls_acc_total[i % 8] += x[i];", "ls_acc_peak[ls_lane] = peak;",
+                             "ls_acc_rowsum[j % 8] = ls_acc_rowsum[j % 8] + a[i][j] * x[j];", "ls_acc_peak[(i - 1) % 8] = x[i];",
+                             "rowsum[i] = rowsum[i] + ls_acc_rowsum[0];", "scale = scale * ls_acc_scale[0];"})
+      QVERIFY2(has(code, part), (std::string(part) + "\n" + code).c_str());
+    QCOMPARE(simulate(l, s), std::string());
+  }
+
+  // A running total is read by another statement in the loop: no lanes.
+  void aRunningTotalKeepsOneAccumulator() {
+    const LoadedProgram l = load_c(
+        "#define N 32\nvoid kernel(double a[N], double b[N]) {\n  int i;\n  double sum;\n#pragma scop\n  sum = 0.;\n"
+        "  for (i = 0; i < N; i++) {\n    sum += a[i];\n    b[i] = sum;\n  }\n#pragma endscop\n}\n");
+    const GeneratedCode g = hls(l, apply_all(l, {"S1.pipeline(i)"}));
+    QVERIFY2(!has(g.before_function + g.text, "ls_acc_"), (g.before_function + g.text).c_str());
   }
 
   // PolyBench, unmodified: the top function takes the kernel's own parameter

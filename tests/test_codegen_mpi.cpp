@@ -2,7 +2,8 @@
 // --target mpi: PolyBench kernels of the stand-in corpus, unmodified, with
 // distributed loops, built with mpicc and run under mpirun on 1 to 4 ranks
 // against the original; the bytes the ranks send are the dataflow's need
-// (the plan's count, and a hand count for jacobi-1d), and refused cases.
+// (the plan's count, and a hand count for jacobi-1d), reductions combined
+// across ranks, and refused cases.
 #include <QtTest>
 
 #include "analysis/distribution.h"
@@ -239,6 +240,39 @@ class TestCodegenMpi : public QObject {
     const std::string error =
         input_error([&] { generate(l.program, apply_all(l, script), l.dependences.all(), "mpi"); });
     QVERIFY2(error.find("do not pair up") != std::string::npos, error.c_str());
+  }
+
+  // A distributed loop that runs a reduction: each rank reduces its block,
+  // and MPI_Allreduce combines the partial results (the sum and the product
+  // from the identity and the value before the loop, the max as it is), so
+  // every rank holds the result the code after the loop reads.
+  void distributedReductionsCombineTheRanksPartialResults_data() {
+    QTest::addColumn<int>("ranks");
+    for (int ranks = 1; ranks <= 4; ++ranks) QTest::newRow(std::to_string(ranks).c_str()) << ranks;
+  }
+  void distributedReductionsCombineTheRanksPartialResults() {
+    QFETCH(int, ranks);
+    const LoadedProgram l = load_sample("reductions.c");
+    const isl::schedule s = apply_all(l, {"S1.distribute(i)", "S3.distribute(i)", "S5.distribute(j)", "S7.distribute(i)"});
+    const LegalityReport report = legality(l, s);
+    QVERIFY2(report.legal(), report.summary().c_str());
+    const MpiRun run = run_mpi(l, s, ranks);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    for (const char* combine : {"MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);",
+                                "total = ls_before_total + total;", "MPI_Allreduce(MPI_IN_PLACE, &peak, 1, MPI_DOUBLE, MPI_MAX",
+                                "MPI_Allreduce(MPI_IN_PLACE, &rowsum[i], 1, MPI_DOUBLE, MPI_SUM",
+                                "scale = ls_before_scale * scale;"})
+      QVERIFY2(run.code.text.find(combine) != std::string::npos, run.code.text.c_str());
+  }
+
+  // Still refused: a running total is no reduction (s3112's `sum += a[i]; b[i] = sum;`).
+  void distributingARunningTotalIsIllegal() {
+    const LoadedProgram l = load_c(
+        "#define N 32\nvoid kernel(double a[N], double b[N]) {\n  int i;\n  double sum;\n#pragma scop\n  sum = 0.;\n"
+        "  for (i = 0; i < N; i++) {\n    sum += a[i];\n    b[i] = sum;\n  }\n#pragma endscop\n}\n");
+    const LegalityReport report = legality(l, apply_all(l, {"S1.distribute(i)"}));
+    QVERIFY(!report.legal());
+    QCOMPARE(report.tag_violations.front().tag, std::string("node"));
   }
 
   // Refused: a distributed loop that carries a dependence (the time loop).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// distribute(L): MPI ranks run concurrently, so the loop must carry nothing.
+// distribute(L): MPI ranks run concurrently, so the loop must carry nothing
+// but the updates of a reduction (then combined across the ranks).
 #include <QtTest>
 
 #include "tag_command_test_support.h"
@@ -18,9 +19,20 @@ class TestCommandDistribute : public QObject {
     QVERIFY(legality(k, out.schedule).legal());
   }
 
-  void carryingLoopIsIllegal() {
+  // k carries only the updates of C[i][j]'s sum: the ranks' partial sums are combined.
+  void reductionLoopIsLegalAsAReduction() {
     Kernel k = load_kernel(matmul_source("ijk"));
     const CommandOutcome out = apply(k, k.original(), "S0", "distribute", {"k"});
+    QVERIFY(legality(k, out.schedule).legal());
+    QVERIFY2(out.description.find("as a reduction of C: each rank keeps a private partial result, combined by "
+                                  "MPI_Allreduce after the loop") != std::string::npos,
+             out.description.c_str());
+  }
+
+  void carryingLoopIsIllegal() {
+    Kernel k = load_kernel("#define N 32\nvoid kernel(double a[N], double b[N]) {\n  int i;\n#pragma scop\n"
+                           "  for (i = 1; i < N; i++)\n    a[i] = a[i - 1] + b[i];\n#pragma endscop\n}\n");
+    const CommandOutcome out = apply(k, k.original(), "S0", "distribute", {"i"});
     const LegalityReport report = legality(k, out.schedule);
     QVERIFY(!report.legal());
     QCOMPARE(report.tag_violations.front().tag, std::string("node"));

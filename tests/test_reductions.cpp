@@ -2,7 +2,8 @@
 // Reductions (analysis/reductions.h): the update forms recognised and the
 // ones that are no reduction; the dependences between updates marked; a loop
 // that carries only those runs in parallel as a reduction (OpenMP's
-// reduction clause, one element of an array as a section; Halide in order),
+// reduction clause, one element of an array as a section; Halide in chunks
+// with a partial result each),
 // and gives the original's results within the stated tolerance, also with
 // every parallel loop run backwards. Loops that carry any other dependence,
 // or whose updates reach different elements inside the loop, stay refused.
@@ -155,11 +156,17 @@ class TestReductions : public QObject {
     QVERIFY2(r.equal(), r.message.c_str());
   }
 
-  void halideRunsTheReductionLoopsInOrder() {
+  // Halide runs each loop in parallel chunks of iterations, each with its own
+  // partial result (s.partial[chunk], m.partial[chunk], y.partial[chunk] for
+  // y[i]), combined in chunk order after them.
+  void halideRunsTheReductionLoopsInParallelChunks() {
     const Kernel k = load_kernel(kThreeReductions);
     const isl::schedule s = apply_script(k, kParallelReductions);
     const GeneratedCode stmt = generate(k.program(), s, k.dependences().all(), "halide-stmt");
-    QVERIFY2(stmt.text.find("parallel for") == std::string::npos, stmt.text.c_str());
+    for (const char* partial : {"s.partial", "m.partial", "y.partial"})
+      QVERIFY2(stmt.text.find(partial) != std::string::npos, stmt.text.c_str());
+    QVERIFY2(stmt.text.find("parallel (i.chunk") != std::string::npos, stmt.text.c_str());
+    QVERIFY2(stmt.text.find("parallel (j.chunk") != std::string::npos, stmt.text.c_str());
     const VerifyResult r = run_halide_and_compare(k, s);
     QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
   }

@@ -573,9 +573,11 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
   for (const TaggedBand& t : tagged) {
     LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);
     if (!c.carried) continue;
-    // Threads on CPU cores (OpenMP's reduction clause) and GPU loops (the
-    // cuda target's atomic updates) may run a reduction.
-    const bool reduces = t.tag.kind == "parallel" || t.tag.kind == "gpu_block" || t.tag.kind == "gpu_thread";
+    // Threads on CPU cores (OpenMP's reduction clause), GPU loops (the cuda
+    // target's atomic updates) and ranks (the mpi target's MPI_Allreduce of
+    // their partial results) may run a reduction.
+    const bool reduces = t.tag.kind == "parallel" || t.tag.kind == "gpu_block" || t.tag.kind == "gpu_thread" ||
+                         t.tag.kind == "node";
     const ParallelPlan plan = reduces ? parallel_plan(program, dependences, t.band, c) : ParallelPlan{};
     if (plan.possible) continue;
     TagViolation v;

@@ -19,7 +19,8 @@ class DistributeCommand : public CommandBase {
         {{loop_parameter("L", "the loop spread over MPI ranks")}, {}}};
   }
   std::string summary() const override {
-    return "Spread the iterations of loop L over distributed nodes (MPI ranks); L must carry no dependence.";
+    return "Spread the iterations of loop L over distributed nodes (MPI ranks); L must carry no dependence, or only "
+           "those between updates of a reduction (the ranks' partial results are then combined).";
   }
 
   std::string unavailable(const CommandContext& context, const isl::schedule& schedule, const std::string& statement,
@@ -30,10 +31,12 @@ class DistributeCommand : public CommandBase {
  protected:
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
-    return tag_support::tag_one_loop(
+    CommandOutcome out = tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"node", {}}, "distributed (one iteration per node)",
         "distribute a loop that carries no dependence (ranks run concurrently); exchange data between ranks with "
         "send/receive");
+    out.description += tag_support::parallel_note(context, call, out.schedule, "rank", "by MPI_Allreduce after the loop");
+    return out;
   }
 };
 

@@ -7,8 +7,6 @@
 #include "commands/preconditions.h"
 #include "commands/tag_support.h"
 
-#include "analysis/legality.h"
-#include "analysis/reductions.h"
 
 namespace loopscape {
 namespace {
@@ -36,47 +34,7 @@ class ParallelizeCommand : public CommandBase {
     CommandOutcome out = tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
         "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");
-    out.description += parallel_note(context, call, out.schedule);
-    return out;
-  }
-
- private:
-  // What running the loop in parallel changes, when it carries dependences
-  // (private copies of scalars, reductions).
-  static std::string parallel_note(const CommandContext& context, const CommandCall& call,
-                                    const isl::schedule& tagged) {
-    const Statement& s = require_statement(context.program, call);
-    const tag_support::TagLoop loop = tag_support::resolve_tag_loop(context.program, tagged, s, call.args.at(0));
-    if (loop.loop.member != 0) return {};
-    const LoopDependenceCheck carried =
-        carried_by(context.program, context.dependences, loop.loop.band, loop.loop.member);
-    const ParallelPlan plan = parallel_plan(context.program, context.dependences, loop.loop.band, carried);
-    if (!plan.possible) return {};
-    std::string note;
-    if (!plan.private_scalars.empty())
-      note += ", with a private copy of " + join_names(plan.private_scalars) + " in each thread";
-    if (plan.reductions.empty()) return note;
-    bool rounds = false;  // a floating-point sum or product: reassociating it rounds differently
-    for (const std::string& a : plan.reductions) {
-      const Array* array = context.program.find_array(a);
-      const bool floating = array && (array->element_type.find("float") != std::string::npos ||
-                                      array->element_type.find("double") != std::string::npos);
-      for (const Statement& st : context.program.statements)
-        if (const std::optional<Reduction> r = statement_reduction(st); r && r->array == a && floating &&
-                                                                        (r->op == ReductionOperator::Sum ||
-                                                                         r->op == ReductionOperator::Product))
-          rounds = true;
-    }
-    return note + ", as a reduction of " + join_names(plan.reductions) +
-           ": each thread keeps a private partial result, combined with the others at the end" +
-           (rounds ? std::string(" in another order than the loop's, so the floating-point result may differ in "
-                                 "its last bits")
-                   : std::string(" (the result is the same in any order)"));
-  }
-
-  static std::string join_names(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    out.description += tag_support::parallel_note(context, call, out.schedule, "thread", "with the others at the end");
     return out;
   }
 };

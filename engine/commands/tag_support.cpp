@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/legality.h"
+#include "analysis/reductions.h"
 #include "commands/schedule_edit.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
@@ -173,6 +175,39 @@ CommandOutcome split_and_tag(const CommandContext& context, const CommandCall& c
     if (std::find(out.changed_statements.begin(), out.changed_statements.end(), n) == out.changed_statements.end())
       out.changed_statements.push_back(n);
   return out;
+}
+
+std::string parallel_note(const CommandContext& context, const CommandCall& call, const isl::schedule& tagged,
+                          const std::string& worker, const std::string& combined) {
+  const Statement& s = require_statement(context.program, call);
+  const TagLoop loop = resolve_tag_loop(context.program, tagged, s, call.args.at(0));
+  if (loop.loop.member != 0) return {};
+  const LoopDependenceCheck carried = carried_by(context.program, context.dependences, loop.loop.band, loop.loop.member);
+  const ParallelPlan plan = parallel_plan(context.program, context.dependences, loop.loop.band, carried);
+  if (!plan.possible) return {};
+  auto names = [](const std::vector<std::string>& list) {
+    std::string out;
+    for (const std::string& n : list) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  };
+  std::string note;
+  if (!plan.private_scalars.empty())
+    note += ", with a private copy of " + names(plan.private_scalars) + " in each " + worker;
+  if (plan.reductions.empty()) return note;
+  bool rounds = false;  // a floating-point sum or product: reassociating it rounds differently
+  for (const std::string& a : plan.reductions) {
+    const Array* array = context.program.find_array(a);
+    const bool floating = array && (array->element_type.find("float") != std::string::npos ||
+                                    array->element_type.find("double") != std::string::npos);
+    for (const Statement& st : context.program.statements)
+      if (const std::optional<Reduction> r = statement_reduction(st);
+          r && r->array == a && floating && (r->op == ReductionOperator::Sum || r->op == ReductionOperator::Product))
+        rounds = true;
+  }
+  return note + ", as a reduction of " + names(plan.reductions) + ": each " + worker +
+         " keeps a private partial result, combined " + combined +
+         (rounds ? std::string(" in another order than the loop's, so the floating-point result may differ in its last bits")
+                 : std::string(" (the result is the same in any order)"));
 }
 
 }  // namespace loopscape::tag_support

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "frontend/scop_builder.h"
+#include "frontend/scalar_evolution.h"
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
@@ -88,6 +89,8 @@ enum class VarRole {
   OuterInteger,     // read-only integer from outside: a parameter or a Variable
   OuterOther,       // read-only non-integer from outside: a Variable
 };
+
+using KnownScalars = std::map<const clang::VarDecl*, ExprPtr>;
 
 struct LoopInfo {
   const clang::VarDecl* var = nullptr;
@@ -430,6 +433,7 @@ class Builder {
           use_parameter(v);
           return parameter_on(space, v->getName().str());
         case VarRole::RegionScalar:
+          if (const ExprPtr known = known_scalar(v)) return affine_of_closed_form(*known, space);
           fail(x->getBeginLoc(), "non-affine " + what + ": '" + v->getName().str() +
                                      "' is assigned in the region, so it is not a symbolic "
                                      "constant; " + what +
@@ -740,9 +744,13 @@ class Builder {
     const int index = counters_.back()++;
     path_.push_back(index);
     counters_.push_back(0);
+    const ScalarValues effect = iteration_effect(f->getBody(), ast_, classifier());
+    const KnownScalars entry = known_;
     loops_.push_back(info);
     domain_ = loop_domain;
+    enter_loop_body(effect, entry, var, lower, step);
     walk(f->getBody(), nullptr);
+    leave_loop(effect, entry, constant_trip_count(f, ast_));
     domain_ = outer;
     loops_.pop_back();
     counters_.pop_back();
@@ -867,13 +875,16 @@ class Builder {
       affine_part = affine_part.intersect(
           with_division<isl::set>(outer, [&](DivMode mode) { return condition(c, space, mode, "condition"); }));
     }
+    const KnownScalars known_before = known_;
     if (on_data.empty()) {
       domain_ = affine_part.coalesce();
       walk(s->getThen(), nullptr);
+      const KnownScalars known_after_then = std::exchange(known_, known_before);
       if (s->getElse()) {
         domain_ = outer.subtract(affine_part).coalesce();
         walk(s->getElse(), nullptr);
       }
+      known_ = agreed(known_after_then, known_);
       domain_ = outer;
       return;
     }
@@ -884,11 +895,13 @@ class Builder {
     if (goto_path_) return walk_if_on_path(s, frame, on_data.size() == conjuncts.size());
     const std::size_t depth = guards_.size();
     const WalkMark mark = walk_mark();
+    KnownScalars known_after_then;
     try {
       domain_ = affine_part.coalesce();
       for (const clang::Expr* c : on_data) guards_.push_back(Guard{c, false, frame, {}});
       walk(s->getThen(), nullptr);
       guards_.resize(depth);
+      known_after_then = std::exchange(known_, known_before);
       if (s->getElse()) {
         domain_ = outer;
         guards_.push_back(Guard{s->getCond(), true, frame, {}});
@@ -906,12 +919,14 @@ class Builder {
       guards_.push_back(held);
       walk(s->getThen(), nullptr);
       guards_.resize(depth);
+      known_after_then = std::exchange(known_, known_before);
       if (s->getElse()) {
         guards_.push_back(Guard{nullptr, true, held.frame, held.temporary});
         walk(s->getElse(), nullptr);
         guards_.resize(depth);
       }
     }
+    known_ = agreed(known_after_then, known_);
     domain_ = outer;
   }
 
@@ -922,11 +937,13 @@ class Builder {
     std::vector<int> counters, path;
     std::vector<LoopInfo> loops;
     std::set<std::string> used_names;
+    KnownScalars known;
   };
   WalkMark walk_mark() const {
-    return {program_.statements.size(), statement_count_, counters_, path_, loops_, used_names_};
+    return {program_.statements.size(), statement_count_, counters_, path_, loops_, used_names_, known_};
   }
   void rewind(const WalkMark& mark) {
+    known_ = mark.known;
     program_.statements.resize(mark.statements);
     statement_count_ = mark.statement_count;
     counters_ = mark.counters;
@@ -1095,6 +1112,9 @@ class Builder {
     if (!guards_.empty())
       fail(c->getLBracLoc(), "'goto' inside an 'if' on data is not supported; jump from the loop body itself");
     const std::set<const clang::LabelDecl*> targets = forward_goto_targets(c);
+    // Paths through the body differ in what they assign: no closed forms here.
+    const ScalarValues written = iteration_effect(c, ast_, classifier());
+    for (const auto& entry : written) known_.erase(entry.first);
     const WalkMark mark = walk_mark();
     // A condition that a statement after it changes is computed once into a
     // temporary (held_conditions_), and the body walked again.
@@ -1132,6 +1152,7 @@ class Builder {
     label_paths_.clear();
     atoms_.clear();
     goto_targets_.clear();
+    for (const auto& entry : written) known_.erase(entry.first);
   }
 
   void walk_goto(const clang::GotoStmt* g) {
@@ -1215,6 +1236,7 @@ class Builder {
       if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
         if (const clang::Expr* argument = argument_of(v)) return reads_data(argument);
         const VarRole r = role(v);
+        if (r == VarRole::RegionScalar && known_.count(v)) return false;
         if (r == VarRole::RegionScalar || r == VarRole::OuterOther) return true;
       }
     for (const clang::Stmt* c : x->children())
@@ -1516,8 +1538,19 @@ class Builder {
       target = lvalue(parts.lhs);
     }
     st.target = target;
-    st.assign_op = parts.op;
-    if (parts.op != "=") {
+    // `k++` or `k += c` on a scalar whose value here has a closed form becomes
+    // `k = <closed form>`: it no longer reads k, so no dependence chains the
+    // iterations through it.
+    const clang::VarDecl* scalar = tracked_target(parts);
+    // Under a condition on data, what the statement leaves holds for the
+    // statements under the same condition; walk_if keeps after the `if` only
+    // what both branches agree on. Paths of gotos are not followed.
+    const bool followed = !goto_path_;
+    const ExprPtr before = scalar && followed ? peek_known(scalar) : nullptr;
+    const bool stepped = before && (parts.op == "+=" || parts.op == "-=") && !parts.reads_back &&
+                         (!parts.rhs || closed_form_operand(parts.rhs));
+    st.assign_op = stepped ? "=" : parts.op;
+    if (parts.op != "=" && !stepped) {
       Access read = st.accesses[static_cast<std::size_t>(target->access_index)];
       read.kind = Access::Kind::Read;
       st.accesses.push_back(read);
@@ -1526,6 +1559,13 @@ class Builder {
       st.value = value(parts.reads_back);
     else
       st.value = parts.rhs ? value(parts.rhs) : make(ExprKind::IntLiteral, "1", {}, "int");
+    if (stepped) st.value = make(ExprKind::Binary, parts.op == "+=" ? "+" : "-", {before, st.value}, "int");
+    if (scalar) {
+      if (followed && st.assign_op == "=" && is_closed_form(*st.value))
+        known_[scalar] = simplified(st.value);
+      else
+        known_.erase(scalar);
+    }
     if (!guards_.empty() || (goto_path_ && !is_true(*goto_path_))) {
       const std::size_t body_accesses = st.accesses.size();
       std::string condition_text;
@@ -1767,6 +1807,7 @@ class Builder {
                                      "' used without all its subscripts: pointer arithmetic and "
                                      "passing arrays around are not supported");
         case VarRole::RegionScalar:
+          if (const ExprPtr known = known_scalar(v)) return known;
           return scalar_access(v, Access::Kind::Read, x->getBeginLoc());
         case VarRole::OuterInteger: {
           auto node = make(ExprKind::Variable, v->getName().str(), {}, type);
@@ -1859,9 +1900,330 @@ class Builder {
                                ")");
   }
 
+  // ------------------------------------------------------------ scalars with closed forms
+
+  Classify classifier() const {
+    return [this](const clang::VarDecl* v) {
+      switch (role(v)) {
+        case VarRole::Iterator:
+        case VarRole::StaleIterator:
+        case VarRole::OuterInteger: return ScalarKind::Atom;
+        case VarRole::RegionScalar: {
+          // Signed and at least as wide as int: no value wraps around or
+          // narrows, so the linear forms hold (bool, char and unsigned do not).
+          const clang::QualType t = declared_type(v);
+          const bool wide_signed = t->isSignedIntegerType() && !t->isCharType() && ast_.getTypeSize(t) >= 32;
+          return wide_signed && !argument_of(v) ? ScalarKind::Tracked : ScalarKind::Other;
+        }
+        default: return ScalarKind::Other;
+      }
+    };
+  }
+
+  ExprPtr peek_known(const clang::VarDecl* v) const {
+    const auto it = known_.find(v);
+    return it == known_.end() ? nullptr : it->second;
+  }
+
+  // The closed form a read of `v` here stands for (the read is then no access).
+  ExprPtr known_scalar(const clang::VarDecl* v) {
+    ExprPtr known = peek_known(v);
+    if (known) substituted_.insert(v);
+    return known;
+  }
+
+  // The integer scalar of the region a statement assigns, or null.
+  const clang::VarDecl* tracked_target(const StatementParts& parts) const {
+    const clang::VarDecl* v = parts.decl ? parts.decl : (parts.lhs ? named_variable(parts.lhs) : nullptr);
+    if (!v || !parts.scalar_target.empty()) return nullptr;
+    if (parts.lhs && !llvm::isa<clang::DeclRefExpr>(parts.lhs->IgnoreParenImpCasts())) return nullptr;
+    return classifier()(v) == ScalarKind::Tracked ? v : nullptr;
+  }
+
+  // Whether `e` is linear in iterators, parameters and scalars with closed forms here.
+  bool closed_form_operand(const clang::Expr* e) const {
+    const std::optional<Linear> form = linear_form(e, ast_, classifier(), {});
+    if (!form) return false;
+    const Classify classify = classifier();
+    for (const auto& [atom, c] : form->terms)
+      if (classify(atom) == ScalarKind::Tracked && !known_.count(atom)) return false;
+    return true;
+  }
+
+  const clang::VarDecl* outer_integer_of(const Expr& e) const {
+    for (const auto& [node, var] : pending_)
+      if (node.get() == &e) return var;
+    return nullptr;
+  }
+
+  // Integer arithmetic on iterators and parameters that affine_of_closed_form reads.
+  bool is_closed_form(const Expr& e) const {
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::Iterator:
+      case ExprKind::Parameter: return true;
+      case ExprKind::Variable: return outer_integer_of(e) != nullptr;
+      case ExprKind::Unary: return e.text == "-" && is_closed_form(*e.args[0]);
+      case ExprKind::Binary:
+        if (e.text == "+" || e.text == "-" || e.text == "==" || e.text == "!=" || e.text == "<" ||
+            e.text == "<=" || e.text == ">" || e.text == ">=" || e.text == "&&" || e.text == "||")
+          return is_closed_form(*e.args[0]) && is_closed_form(*e.args[1]);
+        if (e.text == "*")
+          return (e.args[0]->kind == ExprKind::IntLiteral && is_closed_form(*e.args[1])) ||
+                 (e.args[1]->kind == ExprKind::IntLiteral && is_closed_form(*e.args[0]));
+        return false;
+      case ExprKind::Ternary:
+        return is_closed_form(*e.args[0]) && is_closed_form(*e.args[1]) && is_closed_form(*e.args[2]);
+      default: return false;
+    }
+  }
+
+  isl::pw_aff affine_of_closed_form(const Expr& e, const isl::space& space) {
+    switch (e.kind) {
+      case ExprKind::IntLiteral: return constant_on(space, isl::val(program_.ctx(), e.text));
+      case ExprKind::Iterator:
+        for (std::size_t k = loops_.size(); k-- > 0;)
+          if (loops_[k].name == e.text) return variable_on(space, static_cast<unsigned>(k));
+        break;
+      case ExprKind::Parameter:
+      case ExprKind::Variable:
+        if (const clang::VarDecl* v = outer_integer_of(e)) {
+          if (const std::optional<llvm::APSInt> known = known_value(v)) return constant_on(space, to_val(*known));
+          use_parameter(v);
+          return parameter_on(space, v->getName().str());
+        }
+        break;
+      case ExprKind::Unary: return affine_of_closed_form(*e.args[0], space).neg();
+      case ExprKind::Binary: {
+        if (e.text == "*") {
+          const bool left_constant = e.args[0]->kind == ExprKind::IntLiteral;
+          const Expr& factor = *e.args[left_constant ? 0 : 1];
+          return affine_of_closed_form(*e.args[left_constant ? 1 : 0], space)
+              .scale(isl::val(program_.ctx(), factor.text));
+        }
+        const isl::pw_aff l = affine_of_closed_form(*e.args[0], space);
+        const isl::pw_aff r = affine_of_closed_form(*e.args[1], space);
+        if (e.text == "+") return l.add(r);
+        if (e.text == "-") return l.sub(r);
+        break;
+      }
+      case ExprKind::Ternary:
+        return closed_condition(*e.args[0], space)
+            .indicator_function()
+            .cond(affine_of_closed_form(*e.args[1], space), affine_of_closed_form(*e.args[2], space));
+      default: break;
+    }
+    throw std::logic_error("closed form of a scalar not affine: " + e.text);
+  }
+
+  isl::set closed_condition(const Expr& e, const isl::space& space) {
+    if (e.kind == ExprKind::Binary) {
+      if (e.text == "&&") return closed_condition(*e.args[0], space).intersect(closed_condition(*e.args[1], space));
+      if (e.text == "||") return closed_condition(*e.args[0], space).unite(closed_condition(*e.args[1], space));
+      const isl::pw_aff l = affine_of_closed_form(*e.args[0], space);
+      const isl::pw_aff r = affine_of_closed_form(*e.args[1], space);
+      if (e.text == "==") return l.eq_set(r);
+      if (e.text == "!=") return l.ne_set(r);
+      if (e.text == "<") return l.lt_set(r);
+      if (e.text == "<=") return l.le_set(r);
+      if (e.text == ">") return l.gt_set(r);
+      if (e.text == ">=") return l.ge_set(r);
+    }
+    return affine_of_closed_form(e, space).ne_set(constant_on(space, 0));
+  }
+
+  ExprPtr int_expr(ExprKind kind, std::string text, std::vector<ExprPtr> args = {}) const {
+    return make(kind, std::move(text), std::move(args), "int");
+  }
+  ExprPtr number(long long value) const { return int_expr(ExprKind::IntLiteral, std::to_string(value)); }
+
+  ExprPtr sum(ExprPtr a, ExprPtr b, long long factor = 1) const {
+    if (factor == 0) return a;
+    if (b->kind == ExprKind::IntLiteral) {
+      const long long c = std::stoll(b->text) * factor;
+      if (c == 0) return a;
+      if (a->kind == ExprKind::IntLiteral) return number(std::stoll(a->text) + c);
+      return int_expr(ExprKind::Binary, c > 0 ? "+" : "-", {a, number(c > 0 ? c : -c)});
+    }
+    const long long magnitude = factor > 0 ? factor : -factor;
+    ExprPtr term = magnitude == 1 ? b : int_expr(ExprKind::Binary, "*", {number(magnitude), b});
+    if (a->kind == ExprKind::IntLiteral && a->text == "0")
+      return factor > 0 ? term : int_expr(ExprKind::Unary, "-", {term});
+    return int_expr(ExprKind::Binary, factor > 0 ? "+" : "-", {a, term});
+  }
+
+  // A linear form as an expression, each atom replaced by `values` where it
+  // is there; null when a scalar's value is missing.
+  ExprPtr expr_of(const Linear& form, const KnownScalars& values) {
+    ExprPtr out;
+    const Classify classify = classifier();
+    for (const auto& [atom, c] : form.terms) {
+      ExprPtr term;
+      if (const auto it = values.find(atom); it != values.end()) {
+        term = it->second;
+      } else if (classify(atom) == ScalarKind::Tracked) {
+        return nullptr;
+      } else if (role(atom) == VarRole::OuterInteger) {
+        auto node = make(ExprKind::Variable, atom->getName().str(), {}, "int");
+        pending_.push_back({node, atom});
+        term = node;
+      } else {
+        term = int_expr(ExprKind::Iterator, atom->getName().str());
+      }
+      out = out ? sum(out, term, c) : sum(number(0), term, c);
+    }
+    return out ? sum(out, number(form.constant)) : number(form.constant);
+  }
+
+  // A closed form with its like terms gathered (`1 + 20 * i + (j - 1)` is
+  // `20 * i + j`), as the generated code prints it.
+  ExprPtr simplified(const ExprPtr& e) const {
+    struct Term {
+      ExprPtr atom;
+      long long coefficient;
+    };
+    std::vector<Term> terms;
+    long long constant = 0;
+    std::function<bool(const ExprPtr&, long long)> gather = [&](const ExprPtr& x, long long factor) {
+      switch (x->kind) {
+        case ExprKind::IntLiteral: constant += factor * std::stoll(x->text); return true;
+        case ExprKind::Iterator:
+        case ExprKind::Parameter:
+        case ExprKind::Variable: {
+          for (Term& t : terms)
+            if (t.atom->kind == x->kind && t.atom->text == x->text) {
+              t.coefficient += factor;
+              return true;
+            }
+          terms.push_back({x, factor});
+          return true;
+        }
+        case ExprKind::Unary: return x->text == "-" && gather(x->args[0], -factor);
+        case ExprKind::Binary:
+          if (x->text == "+") return gather(x->args[0], factor) && gather(x->args[1], factor);
+          if (x->text == "-") return gather(x->args[0], factor) && gather(x->args[1], -factor);
+          if (x->text == "*" && x->args[0]->kind == ExprKind::IntLiteral)
+            return gather(x->args[1], factor * std::stoll(x->args[0]->text));
+          if (x->text == "*" && x->args[1]->kind == ExprKind::IntLiteral)
+            return gather(x->args[0], factor * std::stoll(x->args[1]->text));
+          return false;
+        default: return false;
+      }
+    };
+    if (!gather(e, 1)) {
+      if (e->kind != ExprKind::Ternary) return e;
+      auto copy = std::make_shared<Expr>(*e);
+      for (ExprPtr& a : copy->args) a = simplified(a);
+      return copy;
+    }
+    ExprPtr out;
+    for (const Term& t : terms)
+      if (t.coefficient != 0) out = out ? sum(out, t.atom, t.coefficient) : sum(number(0), t.atom, t.coefficient);
+    return out ? sum(out, number(constant)) : number(constant);
+  }
+
+  static ExprPtr replaced_iterator(const ExprPtr& e, const std::string& name, const ExprPtr& by) {
+    if (e->kind == ExprKind::Iterator) return e->text == name ? by : e;
+    if (e->args.empty()) return e;
+    auto copy = std::make_shared<Expr>(*e);
+    for (ExprPtr& a : copy->args) a = replaced_iterator(a, name, by);
+    return copy;
+  }
+
+  // At the start of an iteration of the loop over `var`, the scalars the body
+  // changes hold: an induction (k += c per iteration) its value before the
+  // loop plus c times the iterations done; a wrap-around variable (assigned a
+  // form of the iterators, read before that) its value before the loop in the
+  // first iteration, else what the previous iteration left.
+  void enter_loop_body(const ScalarValues& effect, const KnownScalars& entry, const clang::VarDecl* var,
+                       const clang::Expr* lower, int step) {
+    KnownScalars starts;
+    const std::optional<Linear> lower_form = linear_form(lower, ast_, classifier(), {});
+    const ExprPtr first = lower_form ? expr_of(*lower_form, entry) : nullptr;
+    if (first && (step == 1 || step == -1)) {
+      const ExprPtr it = int_expr(ExprKind::Iterator, var->getName().str());
+      const ExprPtr done = step == 1 ? sum(it, first, -1) : sum(first, it, -1);
+      for (const auto& [v, e] : effect)
+        if (e && e->terms.size() == 1 && e->coefficient(v) == 1 && entry.count(v))
+          starts[v] = sum(entry.at(v), done, e->constant);
+      const ExprPtr previous_iteration = sum(it, number(step), -1);
+      for (bool progress = true; progress;) {
+        progress = false;
+        for (const auto& [v, e] : effect) {
+          if (!e || starts.count(v) || !entry.count(v) || e->coefficient(v) != 0) continue;
+          KnownScalars previous = entry;
+          bool resolved = true;
+          for (const auto& [atom, c] : e->terms) {
+            if (atom == var) previous[atom] = previous_iteration;
+            if (!effect.count(atom)) continue;
+            if (!starts.count(atom)) resolved = false;
+            else previous[atom] = replaced_iterator(starts.at(atom), var->getName().str(), previous_iteration);
+          }
+          const ExprPtr rest = resolved ? expr_of(*e, previous) : nullptr;
+          if (!rest) continue;
+          starts[v] = int_expr(ExprKind::Ternary, "?:", {int_expr(ExprKind::Binary, "==", {it, first}), entry.at(v), rest});
+          progress = true;
+        }
+      }
+    }
+    for (const auto& entry_effect : effect) {
+      const clang::VarDecl* v = entry_effect.first;
+      if (starts.count(v)) known_[v] = simplified(starts.at(v));
+      else known_.erase(v);
+    }
+  }
+
+  // After the loop, an induction holds its value before plus c times the trip count.
+  void leave_loop(const ScalarValues& effect, const KnownScalars& entry, std::optional<long long> trips) {
+    for (const auto& [v, e] : effect) {
+      if (e && trips && e->terms.size() == 1 && e->coefficient(v) == 1 && entry.count(v))
+        known_[v] = simplified(sum(entry.at(v), number(e->constant * *trips)));
+      else
+        known_.erase(v);
+    }
+  }
+
+  // What both branches of an `if` agree on.
+  static KnownScalars agreed(const KnownScalars& a, const KnownScalars& b) {
+    KnownScalars out;
+    for (const auto& [v, e] : a)
+      if (const auto it = b.find(v); it != b.end() && same_expr(*e, *it->second)) out[v] = e;
+    return out;
+  }
+
+  // A scalar no code after the region sees, whose every read was replaced by
+  // its closed form, is assigned for nothing: those statements go. (A guarded
+  // assignment reads the scalar back only to keep it where the guard fails.)
+  void drop_dead_scalar_assignments() {
+    for (const clang::VarDecl* v : substituted_) {
+      const auto index = array_index_.find(v);
+      if (index == array_index_.end()) continue;
+      const Array& array = program_.arrays[static_cast<std::size_t>(index->second)];
+      if (!array.temporary) continue;
+      const std::string name = array.name;
+      bool read = false;
+      for (const Statement& s : program_.statements)
+        for (const Access& a : s.accesses)
+          read = read || (a.kind == Access::Kind::Read && a.array == name && s.target->text != name);
+      if (read) continue;
+      std::erase_if(program_.statements, [&](const Statement& s) { return s.target && s.target->text == name && s.target->args.empty(); });
+      program_.closed_form_scalars.push_back(name);
+    }
+    std::erase_if(program_.arrays, [&](const Array& a) {
+      if (std::find(program_.closed_form_scalars.begin(), program_.closed_form_scalars.end(), a.name) ==
+          program_.closed_form_scalars.end())
+        return false;
+      for (const Statement& s : program_.statements)
+        for (const Access& access : s.accesses)
+          if (access.array == a.name) return false;
+      return true;
+    });
+  }
+
   // ------------------------------------------------------------ finishing
 
   void finish() {
+    drop_dead_scalar_assignments();
     for (auto& [node, var] : pending_)
       node->kind = affine_vars_.count(var) ? ExprKind::Parameter : ExprKind::Variable;
     const isl::space params = param_space(program_.ctx(), program_.parameters);
@@ -1905,6 +2267,10 @@ class Builder {
   // The parameters of the helper functions being inlined, and the helpers.
   std::map<const clang::VarDecl*, const clang::Expr*> inline_arguments_;
   std::vector<const clang::FunctionDecl*> inlining_;
+  // Integer scalars of the region whose value at this point of the walk is a
+  // closed form in the iterators and parameters, and those read through one.
+  KnownScalars known_;
+  std::set<const clang::VarDecl*> substituted_;
   bool saw_division_ = false;
   bool jumps_ = false;  // the region (or a helper it inlines) has a goto or continue
 };

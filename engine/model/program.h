@@ -116,6 +116,10 @@ class Program {
   isl::set context;                     // constraints on the parameters (universe by default)
   std::vector<Array> arrays;
   std::vector<Statement> statements;
+  // Integer scalars of the region whose reads were all replaced by closed forms
+  // in the iterators (`j = i + 1`, `k++`, `im1 = i`) and whose assignments
+  // were then dropped, since no code after the region sees them.
+  std::vector<std::string> closed_form_scalars;
 
   int statement_index(const std::string& name) const;  // -1 when none
   const Statement* find_statement(const std::string& name) const;

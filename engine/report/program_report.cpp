@@ -62,6 +62,10 @@ std::string program_report(const LoadedProgram& loaded) {
 
   out << "\narrays (" << p.arrays.size() << "):\n";
   for (const Array& a : p.arrays) out << "  " << array_declaration(a) << "\n";
+  if (!p.closed_form_scalars.empty())
+    out << "  (read as closed forms in the iterators, their assignments dropped since nothing after the "
+           "region reads them: "
+        << join(p.closed_form_scalars, ", ") << ")\n";
 
   out << "\nstatements (" << p.statements.size() << "):\n";
   for (const Statement& s : p.statements) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "model/program.h"
+#include "runner/compare.h"
 
 namespace loopscape {
 
@@ -28,6 +29,12 @@ struct JitArrayValues {
   std::string name;
   std::vector<long> extents;
   std::vector<double> values;  // row-major, converted from the element type
+  // verify's: integers exactly, float and double within their tolerances
+  // (reductions run in parallel reassociate).
+  Tolerance tolerance;
+  // No code after the region sees it (Array::temporary): a private copy per
+  // thread may leave it holding another iteration's value, so it is not compared.
+  bool temporary = false;
 };
 
 struct JitRunResult {

@@ -62,6 +62,18 @@ std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNod
   return out;
 }
 
+bool only_updates_touch(const Program& program, const LoopNode& loop, const std::string& array) {
+  bool only = true;
+  visit_nodes(loop, [&](const LoopNode& n) {
+    if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
+    const Statement& s = program.statements.at(std::size_t(n.statement_index));
+    const std::optional<Reduction> r = statement_reduction(s);
+    if (r && r->array == array) return;
+    for (const Access& a : s.accesses) only = only && a.array != array;
+  });
+  return only;
+}
+
 std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root) {
   std::set<std::string> written, reduced;
   for (const LoopReduction& r : loop_reductions(program, loop)) reduced.insert(r.array);

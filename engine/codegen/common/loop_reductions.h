@@ -27,6 +27,11 @@ struct LoopReduction {
 // loop nor a loop inside it changes, one entry per array.
 std::vector<LoopReduction> loop_reductions(const Program& program, const LoopNode& loop);
 
+// Whether the statements under `loop` touch `array` only as updates of its
+// reduction: legality makes sure of it for the tags it checks (parallel,
+// GPU, distribute); a tag it does not check (HLS's pipeline) must ask.
+bool only_updates_touch(const Program& program, const LoopNode& loop, const std::string& array);
+
 // The scalars a parallel `loop` gives each thread its own copy of: those no
 // code after the region reads (Array::temporary) that statements under the
 // loop write, that no statement elsewhere in `root` (the whole AST) touches,

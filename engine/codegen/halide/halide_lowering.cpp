@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -81,6 +82,9 @@ class HalideBuilder : public LoopAstWalker {
       }
       case ExprKind::Access: {
         const Array& a = array(e->text);
+        if (const auto copy = redirected_.find(a.name); copy != redirected_.end())
+          return HI::Load::make(halide_type_of(a.element_type), copy->second.buffer, chunk(copy->second), H::Buffer<>(),
+                                HI::Parameter(), HI::const_true(), HI::ModulusRemainder());
         return HI::Load::make(halide_type_of(a.element_type), a.name, index(a, *e), H::Buffer<>(), parameter(a),
                               HI::const_true(), HI::ModulusRemainder());
       }
@@ -139,6 +143,7 @@ class HalideBuilder : public LoopAstWalker {
   void leave_mark(const LoopNode&) override { close_into_parent(seq(pop())); }
   void enter_for(const LoopNode& n) override {
     frames_.emplace_back();
+    if (!gpu_ && n.has_tag("parallel") && (n.step == 1 || n.step == -1)) split_into_chunks(n);
     if (gpu_ && n.has_tag("gpu_block")) {
       ++inside_blocks_;
       // The values a block loop's iterator takes, for the loops of blocks inside it.
@@ -154,6 +159,11 @@ class HalideBuilder : public LoopAstWalker {
       if (block_ranges_.contains(n.iterator)) block_ranges_.pop(n.iterator);
     }
     close_into_parent(loop(n, seq(pop())));
+    if (!chunked_.empty() && chunked_.back().iterator == n.iterator) {
+      for (const LoopReduction& r : chunked_.back().reductions) redirected_.erase(r.array);
+      for (const std::string& scalar : chunked_.back().private_scalars) redirected_.erase(scalar);
+      chunked_.pop_back();
+    }
   }
   void enter_if(const LoopNode&) override { frames_.emplace_back(); }
   void enter_else(const LoopNode&) override {
@@ -178,11 +188,15 @@ class HalideBuilder : public LoopAstWalker {
     const Array& a = array(s.target->text);
     arrays_written.insert(a.name);
     const H::Type t = halide_type_of(a.element_type);
-    const H::Expr at = index(a, *s.target);
+    // Under a loop run in chunks, a reduction or private scalar is the chunk's own copy.
+    const auto copy = redirected_.find(a.name);
+    const bool own = copy != redirected_.end();
+    const std::string name = own ? copy->second.buffer : a.name;
+    const HI::Parameter param = own ? HI::Parameter() : parameter(a);
+    const H::Expr at = own ? chunk(copy->second) : index(a, *s.target);
     H::Expr value = expr(s.value);
     if (s.assign_op != "=") {
-      H::Expr old = HI::Load::make(t, a.name, at, H::Buffer<>(), parameter(a), HI::const_true(),
-                                   HI::ModulusRemainder());
+      H::Expr old = HI::Load::make(t, name, at, H::Buffer<>(), param, HI::const_true(), HI::ModulusRemainder());
       const std::string op = s.assign_op.substr(0, s.assign_op.size() - 1);
       match_c_types(old, value);
       if (op == "+") value = old + value;
@@ -196,11 +210,105 @@ class HalideBuilder : public LoopAstWalker {
     // Target::StrictFloat; a hand-built Stmt must do it itself, or LLVM
     // reassociates reductions and contracts into FMAs, which C does not.
     if (value.type().is_float()) value = H::strict_float(value);
-    frames_.back().push_back(HI::Store::make(a.name, value, at, parameter(a), HI::const_true(),
-                                             HI::ModulusRemainder()));
+    frames_.back().push_back(HI::Store::make(name, value, at, param, HI::const_true(), HI::ModulusRemainder()));
   }
 
  private:
+  // A parallel loop that runs reductions or keeps private scalars runs in
+  // chunks of its iterations, each a task of Halide's thread pool with its
+  // own copy of each (as OpenMP's reduction and private clauses give each
+  // thread); the chunks' partial results are then combined in chunk order.
+  struct Chunked {
+    std::string iterator;
+    std::vector<LoopReduction> reductions;
+    std::vector<std::string> private_scalars;
+  };
+  struct Redirect {
+    std::string buffer;  // the copies, one per chunk
+    std::string chunk;   // the chunk loop's variable
+  };
+  static constexpr int kChunks = 64;  // enough tasks to balance the pool; one copy each on the stack
+  std::vector<Chunked> chunked_;
+  std::map<std::string, Redirect> redirected_;
+
+  static H::Expr chunk(const Redirect& r) { return HI::Variable::make(H::Int(32), r.chunk); }
+
+  void split_into_chunks(const LoopNode& n) {
+    Chunked c{n.iterator, loop_reductions(program(), n), {}};
+    if (root()) c.private_scalars = loop_private_scalars(program(), n, *root());
+    if (c.reductions.empty() && c.private_scalars.empty()) return;
+    for (const LoopReduction& r : c.reductions)
+      if (r.whole_array || redirected_.count(r.array)) return;
+    for (const std::string& scalar : c.private_scalars)
+      if (redirected_.count(scalar)) return;
+    const std::string chunk_variable = n.iterator + ".chunk";
+    for (const LoopReduction& r : c.reductions) redirected_[r.array] = {r.array + ".partial", chunk_variable};
+    for (const std::string& scalar : c.private_scalars) redirected_[scalar] = {scalar + ".private", chunk_variable};
+    chunked_.push_back(std::move(c));
+  }
+
+  static H::Expr identity(ReductionOperator op, const H::Type& t) {
+    switch (op) {
+      case ReductionOperator::Sum: return HI::make_zero(t);
+      case ReductionOperator::Product: return HI::make_one(t);
+      case ReductionOperator::Max:
+        return t.is_float() ? HI::make_const(t, -std::numeric_limits<double>::infinity()) : t.min();
+      case ReductionOperator::Min:
+        return t.is_float() ? HI::make_const(t, std::numeric_limits<double>::infinity()) : t.max();
+    }
+    return HI::make_zero(t);
+  }
+
+  static H::Expr combined(ReductionOperator op, const H::Expr& total, const H::Expr& part) {
+    switch (op) {
+      case ReductionOperator::Sum: return total + part;
+      case ReductionOperator::Product: return total * part;
+      case ReductionOperator::Max: return H::max(total, part);
+      case ReductionOperator::Min: return H::min(total, part);
+    }
+    return total + part;
+  }
+
+  // for chunk in [0, chunks) in parallel: partial[chunk] = identity; the
+  // chunk's iterations in order; then for chunk in order: total op= partial[chunk].
+  HI::Stmt in_chunks(const Chunked& c, const std::string& it, const H::Expr& min, const H::Expr& extent,
+                     const HI::Stmt& body) {
+    const std::string chunk_variable = c.iterator + ".chunk";
+    const H::Expr k = HI::Variable::make(H::Int(32), chunk_variable);
+    const H::Expr chunks = H::max(H::min(extent, kChunks), 1);
+    const H::Expr first = min + (H::max(extent, 0) * k) / chunks;
+    const H::Expr next = min + (H::max(extent, 0) * (k + 1)) / chunks;
+    std::vector<HI::Stmt> task;
+    std::vector<HI::Stmt> combine;
+    for (const LoopReduction& r : c.reductions) {
+      const Array& a = array(r.array);
+      const H::Type t = halide_type_of(a.element_type);
+      const std::string partial = r.array + ".partial";
+      task.push_back(HI::Store::make(partial, identity(r.op, t), k, HI::Parameter(), HI::const_true(),
+                                     HI::ModulusRemainder()));
+      const H::Expr at = r.element.empty() ? H::Expr(0) : index(a, *Expr::make(ExprKind::Access, a.name, r.element));
+      const H::Expr total = HI::Load::make(t, a.name, at, H::Buffer<>(), parameter(a), HI::const_true(),
+                                           HI::ModulusRemainder());
+      const H::Expr part = HI::Load::make(t, partial, k, H::Buffer<>(), HI::Parameter(), HI::const_true(),
+                                          HI::ModulusRemainder());
+      H::Expr value = combined(r.op, total, part);
+      if (t.is_float()) value = H::strict_float(value);
+      combine.push_back(HI::Store::make(a.name, value, at, parameter(a), HI::const_true(), HI::ModulusRemainder()));
+    }
+    task.push_back(HI::For::make(it, first, next - first, HI::ForType::Serial, H::DeviceAPI::None, body));
+    HI::Stmt out = HI::For::make(chunk_variable, 0, chunks, HI::ForType::Parallel, H::DeviceAPI::None, seq(task));
+    if (!combine.empty())
+      out = HI::Block::make(out, HI::For::make(chunk_variable, 0, chunks, HI::ForType::Serial, H::DeviceAPI::None,
+                                               seq(combine)));
+    auto allocate = [&](const std::string& array_name, const std::string& buffer) {
+      out = HI::Allocate::make(buffer, halide_type_of(array(array_name).element_type), H::MemoryType::Stack,
+                               {H::Expr(kChunks)}, HI::const_true(), out);
+    };
+    for (const LoopReduction& r : c.reductions) allocate(r.array, r.array + ".partial");
+    for (const std::string& scalar : c.private_scalars) allocate(scalar, scalar + ".private");
+    return out;
+  }
+
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
   bool gpu_ = false;
@@ -348,8 +456,10 @@ class HalideBuilder : public LoopAstWalker {
     const std::string& it = n.iterator;
     for (const LoopTag& t : n.tags) {
       if (gpu_ && (t.kind == "gpu_block" || t.kind == "gpu_thread")) return gpu_loop(n, t, min, extent, body);
-      // A loop that runs a reduction or keeps private scalars stays in
-      // order: Halide's parallel loops have no per-thread copies.
+      if (t.kind == "parallel" && !chunked_.empty() &&
+          (it == chunked_.back().iterator || it == chunked_.back().iterator + ".rev"))
+        return in_chunks(chunked_.back(), it, min, extent, body);
+      // One whose reduction reaches several elements (a whole array) stays in order.
       if (t.kind == "parallel")
         return HI::For::make(it, min, extent,
                              loop_reductions(program(), n).empty() && (!root() || loop_private_scalars(program(), n, *root()).empty())

@@ -235,6 +235,7 @@ bool HlsPrinter::clocked(const LoopNode& n) const {
 
 void HlsPrinter::enter_for(const LoopNode& n) {
   if (!clocked(n)) {
+    begin_accumulations(n);
     CPrinter::enter_for(n);
     return;
   }
@@ -268,6 +269,7 @@ void HlsPrinter::enter_for(const LoopNode& n) {
 void HlsPrinter::leave_for(const LoopNode& n) {
   if (!clocked_open_.count(&n)) {
     CPrinter::leave_for(n);
+    end_accumulations();
     return;
   }
   clocked_open_.erase(&n);
@@ -306,6 +308,96 @@ void HlsPrinter::print_shifts() {
   }
 }
 
+// Only where the loop is pipelined (outside systolic arrays), runs upwards or
+// downwards by one, and nothing under it but the updates touches the element.
+void HlsPrinter::begin_accumulations(const LoopNode& n) {
+  std::vector<Accumulation> here;
+  if (!current_ && n.has_tag("pipeline") && (n.step == 1 || n.step == -1)) {
+    const ExprPtr it = iterator(n.iterator);
+    const ExprPtr done = n.step == 1 ? minus(it, n.init) : minus(n.init, it);
+    const ExprPtr lane = Expr::make(ExprKind::Binary, "%", {done, make_int(kLanes)}, "int");
+    for (const LoopReduction& r : loop_reductions(program(), n)) {
+      if (r.whole_array || lane_of_.count(r.array) || !only_updates_touch(program(), n, r.array)) continue;
+      const Array* a = program().find_array(r.array);
+      Accumulation acc{r, "ls_acc_" + r.array, r.array, a->element_type};
+      if (!r.element.empty()) acc.element = expr(Expr::make(ExprKind::Access, r.array, r.element, a->element_type));
+      lane_of_[r.array] = Expr::make(ExprKind::Access, acc.lanes, {lane}, a->element_type);
+      here.push_back(std::move(acc));
+    }
+  }
+  if (!here.empty()) {
+    line("{");
+    indent();
+    for (const Accumulation& a : here) {
+      const bool idempotent = a.reduction.op == ReductionOperator::Max || a.reduction.op == ReductionOperator::Min;
+      line("/* " + a.element + ": " + std::to_string(kLanes) +
+           " partial results, one per lane of iterations, so that the pipeline need not wait for each update */");
+      line(a.type + " " + a.lanes + "[" + std::to_string(kLanes) + "];");
+      line("#pragma HLS ARRAY_PARTITION variable=" + a.lanes + " type=complete dim=0");
+      line("for (int ls_lane = 0; ls_lane < " + std::to_string(kLanes) + "; ls_lane++) {");
+      indent();
+      line("#pragma HLS UNROLL");
+      line(a.lanes + "[ls_lane] = " +
+           (idempotent ? a.element : a.reduction.op == ReductionOperator::Sum ? std::string("0") : std::string("1")) + ";");
+      outdent();
+      line("}");
+    }
+  }
+  accumulations_.push_back(std::move(here));
+}
+
+// The tree: log2(kLanes) levels of pairwise combinations, then the element.
+void HlsPrinter::end_accumulations() {
+  const std::vector<Accumulation> here = std::move(accumulations_.back());
+  accumulations_.pop_back();
+  if (here.empty()) return;
+  for (const Accumulation& a : here) {
+    lane_of_.erase(a.reduction.array);
+    auto combined = [&](const std::string& x, const std::string& y) {
+      switch (a.reduction.op) {
+        case ReductionOperator::Sum: return x + " + " + y;
+        case ReductionOperator::Product: return x + " * " + y;
+        case ReductionOperator::Max: return x + " < " + y + " ? " + y + " : " + x;
+        case ReductionOperator::Min: return y + " < " + x + " ? " + y + " : " + x;
+      }
+      return x + " + " + y;
+    };
+    line("for (int ls_half = " + std::to_string(kLanes / 2) + "; ls_half > 0; ls_half /= 2) {");
+    indent();
+    line("#pragma HLS UNROLL");
+    line("for (int ls_lane = 0; ls_lane < ls_half; ls_lane++) {");
+    indent();
+    line("#pragma HLS UNROLL");
+    line(a.lanes + "[ls_lane] = " + combined(a.lanes + "[ls_lane]", a.lanes + "[ls_lane + ls_half]") + ";");
+    outdent();
+    line("}");
+    outdent();
+    line("}");
+    const bool idempotent = a.reduction.op == ReductionOperator::Max || a.reduction.op == ReductionOperator::Min;
+    line(a.element + " = " + (idempotent ? a.lanes + "[0]" : combined(a.element, a.lanes + "[0]")) + ";");
+  }
+  outdent();
+  line("}");
+}
+
+// A condition under a pipelined reduction (`if (x[i] > peak)`) reads the lane too.
+void HlsPrinter::enter_if(const LoopNode& n) {
+  if (lane_of_.empty()) return CPrinter::enter_if(n);
+  LoopNode in_lane = n;
+  in_lane.condition = in_lanes(n.condition);
+  CPrinter::enter_if(in_lane);
+}
+
+ExprPtr HlsPrinter::in_lanes(const ExprPtr& e) const {
+  if (!e || lane_of_.empty()) return e;
+  if (e->kind == ExprKind::Access)
+    if (const auto lane = lane_of_.find(e->text); lane != lane_of_.end()) return lane->second;
+  if (e->args.empty()) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = in_lanes(a);
+  return copy;
+}
+
 ExprPtr HlsPrinter::pe_index(std::size_t dim) const { return minus(pe_coords_.at(dim), pe_lower_.at(dim)); }
 
 ExprPtr HlsPrinter::register_element(const SystolicRegister& r, const std::vector<long>& back, long delay) const {
@@ -341,7 +433,11 @@ void HlsPrinter::user(const LoopNode& node, const StatementInstance& inst) {
   const Statement& s = *inst.statement;
   if (!current_ || std::find(current_->statements.begin(), current_->statements.end(), s.name) ==
                        current_->statements.end()) {
-    CPrinter::user(node, inst);
+    if (lane_of_.empty()) return CPrinter::user(node, inst);
+    StatementInstance in_lane = inst;
+    in_lane.target = in_lanes(inst.target);
+    in_lane.value = in_lanes(inst.value);
+    CPrinter::user(node, in_lane);
     return;
   }
   // The PE: the space loops' values at this instance (isl may leave a space loop out where it has one value).

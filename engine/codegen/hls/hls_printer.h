@@ -13,6 +13,7 @@
 
 #include "analysis/systolic.h"
 #include "codegen/common/c_printer.h"
+#include "codegen/common/loop_reductions.h"
 
 namespace loopscape {
 
@@ -30,10 +31,26 @@ class HlsPrinter : public CPrinter {
   void visit(const LoopNode& n) override;
   void enter_for(const LoopNode& n) override;
   void leave_for(const LoopNode& n) override;
+  void enter_if(const LoopNode& n) override;
   void user(const LoopNode& node, const StatementInstance& instance) override;
   void extension(const LoopNode& node) override;
 
  private:
+  // A pipelined loop that runs a reduction keeps kLanes partial results,
+  // one per lane of consecutive iterations, so that the pipeline starts an
+  // iteration every cycle while an adder is still finishing the previous
+  // lane's update; after the loop an unrolled tree combines them.
+  struct Accumulation {
+    LoopReduction reduction;
+    std::string lanes;     // the partial results: ls_acc_total[kLanes]
+    std::string element;   // `total`, `rowsum[i]`
+    std::string type;
+  };
+  static constexpr int kLanes = 8;
+  void begin_accumulations(const LoopNode& loop);
+  void end_accumulations();
+  ExprPtr in_lanes(const ExprPtr& e) const;
+
   void print_array(const LoopNode& time_loop, const SystolicArray& array);
   void print_scan(const SystolicStream& stream, const std::vector<const LoopNode*>& around, const std::string& stage);
   void print_shifts();
@@ -53,6 +70,8 @@ class HlsPrinter : public CPrinter {
   std::vector<ExprPtr> pe_coords_;          // the PE of the statement instance being printed
   std::map<std::string, const SystolicStream*> scans_;  // scanning calls of the loader/drainer being printed
   std::vector<std::string> notes_;
+  std::vector<std::vector<Accumulation>> accumulations_;  // per open loop
+  std::map<std::string, ExprPtr> lane_of_;                 // array -> its lanes' element this iteration
   bool uses_streams_ = false;
   int locals_ = 0;
 };

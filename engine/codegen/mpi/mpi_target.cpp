@@ -20,6 +20,7 @@
 #include "codegen/common/c_printer.h"
 #include "codegen/common/data_layout_rewrite.h"
 #include "codegen/common/loop_ast.h"
+#include "codegen/common/loop_reductions.h"
 #include "codegen/mpi/mpi_runtime.h"
 #include "codegen/mpi/mpi_target.h"
 #include "schedule/original_schedule.h"
@@ -165,7 +166,82 @@ class MpiPrinter : public CPrinter {
       mine.init = make_binary("+", n.init, make_binary("*", s, make_binary("/", make_binary("+", gap, make_int(n.step - 1)), s)));
     }
     mine.cond = bounded_by_block(n.cond, it);
+    begin_reductions(n);
     CPrinter::enter_for(mine);
+  }
+
+  void leave_for(const LoopNode& n) override {
+    CPrinter::leave_for(n);
+    if (n.has_tag("node") && !inside_tag("node")) end_reductions(n);
+  }
+
+  // A distributed loop that runs a reduction: each rank reduces its block
+  // into the element, started at the operator's identity (sums, products) or
+  // at the value before the loop (max, min, which may see it twice), and one
+  // MPI_Allreduce combines the ranks' partial results, so that every rank
+  // holds the result after the loop, as the replicated code after it expects.
+  struct RankReduction {
+    LoopReduction reduction;
+    std::string element;  // `total`, `rowsum[i]`
+    std::string saved;    // the value before the loop, for sums and products
+    std::string mpi_type;
+  };
+
+  static std::string mpi_type_of(const std::string& c_type) {
+    static const std::map<std::string, std::string> types = {
+        {"double", "MPI_DOUBLE"}, {"float", "MPI_FLOAT"}, {"int", "MPI_INT"}, {"long", "MPI_LONG"},
+        {"long long", "MPI_LONG_LONG"}, {"short", "MPI_SHORT"}, {"unsigned", "MPI_UNSIGNED"},
+        {"unsigned int", "MPI_UNSIGNED"}, {"unsigned long", "MPI_UNSIGNED_LONG"}};
+    const auto it = types.find(c_type);
+    return it == types.end() ? std::string() : it->second;
+  }
+
+  void begin_reductions(const LoopNode& n) {
+    std::vector<RankReduction> reductions;
+    for (const LoopReduction& r : loop_reductions(program(), n)) {
+      const Array* a = program().find_array(r.array);
+      const std::string type = a ? mpi_type_of(a->element_type) : std::string();
+      if (r.whole_array || type.empty())
+        throw InputError(SourceLocation{}, "the mpi target cannot combine the ranks' partial results of the reduction of " +
+                                               r.array + " over the distributed loop " + n.iterator +
+                                               (r.whole_array ? " (it updates several elements)" : " (its element type)") +
+                                               ": distribute a loop outside it, or keep it on one rank");
+      RankReduction rr{r, r.array, {}, type};
+      if (!r.element.empty()) rr.element = expr(Expr::make(ExprKind::Access, r.array, r.element, a->element_type));
+      if (r.op == ReductionOperator::Sum || r.op == ReductionOperator::Product)
+        rr.saved = "ls_before_" + r.array;
+      reductions.push_back(std::move(rr));
+    }
+    if (!reductions.empty()) {
+      line("{");
+      indent();
+      line("/* the reduction of " + n.iterator + " runs in blocks: each rank's partial result, combined after it */");
+      for (const RankReduction& r : reductions) {
+        if (r.saved.empty()) continue;
+        const Array* a = program().find_array(r.reduction.array);
+        line("const " + a->element_type + " " + r.saved + " = " + r.element + ";");
+        line(r.element + " = " + (r.reduction.op == ReductionOperator::Sum ? "0" : "1") + ";");
+      }
+    }
+    rank_reductions_.push_back(std::move(reductions));
+  }
+
+  void end_reductions(const LoopNode&) {
+    const std::vector<RankReduction> reductions = std::move(rank_reductions_.back());
+    rank_reductions_.pop_back();
+    if (reductions.empty()) return;
+    static const std::map<ReductionOperator, std::string> ops = {{ReductionOperator::Sum, "MPI_SUM"},
+                                                                 {ReductionOperator::Product, "MPI_PROD"},
+                                                                 {ReductionOperator::Max, "MPI_MAX"},
+                                                                 {ReductionOperator::Min, "MPI_MIN"}};
+    for (const RankReduction& r : reductions) {
+      line("MPI_Allreduce(MPI_IN_PLACE, &" + r.element + ", 1, " + r.mpi_type + ", " + ops.at(r.reduction.op) +
+           ", MPI_COMM_WORLD);");
+      if (!r.saved.empty())
+        line(r.element + " = " + r.saved + (r.reduction.op == ReductionOperator::Sum ? " + " : " * ") + r.element + ";");
+    }
+    outdent();
+    line("}");
   }
 
   // The loop's condition cut at ls_hi, kept in the canonical form OpenMP
@@ -380,6 +456,7 @@ class MpiPrinter : public CPrinter {
 
  private:
   const DistributionPlan& plan_;
+  std::vector<std::vector<RankReduction>> rank_reductions_;  // per open distributed loop
   std::map<std::string, std::vector<ScannedArray>> scans_;
   std::set<std::string> scan_helpers_;
 };
@@ -413,7 +490,12 @@ class MpiTarget : public Target {
       deps = &*computed;
     }
     const isl::union_map none = isl::union_map::empty(in.program.ctx());
-    const isl::union_map& flow = deps ? deps->read_after_write : none;
+    // Values between the updates of a reduction do not travel: the ranks'
+    // partial results are combined after the distributed loop instead.
+    isl::union_map flow = deps ? deps->read_after_write : none;
+    if (deps)
+      for (const Dependence& d : deps->list)
+        if (d.reduction && d.kind == DependenceKind::ReadAfterWrite) flow = flow.subtract(isl::union_map(d.relation));
     const isl::union_map& overwrites = deps ? deps->write_after_write : none;
     DistributionPlan plan = in.cache ? in.cache->distribution(in.program, in.schedule, flow, overwrites)
                                      : plan_distribution(in.program, in.schedule, flow, overwrites);

@@ -16,9 +16,26 @@ void kernel_hls(double C[N][N], double A[N][N], double B[N][N]) {
     for (int j0 = 0; j0 <= 2; j0++)
       for (int j1 = 0; j1 <= 3; j1++) {
         #pragma HLS UNROLL factor=4
-        for (int k = 0; k <= 11; k++) {
-          #pragma HLS PIPELINE II=2
-          C[i][4 * j0 + j1] += A[i][k] * B[k][4 * j0 + j1];
+        {
+          /* C[i][4 * j0 + j1]: 8 partial results, one per lane of iterations, so that the pipeline need not wait for each update */
+          double ls_acc_C[8];
+          #pragma HLS ARRAY_PARTITION variable=ls_acc_C type=complete dim=0
+          for (int ls_lane = 0; ls_lane < 8; ls_lane++) {
+            #pragma HLS UNROLL
+            ls_acc_C[ls_lane] = 0;
+          }
+          for (int k = 0; k <= 11; k++) {
+            #pragma HLS PIPELINE II=2
+            ls_acc_C[k % 8] += A[i][k] * B[k][4 * j0 + j1];
+          }
+          for (int ls_half = 4; ls_half > 0; ls_half /= 2) {
+            #pragma HLS UNROLL
+            for (int ls_lane = 0; ls_lane < ls_half; ls_lane++) {
+              #pragma HLS UNROLL
+              ls_acc_C[ls_lane] = ls_acc_C[ls_lane] + ls_acc_C[ls_lane + ls_half];
+            }
+          }
+          C[i][4 * j0 + j1] = C[i][4 * j0 + j1] + ls_acc_C[0];
         }
       }
 }
