@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Survey of the TSVC_2 kernels (tests/data/tsvc/kernels/*.c): which ones
-# loopscape-cli models, and, with --verify, whether the openmp target's code
-# computes what the original does.
+# loopscape-cli models, and, with --verify, whether a target's code (openmp
+# unless --target names another: c, mpi, halide) computes what the original
+# does.
 #
-#   tests/data/tsvc/survey.sh [--verify] [CLI]
+#   tests/data/tsvc/survey.sh [--verify] [--target T] [CLI]
 #
 # CLI defaults to build/app/loopscape-cli of this checkout. One line per
 # kernel, in the order of TSVC_2's main():
@@ -14,7 +15,7 @@
 #   NAME crashed (exit N) msg          any other exit status
 #
 # With --verify, each modelled kernel is also run through
-# `CLI verify NAME.c --target openmp` (120 s), with the --param values its
+# `CLI verify NAME.c --target T` (120 s), with the --param values its
 # header's `verify-params:` line gives (TSVC_2's arguments), and the line ends
 # with `equal`, `different MSG` (exit 4) or `failed MSG` (anything else, MSG
 # being the first error line). Totals follow. The CLI runs in kernels/, so
@@ -31,10 +32,14 @@ kernels="$here/kernels"
 
 verify=0
 cli=""
+target=openmp
+expect_target=0
 for arg in "$@"; do
+  if [ "$expect_target" = 1 ]; then target="$arg"; expect_target=0; continue; fi
   case "$arg" in
     --verify) verify=1 ;;
-    -h|--help) sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --target) expect_target=1 ;;
+    -h|--help) sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "survey.sh: unknown option $arg" >&2; exit 2 ;;
     *) [ -z "$cli" ] || { echo "survey.sh: one CLI path only" >&2; exit 2; }; cli="$arg" ;;
   esac
@@ -86,7 +91,7 @@ for name in "${names[@]}"; do
     params=()
     line="$(grep -m1 -o 'verify-params:.*' "$kernels/$file")" &&
       read -r -a params <<< "${line#verify-params:}"
-    (cd "$kernels" && timeout 120 "$cli" verify "$file" --target openmp "${params[@]}" \
+    (cd "$kernels" && timeout 120 "$cli" verify "$file" --target "$target" "${params[@]}" \
       >"$tmp/out" 2>"$tmp/err")
     vrc=$?
     # verify's headline (`verify FILE --target T: error`) says nothing the
@@ -109,6 +114,6 @@ done
 total=${#names[@]}
 echo "total $total: modelled $n_modelled, refused $n_refused, timeout $n_timeout, crashed $n_crashed"
 if [ "$verify" = 1 ]; then
-  echo "verify (openmp) of the $n_modelled modelled: equal $n_equal, different $n_different, failed $n_failed"
+  echo "verify ($target) of the $n_modelled modelled: equal $n_equal, different $n_different, failed $n_failed"
 fi
 exit 0
