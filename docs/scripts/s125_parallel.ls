@@ -1,0 +1,1 @@
+S2.parallelize(i)
