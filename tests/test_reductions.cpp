@@ -207,6 +207,9 @@ class TestReductions : public QObject {
     const TagViolation& v = report.tag_violations.front();
     QVERIFY2(!k.dependences().list.at(std::size_t(v.carried.front().dependence)).reduction, v.explanation.c_str());
     QVERIFY2(v.explanation.find("(reduction):") == std::string::npos, v.explanation.c_str());
+    QVERIFY2(v.explanation.find("S2 reads s between its updates in the loop: a running total, not a reduction") !=
+                 std::string::npos,
+             v.explanation.c_str());
   }
 
   // Updates of a[i + j] reach different elements inside the parallel loop i:

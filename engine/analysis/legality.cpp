@@ -598,6 +598,7 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
   ParallelPlan plan;
   if (!carried.carried || carried.dependences.empty()) return plan;
   std::set<std::string> updates, reduced, privatised;
+  std::map<std::string, std::string> reader_of;  // a privatised scalar -> a statement that reads it
   for (const DependenceWitness& w : carried.dependences) {
     const Dependence& d = dependences.list.at(std::size_t(w.dependence));
     if (d.reduction) {
@@ -610,7 +611,16 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
     const Array* a = program.find_array(d.array);
     if (d.kind == DependenceKind::ReadAfterWrite || !a || !a->is_scalar() || !a->temporary) return plan;
     privatised.insert(d.array);
+    if (d.kind == DependenceKind::WriteAfterRead) reader_of[d.array] = d.source_statement;
   }
+  // A reduction's element that another statement reads between the updates
+  // is a running total: neither partial results nor private copies hold it.
+  for (const std::string& a : privatised)
+    if (reduced.count(a)) {
+      plan.why_not = (reader_of.count(a) ? reader_of.at(a) : std::string("a statement")) + " reads " + a +
+                     " between its updates in the loop: a running total, not a reduction";
+      return plan;
+    }
   bool possible = true;
   program.isl().bounded("parallel plan", [&] {
     const isl::schedule_node band = skip_marks(band_or_mark);

@@ -32,7 +32,7 @@ class DistributeCommand : public CommandBase {
   CommandOutcome run(const CommandContext& context, const CommandCall& call,
                      const isl::schedule& schedule) const override {
     CommandOutcome out = tag_support::tag_one_loop(
-        context, call, schedule, LoopTag{"node", {}}, "distributed (one iteration per node)",
+        context, call, schedule, LoopTag{"node", {}}, "distributed over the MPI ranks (in blocks of its values)",
         "distribute a loop that carries no dependence (ranks run concurrently); exchange data between ranks with "
         "send/receive");
     out.description += tag_support::parallel_note(context, call, out.schedule, "rank", "by MPI_Allreduce after the loop");
