@@ -263,6 +263,27 @@ class TestCodegenMpi : public QObject {
                                 "MPI_Allreduce(MPI_IN_PLACE, &rowsum[i], 1, MPI_DOUBLE, MPI_SUM",
                                 "scale = ls_before_scale * scale;"})
       QVERIFY2(run.code.text.find(combine) != std::string::npos, run.code.text.c_str());
+    // After MPI_Allreduce every rank holds rowsum[i]: S7 reads it with no message.
+    QVERIFY2(run.code.text.find("/* exchange before") == std::string::npos, run.code.text.c_str());
+  }
+
+  // A reduction that no distributed loop combines still sends its result:
+  // y[i] summed over j inside the distributed i lives on i's rank, and the
+  // replicated sum after it needs every element.
+  void aReductionInsideADistributedLoopSendsItsResult() {
+    const LoadedProgram l = load_c(
+        "#include <stdio.h>\n#define N 24\nstatic double a[N][N], y[N], out[1];\n"
+        "void kernel(double a[N][N], double y[N], double out[1]) {\n  int i, j;\n#pragma scop\n"
+        "  for (i = 0; i < N; i++) {\n    y[i] = 0.;\n    for (j = 0; j < N; j++)\n      y[i] += a[i][j];\n  }\n"
+        "  out[0] = 0.;\n  for (i = 0; i < N; i++)\n    out[0] += y[N - 1 - i] * (i + 1);\n#pragma endscop\n}\n"
+        "int main(void) {\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++) a[i][j] = (i * 3 + j) % 7;\n"
+        "  kernel(a, y, out);\n  printf(\"%.6f %.6f\\n\", out[0], y[3]);\n  return 0;\n}\n");
+    const isl::schedule s = apply_all(l, {"S0.distribute(i)"});
+    QVERIFY(legality(l, s).legal());
+    const MpiRun run = run_mpi(l, s, 3);
+    QVERIFY2(run.result.equal(), why(run).c_str());
+    QVERIFY2(run.code.text.find("MPI_Allreduce") == std::string::npos, run.code.text.c_str());
+    QVERIFY(run.result.bytes_sent.has_value() && *run.result.bytes_sent > 0);
   }
 
   // Still refused: a running total is no reduction (s3112's `sum += a[i]; b[i] = sum;`).

@@ -14,7 +14,9 @@
 #include "analysis/dependences.h"
 #include "analysis/distribution.h"
 #include "analysis/explicit_transfers.h"
+#include "analysis/legality.h"
 #include "analysis/parameter_values.h"
+#include "analysis/reductions.h"
 #include "analysis/transfer_pairing.h"
 #include "codegen/common/ast_cache.h"
 #include "codegen/common/c_printer.h"
@@ -23,6 +25,7 @@
 #include "codegen/common/loop_reductions.h"
 #include "codegen/mpi/mpi_runtime.h"
 #include "codegen/mpi/mpi_target.h"
+#include "schedule/loops.h"
 #include "schedule/original_schedule.h"
 #include "schedule/tags.h"
 #include "support/scan_loops.h"
@@ -69,6 +72,35 @@ ExprPtr affine_expr(const Program& program, const isl::pw_aff& f, const std::vec
   if (constant != 0 || !sum) sum = !sum ? make_int(constant) : make_binary(constant < 0 ? "-" : "+", sum, make_int(std::labs(constant)));
   (void)program;
   return sum;
+}
+
+// The flow a distributed loop's reductions need no message for: between its
+// updates (each rank reduces its block), and from them to readers after the
+// loop (MPI_Allreduce leaves the result on every rank).
+isl::union_map combined_across_ranks(const Program& program, const Dependences& deps, const isl::schedule& schedule) {
+  isl::union_map out = isl::union_map::empty(program.ctx());
+  std::function<void(const isl::schedule_node&)> visit = [&](const isl::schedule_node& node) {
+    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band && has_tag(node, "node")) {
+      const ParallelPlan plan = parallel_plan(program, deps, node, carried_by(program, deps, node, 0));
+      if (!plan.possible || plan.reductions.empty()) return;
+      const isl::union_set inside = node_domain(node);
+      for (const Dependence& d : deps.list) {
+        if (d.kind != DependenceKind::ReadAfterWrite ||
+            std::find(plan.reductions.begin(), plan.reductions.end(), d.array) == plan.reductions.end())
+          continue;
+        const Statement* source = program.find_statement(d.source_statement);
+        const std::optional<Reduction> update = source ? statement_reduction(*source) : std::nullopt;
+        if (!update || update->array != d.array) continue;
+        isl::union_map pairs = isl::union_map(d.relation).intersect_domain(inside);
+        if (d.reduction) pairs = pairs.intersect_range(inside);
+        out = out.unite(pairs);
+      }
+      return;
+    }
+    for (int k = 0, n = isl_schedule_node_n_children(node.get()); k < n; ++k) visit(node.child(k));
+  };
+  visit(schedule.root());
+  return out;
 }
 
 const LoopNode* first_instance_of(const LoopNode& n, int statement) {
@@ -490,12 +522,8 @@ class MpiTarget : public Target {
       deps = &*computed;
     }
     const isl::union_map none = isl::union_map::empty(in.program.ctx());
-    // Values between the updates of a reduction do not travel: the ranks'
-    // partial results are combined after the distributed loop instead.
     isl::union_map flow = deps ? deps->read_after_write : none;
-    if (deps)
-      for (const Dependence& d : deps->list)
-        if (d.reduction && d.kind == DependenceKind::ReadAfterWrite) flow = flow.subtract(isl::union_map(d.relation));
+    if (deps) flow = flow.subtract(combined_across_ranks(in.program, *deps, in.schedule));
     const isl::union_map& overwrites = deps ? deps->write_after_write : none;
     DistributionPlan plan = in.cache ? in.cache->distribution(in.program, in.schedule, flow, overwrites)
                                      : plan_distribution(in.program, in.schedule, flow, overwrites);
