@@ -153,6 +153,23 @@ class TestClosedForms : public QObject {
     QVERIFY2(refused.find(" on k") != std::string::npos, refused.c_str());
   }
 
+  // `int j = -1;` before the region: its initialiser is the value at entry,
+  // unless the region runs more than once (a loop of the function around it).
+  void anInitialiserBeforeTheRegionIsTheEntryValue() {
+    const std::string once = "#define N 64\nvoid kernel(double a[N], double b[N]) {\n  int i;\n  int j = -1;\n"
+                             "#pragma scop\n  for (i = 0; i < N / 2; i++) {\n    j++;\n    a[j] = b[i];\n  }\n"
+                             "#pragma endscop\n}\n";
+    const Kernel k = load_kernel(once);
+    QCOMPARE(k.program().closed_form_scalars, std::vector<std::string>{"j"});
+    QVERIFY2(write_of(k.program(), "S1").find("a[i]") != std::string::npos, write_of(k.program(), "S1").c_str());
+    const std::string twice = "#define N 64\nvoid kernel(double a[N], double b[N]) {\n  int i, r;\n  int j = -1;\n"
+                              "  for (r = 0; r < 2; r++) {\n#pragma scop\n  for (i = 0; i < N / 2; i++) {\n    j++;\n"
+                              "    a[j] = b[i];\n  }\n#pragma endscop\n  }\n}\n";
+    const Kernel again = load_kernel(twice);
+    QVERIFY(again.program().closed_form_scalars.empty());
+    QVERIFY2(write_of(again.program(), "S1").find("o0") != std::string::npos, write_of(again.program(), "S1").c_str());
+  }
+
   // Where the value is not one closed form, the access stays conservative.
   void noClosedForm_data() {
     QTest::addColumn<QString>("region");

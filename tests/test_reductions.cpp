@@ -171,6 +171,14 @@ class TestReductions : public QObject {
     QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
   }
 
+  // gpu says how the threads run the reduction of y[i] over j.
+  void gpuSaysTheThreadsUpdateAtomically() {
+    const Kernel k = load_kernel(kThreeReductions);
+    const CommandOutcome out = apply(k, k.original(), "S5", "gpu", {"i", "j"});
+    QVERIFY2(out.description.find("as a reduction of y: the GPU threads of j update it atomically") != std::string::npos,
+             out.description.c_str());
+  }
+
   // Halide's GPU loops cannot run a reduction (no atomic updates there): refused, with the cuda target named.
   void halideRefusesAReductionOverAGpuLoop() {
     const Kernel k = load_kernel(kThreeReductions);

@@ -35,7 +35,9 @@ class DistributeCommand : public CommandBase {
         context, call, schedule, LoopTag{"node", {}}, "distributed over the MPI ranks (in blocks of its values)",
         "distribute a loop that carries no dependence (ranks run concurrently); exchange data between ranks with "
         "send/receive");
-    out.description += tag_support::parallel_note(context, call, out.schedule, "rank", "by MPI_Allreduce after the loop");
+    out.description += tag_support::parallel_note(context, call, out.schedule, "rank",
+                                                   "each rank keeps a private partial result, combined by "
+                                                   "MPI_Allreduce after the loop");
     return out;
   }
 };

@@ -34,7 +34,9 @@ class ParallelizeCommand : public CommandBase {
     CommandOutcome out = tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
         "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");
-    out.description += tag_support::parallel_note(context, call, out.schedule, "thread", "with the others at the end");
+    out.description += tag_support::parallel_note(context, call, out.schedule, "thread",
+                                                   "each thread keeps a private partial result, combined with the "
+                                                   "others at the end");
     return out;
   }
 };

@@ -178,9 +178,9 @@ CommandOutcome split_and_tag(const CommandContext& context, const CommandCall& c
 }
 
 std::string parallel_note(const CommandContext& context, const CommandCall& call, const isl::schedule& tagged,
-                          const std::string& worker, const std::string& combined) {
+                          const std::string& worker, const std::string& how, std::size_t argument) {
   const Statement& s = require_statement(context.program, call);
-  const TagLoop loop = resolve_tag_loop(context.program, tagged, s, call.args.at(0));
+  const TagLoop loop = resolve_tag_loop(context.program, tagged, s, call.args.at(argument));
   if (loop.loop.member != 0) return {};
   const LoopDependenceCheck carried = carried_by(context.program, context.dependences, loop.loop.band, loop.loop.member);
   const ParallelPlan plan = parallel_plan(context.program, context.dependences, loop.loop.band, carried);
@@ -204,8 +204,7 @@ std::string parallel_note(const CommandContext& context, const CommandCall& call
           r && r->array == a && floating && (r->op == ReductionOperator::Sum || r->op == ReductionOperator::Product))
         rounds = true;
   }
-  return note + ", as a reduction of " + names(plan.reductions) + ": each " + worker +
-         " keeps a private partial result, combined " + combined +
+  return note + ", as a reduction of " + names(plan.reductions) + ": " + how +
          (rounds ? std::string(" in another order than the loop's, so the floating-point result may differ in its last bits")
                  : std::string(" (the result is the same in any order)"));
 }

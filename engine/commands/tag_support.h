@@ -62,12 +62,12 @@ std::vector<std::string> tagged_statements(const TagLoop& loop);
 CommandOutcome tag_one_loop(const CommandContext& context, const CommandCall& call, const isl::schedule& schedule,
                             const LoopTag& tag, const std::string& what, const std::string& repair_hint);
 
-// What running the tagged loop concurrently changes when it carries
-// dependences (private copies of scalars, reductions), for the command's
-// description: ", as a reduction of total: each <worker> keeps a private
-// partial result, combined <combined>, ...". Empty when it carries none.
+// What running the tagged loop call.args[argument] concurrently changes when
+// it carries dependences (private copies of scalars, reductions), for the
+// command's description: ", as a reduction of total: <how>, ...", with
+// "a private copy of t in each <worker>". Empty when it carries none.
 std::string parallel_note(const CommandContext& context, const CommandCall& call, const isl::schedule& tagged,
-                          const std::string& worker, const std::string& combined);
+                          const std::string& worker, const std::string& how, std::size_t argument = 0);
 
 // Tiramisu's vectorize/unroll shape: `op(L, v [, Lo, Li])`. Without names,
 // a loop with a constant trip count <= v is tagged as it is; otherwise L is

@@ -161,6 +161,9 @@ class Builder {
 
   void run() {
     for (const clang::Stmt* s : input_.statements) scan(s);
+    for (const clang::VarDecl* v : written_)
+      if (classifier()(v) == ScalarKind::Tracked)
+        if (const std::optional<llvm::APSInt> value = value_at_region_entry(v)) known_[v] = number(value->getExtValue());
     domain_ = universe_set(program_.ctx(), 0);
     counters_ = {0};
     for (const clang::Stmt* s : input_.statements) walk(s, nullptr);
@@ -265,6 +268,37 @@ class Builder {
       return std::nullopt;
     if (changed_in(v, input_.function_body)) return std::nullopt;
     return evaluate(v->getInit(), ast_);
+  }
+
+  // The value a local integer of the function holds where the region
+  // begins: its constant initialiser (`int j = -1;`), when nothing before the
+  // region changes it, nothing takes its address, and no loop of the
+  // function runs the region more than once.
+  std::optional<llvm::APSInt> value_at_region_entry(const clang::VarDecl* v) const {
+    if (input_.statements.empty() || !input_.function_body || declared_.count(v)) return std::nullopt;
+    if (!v->isLocalVarDecl() || v->isStaticLocal() || !v->hasInit() || v->getType().isVolatileQualified())
+      return std::nullopt;
+    const std::optional<llvm::APSInt> initial = evaluate(v->getInit(), ast_);
+    if (!initial || initial->getMinSignedBits() > 62) return std::nullopt;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    const clang::SourceLocation begin = sm.getExpansionLoc(input_.statements.front()->getBeginLoc());
+    auto before = [&](clang::SourceLocation l) { return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(l), begin); };
+    bool holds = true;
+    std::function<void(const clang::Stmt*)> look = [&](const clang::Stmt* s) {
+      if (!s || !holds) return;
+      if (llvm::isa<clang::ForStmt>(s) || llvm::isa<clang::WhileStmt>(s) || llvm::isa<clang::DoStmt>(s))
+        if (before(s->getBeginLoc()) && !before(s->getEndLoc())) holds = false;  // a loop around the region
+      if (const auto* b = llvm::dyn_cast<clang::BinaryOperator>(s))
+        if (b->isAssignmentOp() && referenced_var(b->getLHS()) == v && before(b->getBeginLoc())) holds = false;
+      if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s)) {
+        if (u->isIncrementDecrementOp() && referenced_var(u->getSubExpr()) == v && before(u->getBeginLoc()))
+          holds = false;
+        if (u->getOpcode() == clang::UO_AddrOf && referenced_var(u->getSubExpr()) == v) holds = false;
+      }
+      for (const clang::Stmt* child : s->children()) look(child);
+    };
+    look(input_.function_body);
+    return holds ? initial : std::nullopt;
   }
 
   // True when `stmt` assigns `v`, steps it or takes its address.
