@@ -2156,14 +2156,6 @@ class Builder {
     return out ? sum(out, number(constant)) : number(constant);
   }
 
-  static ExprPtr replaced_iterator(const ExprPtr& e, const std::string& name, const ExprPtr& by) {
-    if (e->kind == ExprKind::Iterator) return e->text == name ? by : e;
-    if (e->args.empty()) return e;
-    auto copy = std::make_shared<Expr>(*e);
-    for (ExprPtr& a : copy->args) a = replaced_iterator(a, name, by);
-    return copy;
-  }
-
   // At the start of an iteration of the loop over `var`, the scalars the body
   // changes hold: an induction (k += c per iteration) its value before the
   // loop plus c times the iterations done; a wrap-around variable (assigned a
@@ -2191,7 +2183,7 @@ class Builder {
             if (atom == var) previous[atom] = previous_iteration;
             if (!effect.count(atom)) continue;
             if (!starts.count(atom)) resolved = false;
-            else previous[atom] = replaced_iterator(starts.at(atom), var->getName().str(), previous_iteration);
+            else previous[atom] = substitute_iterators(starts.at(atom), {var->getName().str()}, {previous_iteration});
           }
           const ExprPtr rest = resolved ? expr_of(*e, previous) : nullptr;
           if (!rest) continue;

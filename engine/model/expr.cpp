@@ -52,4 +52,25 @@ bool reads_array(const Expr& e, const std::string& name) {
   return false;
 }
 
+ExprPtr substitute_iterators(const ExprPtr& e, const std::vector<std::string>& names,
+                             const std::vector<ExprPtr>& values) {
+  if (!e) return e;
+  if (e->kind == ExprKind::Iterator) {
+    for (std::size_t k = 0; k < names.size() && k < values.size(); ++k)
+      if (names[k] == e->text && values[k]) return values[k];
+    return e;
+  }
+  if (e->args.empty()) return e;
+  bool changed = false;
+  std::vector<ExprPtr> args;
+  for (const auto& a : e->args) {
+    args.push_back(substitute_iterators(a, names, values));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  copy->args = std::move(args);
+  return copy;
+}
+
 }  // namespace loopscape

@@ -42,6 +42,11 @@ int c_precedence(const Expr& e);
 // types and access indices are not compared).
 bool same_expr(const Expr& a, const Expr& b);
 
+// Replaces every Iterator named names[k] in `e` by values[k] (subtrees that
+// change are copied; the rest is shared).
+ExprPtr substitute_iterators(const ExprPtr& e, const std::vector<std::string>& names,
+                             const std::vector<ExprPtr>& values);
+
 // Whether `e` reads array or scalar `name` anywhere (subscripts included).
 bool reads_array(const Expr& e, const std::string& name);
 

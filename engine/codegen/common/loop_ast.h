@@ -115,10 +115,6 @@ LoopNodePtr build_loop_ast(const Program& program, const isl::schedule& schedule
 // condition has the form `it <= e`, `it < e`, `it >= e` or `it > e`.
 std::optional<ExprPtr> loop_bound_inclusive(const LoopNode& for_node);
 
-// Replaces every Iterator named names[k] in `e` by values[k].
-ExprPtr substitute_iterators(const ExprPtr& e, const std::vector<std::string>& names,
-                             const std::vector<ExprPtr>& values);
-
 // The statement body of a User node with the source iterators replaced by the
 // per-instance values (target-neutral; printers parenthesise by precedence).
 struct StatementInstance {

@@ -222,6 +222,7 @@ class HalideBuilder : public LoopAstWalker {
     std::string iterator;
     std::vector<LoopReduction> reductions;
     std::vector<std::string> private_scalars;
+    std::string chunk_variable() const { return iterator + ".chunk"; }
   };
   struct Redirect {
     std::string buffer;  // the copies, one per chunk
@@ -241,9 +242,9 @@ class HalideBuilder : public LoopAstWalker {
       if (r.whole_array || redirected_.count(r.array)) return;
     for (const std::string& scalar : c.private_scalars)
       if (redirected_.count(scalar)) return;
-    const std::string chunk_variable = n.iterator + ".chunk";
-    for (const LoopReduction& r : c.reductions) redirected_[r.array] = {r.array + ".partial", chunk_variable};
-    for (const std::string& scalar : c.private_scalars) redirected_[scalar] = {scalar + ".private", chunk_variable};
+    for (const LoopReduction& r : c.reductions) redirected_[r.array] = {r.array + ".partial", c.chunk_variable()};
+    for (const std::string& scalar : c.private_scalars)
+      redirected_[scalar] = {scalar + ".private", c.chunk_variable()};
     chunked_.push_back(std::move(c));
   }
 
@@ -273,7 +274,7 @@ class HalideBuilder : public LoopAstWalker {
   // chunk's iterations in order; then for chunk in order: total op= partial[chunk].
   HI::Stmt in_chunks(const Chunked& c, const std::string& it, const H::Expr& min, const H::Expr& extent,
                      const HI::Stmt& body) {
-    const std::string chunk_variable = c.iterator + ".chunk";
+    const std::string chunk_variable = c.chunk_variable();
     const H::Expr k = HI::Variable::make(H::Int(32), chunk_variable);
     const H::Expr chunks = H::max(H::min(extent, kChunks), 1);
     const H::Expr first = min + (H::max(extent, 0) * k) / chunks;
@@ -283,7 +284,7 @@ class HalideBuilder : public LoopAstWalker {
     for (const LoopReduction& r : c.reductions) {
       const Array& a = array(r.array);
       const H::Type t = halide_type_of(a.element_type);
-      const std::string partial = r.array + ".partial";
+      const std::string& partial = redirected_.at(r.array).buffer;
       task.push_back(HI::Store::make(partial, identity(r.op, t), k, HI::Parameter(), HI::const_true(),
                                      HI::ModulusRemainder()));
       const H::Expr at = r.element.empty() ? H::Expr(0) : index(a, *Expr::make(ExprKind::Access, a.name, r.element));
@@ -300,12 +301,12 @@ class HalideBuilder : public LoopAstWalker {
     if (!combine.empty())
       out = HI::Block::make(out, HI::For::make(chunk_variable, 0, chunks, HI::ForType::Serial, H::DeviceAPI::None,
                                                seq(combine)));
-    auto allocate = [&](const std::string& array_name, const std::string& buffer) {
-      out = HI::Allocate::make(buffer, halide_type_of(array(array_name).element_type), H::MemoryType::Stack,
-                               {H::Expr(kChunks)}, HI::const_true(), out);
+    auto allocate = [&](const std::string& array_name) {
+      out = HI::Allocate::make(redirected_.at(array_name).buffer, halide_type_of(array(array_name).element_type),
+                               H::MemoryType::Stack, {H::Expr(kChunks)}, HI::const_true(), out);
     };
-    for (const LoopReduction& r : c.reductions) allocate(r.array, r.array + ".partial");
-    for (const std::string& scalar : c.private_scalars) allocate(scalar, scalar + ".private");
+    for (const LoopReduction& r : c.reductions) allocate(r.array);
+    for (const std::string& scalar : c.private_scalars) allocate(scalar);
     return out;
   }
 
