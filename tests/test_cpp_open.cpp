@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -122,21 +123,49 @@ class TestCppOpen : public QObject {
   ProgramFileOptions options_;
 
  private Q_SLOTS:
-  // The API headers are precompiled once per cache; later programs compile
-  // against them, a program with an error still reports its own error, and
-  // turned off, programs build without them.
-  void programsShareThePrecompiledApi() {
+  // The build tree precompiles the API headers as it builds: a program
+  // compiles against them and makes nothing in the cache.
+  void programsUseTheBuildTreesPrecompiledApi() {
+    const CppToolchain toolchain = find_cpp_toolchain();
+    QVERIFY(!toolchain.precompiled_header.empty());
+    QVERIFY(QFileInfo::exists(QString::fromStdString(toolchain.precompiled_header + ".gch")));
     QTemporaryDir cache;
     CppBuildOptions build;
     build.cache_dir = cache.path().toStdString();
+    QVERIFY(build_cpp_program(std::string(LOOPSCAPE_SAMPLES) + "/lappy_outer.cpp", {}, build).precompiled_api);
+    QVERIFY(!QFileInfo::exists(cache.filePath(QStringLiteral("pch"))));
+  }
+
+  // An installed package (a toolchain without the build tree's precompiled
+  // headers) precompiles them once per cache; later programs compile against
+  // them, a program with an error still reports its own error, and turned
+  // off, programs build without them.
+  void programsShareThePrecompiledApi() {
+    QTemporaryDir cache;
+    const QString toolchain = cache.filePath(QStringLiteral("toolchain.txt"));
+    {
+      QString text;
+      for (const QString& line : readText(QString::fromStdString(find_cpp_toolchain().file)).split(QLatin1Char('\n')))
+        if (!line.startsWith(QLatin1String("precompiled\t"))) text += line + QLatin1Char('\n');
+      writeOrFail(toolchain, text);
+    }
+    const QByteArray before = qgetenv("LOOPSCAPE_CPP_TOOLCHAIN");
+    qputenv("LOOPSCAPE_CPP_TOOLCHAIN", toolchain.toUtf8());
+    auto restore = qScopeGuard([&] {
+      if (before.isEmpty()) qunsetenv("LOOPSCAPE_CPP_TOOLCHAIN");
+      else qputenv("LOOPSCAPE_CPP_TOOLCHAIN", before);
+    });
+    QVERIFY(find_cpp_toolchain().precompiled_header.empty());
+    CppBuildOptions build;
+    build.cache_dir = cache.filePath(QStringLiteral("programs")).toStdString();
     const std::string gemm = std::string(LOOPSCAPE_SAMPLES) + "/tiramisu_gemm.cpp";
-    QVERIFY(QDir(cache.path()).mkpath(QStringLiteral("pch")));
-    const QString stale = cache.filePath(QStringLiteral("pch/api-0123456789abcdef.h.gch"));  // an older engine's
+    QVERIFY(QDir(cache.path()).mkpath(QStringLiteral("programs/pch")));
+    const QString stale = cache.filePath(QStringLiteral("programs/pch/api-0123456789abcdef.h.gch"));  // an older engine's
     writeOrFail(stale, QStringLiteral("old"));
     const CppBuild first = build_cpp_program(gemm, {}, build);
     QVERIFY(first.precompiled_api);
     QVERIFY(!QFileInfo::exists(stale));
-    QVERIFY(QDir(cache.filePath(QStringLiteral("pch"))).entryList({QStringLiteral("*.gch")}, QDir::Files).size() == 1);
+    QVERIFY(QDir(cache.filePath(QStringLiteral("programs/pch"))).entryList({QStringLiteral("*.gch")}, QDir::Files).size() == 1);
     const CppBuild second = build_cpp_program(std::string(LOOPSCAPE_SAMPLES) + "/lappy_outer.cpp", {}, build);
     QVERIFY(second.precompiled_api);
     const QString broken = cache.filePath(QStringLiteral("broken.cpp"));

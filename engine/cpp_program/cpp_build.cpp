@@ -72,6 +72,7 @@ CppToolchain read_toolchain(const std::string& file) {
     else if (key == "compile") t.compile_flags.push_back(value);
     else if (key == "link") t.link_flags.push_back(value);
     else if (key == "stamp") t.stamps.push_back(value);
+    else if (key == "precompiled") t.precompiled_header = value;
   }
   // A package built elsewhere: the compiler on PATH when the recorded one is not here.
   if (t.compiler.empty() || (t.compiler.find('/') != std::string::npos && !fs::exists(t.compiler, ec))) t.compiler = "c++";
@@ -169,12 +170,14 @@ std::vector<std::string> compile_arguments(const CppToolchain& toolchain, const 
   return argv;
 }
 
-// The API headers precompiled for `toolchain` (built once, in `cache`/pch):
-// the header to -include, or empty when it cannot be made (then programs
-// compile without it).
+// The API headers precompiled for `toolchain`: the build tree's, else built
+// once in `cache`/pch. The header to -include, or empty when it cannot be
+// made (then programs compile without it).
 fs::path precompiled_api_header(const CppToolchain& toolchain, const std::string& toolchain_hash, const fs::path& cache,
                                 const std::function<bool()>& cancelled) {
   std::error_code ec;
+  if (!toolchain.precompiled_header.empty() && fs::is_regular_file(toolchain.precompiled_header + ".gch", ec))
+    return toolchain.precompiled_header;
   const fs::path folder = cache / "pch";
   fs::create_directories(folder, ec);
   const fs::path header = folder / ("api-" + toolchain_hash + ".h");
@@ -184,6 +187,7 @@ fs::path precompiled_api_header(const CppToolchain& toolchain, const std::string
     const fs::path partial = header.string() + ".partial-" + std::to_string(::getpid());
     {
       std::ofstream out(partial);
+      // The same text as the build tree's (cmake/LoopscapeCppPrograms.cmake).
       out << "// The engine's API, precompiled once for every C++ program Loopscape builds.\n"
              "#include \"api/tiramisu.h\"\n#include \"api/lappy.h\"\n#include \"api/publish.h\"\n";
     }

@@ -19,6 +19,9 @@ struct CppToolchain {
   std::vector<std::string> compile_flags;
   std::vector<std::string> link_flags;
   std::vector<std::string> stamps;  // files whose size and time are part of the hash (the engine library)
+  // The API's headers as the build tree precompiled them (HEADER, beside
+  // HEADER.gch); empty for an installed package, which makes them in the cache.
+  std::string precompiled_header;
 };
 
 // The toolchain of an installed package beside this executable
