@@ -473,6 +473,43 @@ class TestLegality : public QObject {
     QVERIFY(simultaneous);
   }
 
+  // A check that starts from the report of a legal schedule re-checks only
+  // the dependences of statements whose schedule changed, and finds what the
+  // whole check finds.
+  void aPreviousReportLimitsTheCheckToWhatChanged() {
+    Loaded l = sweeps();
+    const LegalityReport original = check_schedule(l.program, l.deps, l.original);
+    QVERIFY(original.legal() && original.statement_times);
+    const isl::schedule shifted = schedule_from_map(l.program, "[n] -> { S0[i] -> [i, 0]; S1[i] -> [i + 1, 1] }");
+    const isl::schedule fused = schedule_from_map(l.program, "[n] -> { S0[i] -> [i, 0]; S1[i] -> [i, 1] }");
+    QVERIFY(check_schedule(l.program, l.deps, shifted, &original).legal());
+    const LegalityReport whole = check_schedule(l.program, l.deps, fused);
+    const LegalityReport from_original = check_schedule(l.program, l.deps, fused, &original);
+    QCOMPARE(from_original.violations.size(), whole.violations.size());
+    QCOMPARE(from_original.summary(), whole.summary());
+    // From the shifted fusion only S1 changes: its dependence on S0 is checked again.
+    const LegalityReport legal_shift = check_schedule(l.program, l.deps, shifted);
+    QCOMPARE(check_schedule(l.program, l.deps, fused, &legal_shift).summary(), whole.summary());
+
+    // What is not checked again: a report that (wrongly) calls a schedule
+    // legal is trusted for the statements the candidate leaves as they were.
+    Loaded s = seidel();
+    const isl::schedule bad = interchange(s.original, band_of(s, "S0", 0), 1, 2);
+    const LegalityReport bad_report = check_schedule(s.program, s.deps, bad);
+    QVERIFY(!bad_report.legal());
+    LegalityReport claimed = bad_report;
+    claimed.violations.clear();
+    QVERIFY(check_schedule(s.program, s.deps, bad, &claimed).legal());
+    // An illegal previous report is no basis: everything is checked.
+    QVERIFY(!check_schedule(s.program, s.deps, bad, &bad_report).legal());
+    // A tag on the unchanged schedule is still checked: its loop carries.
+    const isl::schedule tagged = tag(s.original, band_of(s, "S0", 0), 0, "parallel");  // the time loop
+    const LegalityReport seidel_original = check_schedule(s.program, s.deps, s.original);
+    const LegalityReport tag_report = check_schedule(s.program, s.deps, tagged, &seidel_original);
+    QVERIFY(tag_report.violations.empty());
+    QCOMPARE(tag_report.tag_violations.size(), std::size_t(1));
+  }
+
   void reversingACarriedLoopIsIllegal() {
     Loaded l = seidel();
     LegalityReport r;

@@ -23,6 +23,7 @@
 #include "schedule/node_names.h"
 #include "plot/affine_eval.h"
 #include "plot/domain_points.h"
+#include "plot/lexicographic_keys.h"
 #include "plot/plot_domain.h"
 
 using namespace loopscape;
@@ -485,6 +486,56 @@ class TestViewDomainPoints : public QObject {
   // Dependence pairs mapped in C++ (a relation that is a function of its
   // source or sink) are the pairs isl's scan of the relation finds, on
   // stencils, linear algebra and a multi-statement medley kernel.
+  // Packed keys sort rows as the rows themselves compare: segment by
+  // segment, a shorter segment before a longer one that starts the same;
+  // columns too wide for the words are refused, not truncated.
+  void packedKeysKeepLexicographicOrder() {
+    struct Row {
+      std::vector<long> time;
+      long statement;
+      std::vector<long> coords;
+    };
+    std::vector<Row> rows;
+    unsigned seed = 7;
+    auto next = [&](long range) { seed = seed * 1103515245u + 12345u; return long((seed >> 8) % unsigned(range)); };
+    for (int k = 0; k < 3000; ++k) {
+      Row r;
+      for (long d = 0, n = 1 + next(4); d < n; ++d) r.time.push_back(next(7) - 3);
+      r.statement = next(3);
+      for (long d = 0, n = 1 + next(3); d < n; ++d) r.coords.push_back(next(2000) - 1000);
+      rows.push_back(std::move(r));
+    }
+    auto less = [](const Row& a, const Row& b) {
+      if (a.time != b.time) return std::lexicographical_compare(a.time.begin(), a.time.end(), b.time.begin(), b.time.end());
+      if (a.statement != b.statement) return a.statement < b.statement;
+      return std::lexicographical_compare(a.coords.begin(), a.coords.end(), b.coords.begin(), b.coords.end());
+    };
+    LexicographicKeys packing({4, 1, 3});
+    for (const Row& r : rows) {
+      packing.observe(0, r.time);
+      packing.observe(1, std::span<const long>(&r.statement, 1));
+      packing.observe(2, r.coords);
+    }
+    QVERIFY(packing.fits());
+    for (std::size_t a = 0; a < rows.size(); a += 7)
+      for (std::size_t b = 0; b < rows.size(); b += 5) {
+        const auto ka = packing.key({rows[a].time, std::span<const long>(&rows[a].statement, 1), rows[a].coords});
+        const auto kb = packing.key({rows[b].time, std::span<const long>(&rows[b].statement, 1), rows[b].coords});
+        QCOMPARE(ka < kb, less(rows[a], rows[b]));
+        QCOMPARE(ka == kb, !less(rows[a], rows[b]) && !less(rows[b], rows[a]));
+      }
+    LexicographicKeys wide({4});
+    const std::vector<long> huge{-(1L << 59), -(1L << 59), -(1L << 59), -(1L << 59)};
+    const std::vector<long> small{1L << 59, 1L << 59, 1L << 59, 1L << 59};  // 61 bits a column: four words
+    wide.observe(0, huge);
+    wide.observe(0, small);
+    QVERIFY(!wide.fits());
+    LexicographicKeys narrow({2});
+    const std::vector<long> three{1, 2, 3};
+    narrow.observe(0, three);  // wider than its segment
+    QVERIFY(!narrow.fits());
+  }
+
   void pairsByFunctionEqualTheScan() {
     int mapped = 0, scanned_only = 0;
     for (const char* kernel : {"stencils/jacobi-1d", "stencils/jacobi-2d", "stencils/seidel-2d", "stencils/fdtd-2d",

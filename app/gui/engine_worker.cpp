@@ -73,7 +73,7 @@ struct EngineState {
     options.plot_cache = plot_cache;
     options.ranks = ranks;
     options.code = false;  // completeCode fills it in, the visible target first
-    if (step > 0) options.legality = session->history().at(step - 1).legality;
+    options.legality = session->legality_at(step);
     auto snap = std::make_shared<Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
     if (auto known = code_cache.find(key); known != code_cache.end()) snap->code = known->second;
     remember(key, snap);

@@ -307,7 +307,8 @@ StatementTimes split_by_statement(const isl::union_map& schedule_map) {
 // Each statement pair's dependences meet their statements' schedules by name:
 // applying the whole schedule map to all dependences matches every map of one
 // with every map of the other, quadratic in the number of statements.
-bool respects_all(const Program& program, const Dependences& dependences, const StatementTimes& times_of) {
+bool respects_all(const Program& program, const Dependences& dependences, const StatementTimes& times_of,
+                  const std::set<std::string>* unchanged) {
   bool respected = false;
   program.isl().bounded("legality check of all dependences", [&] {
     const isl::union_map all = dependences.all();
@@ -323,6 +324,7 @@ bool respects_all(const Program& program, const Dependences& dependences, const 
       isl::map pair = pairs.at(i);
       const char* source = isl_map_get_tuple_name(pair.get(), isl_dim_in);
       const char* sink = isl_map_get_tuple_name(pair.get(), isl_dim_out);
+      if (unchanged && unchanged->count(source ? source : "") && unchanged->count(sink ? sink : "")) continue;
       const auto source_times = times_of.find(source ? source : "");
       const auto sink_times = times_of.find(sink ? sink : "");
       if (source_times == times_of.end() || sink_times == times_of.end()) return;  // diagnosed one by one
@@ -474,8 +476,26 @@ std::string access_text(const Program& program, const Statement& statement, int 
   return text.empty() ? to_text(relation) : text;
 }
 
+// The statements whose schedule maps are equal in both.
+std::set<std::string> unchanged_statements(const StatementTimes& now, const StatementTimes& before) {
+  std::set<std::string> same;
+  for (const auto& [name, times] : now) {
+    const auto old = before.find(name);
+    if (old == before.end()) continue;
+    const isl::map_list a = times.get_map_list(), b = old->second.get_map_list();
+    bool equal = a.size() == b.size();
+    for (int k = 0, n = int(a.size()); equal && k < n; ++k)
+      equal = isl_map_plain_is_equal(a.at(k).get(), b.at(k).get()) == isl_bool_true;
+    // A tag can leave the same map written another way (isl rebuilds it from
+    // the tree): isl's exact test then, far cheaper than the dependences.
+    if (!equal) equal = times.is_equal(old->second);
+    if (equal) same.insert(name);
+  }
+  return same;
+}
+
 LegalityReport check_schedule(const Program& program, const Dependences& dependences,
-                              const isl::schedule& candidate) {
+                              const isl::schedule& candidate, const LegalityReport* previous) {
   LegalityReport report;
   isl::union_map schedule_map;
   StatementTimes times_of;
@@ -509,9 +529,15 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
     isl_schedule_node_free(root);
   });
 
-  const bool all_respected = report.problems.empty() && respects_all(program, dependences, times_of);
+  std::optional<std::set<std::string>> unchanged;
+  if (previous && previous->legal() && previous->statement_times && report.problems.empty())
+    program.isl().bounded("statements the candidate leaves as they were",
+                          [&] { unchanged = unchanged_statements(times_of, *previous->statement_times); });
+  const std::set<std::string>* same = unchanged ? &*unchanged : nullptr;
+  const bool all_respected = report.problems.empty() && respects_all(program, dependences, times_of, same);
   for (int index = 0; index < int(dependences.list.size()) && !all_respected; ++index) {
     const Dependence& d = dependences.list[std::size_t(index)];
+    if (same && same->count(d.source_statement) && same->count(d.sink_statement)) continue;
     program.isl().bounded("legality check of " + dependence_label(d), [&] {
       if (d.relation.is_null() || d.relation.is_empty()) return;
       isl::map src_times = restrict_to(times_of, d.relation.domain().space());
@@ -570,6 +596,7 @@ LegalityReport check_schedule(const Program& program, const Dependences& depende
   for (std::string& p : check_storage_folds(program, dependences, candidate)) report.problems.push_back(std::move(p));
   for (std::string& p : check_inlinings(program, candidate)) report.problems.push_back(std::move(p));
 
+  report.statement_times = std::make_shared<const StatementTimes>(std::move(times_of));
   for (const TaggedBand& t : tagged) {
     LoopDependenceCheck c = carried_by(program, dependences, t.band, 0);
     if (!c.carried) continue;

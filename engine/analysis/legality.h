@@ -12,6 +12,8 @@
 // lexicographically smallest one, with the parameters fixed to small values.
 #include <isl/cpp.h>
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -82,6 +84,10 @@ struct LegalityReport {
   // Structural problems: instances the candidate does not schedule or
   // schedules more than once, each with a concrete instance.
   std::vector<std::string> problems;
+  // Each statement's schedule map in the checked schedule: a later check
+  // against a report of a legal schedule re-checks only the dependences of
+  // statements whose map changed.
+  std::shared_ptr<const std::map<std::string, isl::union_map>> statement_times;
 
   bool legal() const { return violations.empty() && tag_violations.empty() && problems.empty(); }
   // Every problem, one per line ("" when legal).
@@ -91,8 +97,13 @@ struct LegalityReport {
 // Checks `candidate` (a schedule of the program's statements, e.g. a transformed
 // original schedule) against every dependence of `dependences` and every
 // parallel-type tag it holds. Throws IslError when isl stops (quota).
+//
+// `previous`, the report of a legal schedule the candidate was made from:
+// a dependence between statements whose schedule maps are the same in both
+// (after a tag, or a command on other statements) was respected there and
+// is respected here, so it is not checked again.
 LegalityReport check_schedule(const Program& program, const Dependences& dependences,
-                              const isl::schedule& candidate);
+                              const isl::schedule& candidate, const LegalityReport* previous = nullptr);
 
 // Tags that run the iterations of their loop concurrently, so the loop must
 // carry no dependence: parallel, vector, simd, gpu_block, gpu_thread, gpu,

@@ -21,6 +21,7 @@
 #include "schedule/data_layout.h"
 #include "plot/affine_eval.h"
 #include "plot/dependence_levels.h"
+#include "plot/lexicographic_keys.h"
 #include "plot/plot_domain.h"
 #include "support/set_points.h"
 #include "schedule/loops.h"
@@ -462,7 +463,25 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   std::vector<std::uint32_t> order(raw.size());
   std::iota(order.begin(), order.end(), 0u);
   // A total order (no two points share statement and coordinates): no need for a stable sort.
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  std::size_t widest_time = 0, widest_point = 0;
+  for (const Raw& r : raw) widest_time = std::max<std::size_t>(widest_time, r.time_size);
+  for (const PlotStatement& st : data.statements) widest_point = std::max(widest_point, st.iterators.size());
+  LexicographicKeys packing({widest_time, 1, widest_point});
+  for (const Raw& r : raw) {
+    const long statement = r.statement;
+    packing.observe(0, time_of(r));
+    packing.observe(1, std::span<const long>(&statement, 1));
+    packing.observe(2, coords_of(r));
+  }
+  if (packing.fits()) {
+    std::vector<std::pair<LexicographicKeys::Key, std::uint32_t>> keyed(raw.size());
+    for (std::uint32_t k = 0; k < raw.size(); ++k) {
+      const long statement = raw[k].statement;
+      keyed[k] = {packing.key({time_of(raw[k]), std::span<const long>(&statement, 1), coords_of(raw[k])}), k};
+    }
+    std::sort(keyed.begin(), keyed.end());
+    for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
+  } else std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const Raw& ra = raw[a];
     const Raw& rb = raw[b];
     std::span<const long> ta = time_of(ra), tb = time_of(rb);
@@ -507,7 +526,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     point_of[r.id] = static_cast<std::uint32_t>(data.points.size());
     data.points.push_back(p);
   }
-  data.rebuild_index();
+  data.index = domain->index().renumbered(point_of, kNoTime);
 
   // Steps: equal time once the concurrent dimensions are dropped.
   {
@@ -526,8 +545,20 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     };
     data.step_points.resize(data.points.size());
     std::iota(data.step_points.begin(), data.step_points.end(), 0u);
-    std::stable_sort(data.step_points.begin(), data.step_points.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return lex_less(key(a), key(b)); });
+    std::size_t widest_key = 0;
+    for (std::size_t p = 0; p < data.points.size(); ++p) widest_key = std::max<std::size_t>(widest_key, key_at[p + 1] - key_at[p]);
+    LexicographicKeys step_packing({widest_key});
+    for (std::uint32_t p = 0; p < data.points.size(); ++p) step_packing.observe(0, key(p));
+    if (step_packing.fits()) {
+      // With the point as the last word of the pair: the stable order.
+      std::vector<std::pair<LexicographicKeys::Key, std::uint32_t>> keyed(data.points.size());
+      for (std::uint32_t p = 0; p < data.points.size(); ++p) keyed[p] = {step_packing.key({key(p)}), p};
+      std::sort(keyed.begin(), keyed.end());
+      for (std::size_t k = 0; k < keyed.size(); ++k) data.step_points[k] = keyed[k].second;
+    } else {
+      std::stable_sort(data.step_points.begin(), data.step_points.end(),
+                       [&](std::uint32_t a, std::uint32_t b) { return lex_less(key(a), key(b)); });
+    }
     for (std::size_t k = 0; k < data.step_points.size(); ++k) {
       const std::uint32_t p = data.step_points[k];
       if (k == 0 || lex_less(key(data.step_points[k - 1]), key(p)))

@@ -46,6 +46,7 @@ struct PlotDomain {
     return {coordinates.data() + coords_at[id], width};
   }
   std::optional<std::uint32_t> find(int statement, std::span<const long> coordinates) const;
+  const PointIndex& index() const { return index_; }
 
   // What it was enumerated for.
   isl::union_set scheduled;

@@ -25,6 +25,17 @@ class PointIndex {
   // After the last add, before the first find.
   void seal() { std::sort(entries_.begin(), entries_.end()); }
 
+  // The same instances under other ids (`new_id[id]`; `dropped` leaves one
+  // out), without hashing or sorting again: the order by hash stays, and
+  // find() needs no more.
+  PointIndex renumbered(const std::vector<std::uint32_t>& new_id, std::uint32_t dropped) const {
+    PointIndex out;
+    out.entries_.reserve(entries_.size());
+    for (const auto& [hash, id] : entries_)
+      if (new_id[id] != dropped) out.entries_.emplace_back(hash, new_id[id]);
+    return out;
+  }
+
   // The first id (in the order added) under this statement and these
   // coordinates that `is(id)` confirms (hashes collide: it compares them).
   template <typename Is>

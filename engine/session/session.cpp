@@ -84,6 +84,18 @@ Session::Session(std::shared_ptr<const LoadedProgram> loaded, CommandLookup look
 
 const isl::schedule& Session::schedule() const { return schedule_at(applied_.size()); }
 
+std::shared_ptr<const LegalityReport> Session::legality_at(std::size_t step) const {
+  if (step > applied_.size())
+    throw std::out_of_range("Session::legality_at: step " + std::to_string(step) + " of " +
+                            std::to_string(applied_.size()));
+  if (step > 0) return applied_[step - 1].legality;
+  std::lock_guard<std::mutex> lock(original_legality_->mutex);
+  if (!original_legality_->report)
+    original_legality_->report = std::make_shared<const LegalityReport>(
+        check_schedule(loaded_->program, loaded_->dependences, loaded_->original_schedule));
+  return original_legality_->report;
+}
+
 const isl::schedule& Session::schedule_at(std::size_t step) const {
   if (step == 0) return loaded_->original_schedule;
   if (step > applied_.size())
@@ -118,7 +130,8 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
       outcome = command->apply(CommandContext{program, loaded_->dependences}, call, current);
     });
     if (outcome->schedule.is_null()) throw std::logic_error("the command returned no schedule");
-    report = check_schedule(program, loaded_->dependences, outcome->schedule);
+    const std::shared_ptr<const LegalityReport> before = legality_at(applied_.size());
+    report = check_schedule(program, loaded_->dependences, outcome->schedule, before.get());
     if (report->legal())
       return AppliedCommand{call, std::move(*outcome), std::make_shared<const LegalityReport>(std::move(*report))};
 

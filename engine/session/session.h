@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -86,6 +87,13 @@ class Session {
   const std::vector<AppliedCommand>& history() const { return applied_; }
   const std::vector<AppliedCommand>& redo_list() const { return redo_; }  // next redo last
 
+  // The legality of the schedule after `step` commands: the applied step's,
+  // and for the original schedule one check, made the first time it is asked
+  // for (by the first view or the first command) and kept. A command's check
+  // starts from its current step's report (only the dependences of statements
+  // it changes are checked again). Throws std::out_of_range past the history.
+  std::shared_ptr<const LegalityReport> legality_at(std::size_t step) const;
+
   // Applies a command when it is legal; otherwise leaves the session
   // unchanged and returns the refusal. Clears the redo list on success.
   std::optional<Refusal> apply(const CommandCall& call);
@@ -112,6 +120,12 @@ class Session {
   CommandLookup lookup_;
   std::vector<AppliedCommand> applied_;
   std::vector<AppliedCommand> redo_;
+  // Shared by copies of the session: they open the same program.
+  struct OriginalLegality {
+    std::mutex mutex;
+    std::shared_ptr<const LegalityReport> report;
+  };
+  std::shared_ptr<OriginalLegality> original_legality_ = std::make_shared<OriginalLegality>();
 };
 
 }  // namespace loopscape
