@@ -18,6 +18,7 @@
 
 #include "plot/affine_eval.h"
 #include "plot/domain_points.h"
+#include "schedule/tile_loops.h"
 #include "support/set_points.h"
 
 namespace loopscape {
@@ -28,42 +29,6 @@ constexpr int kTilesWanted = 3;
 constexpr long kLargestFactor = 64;
 // The most instances the starting values are scanned for; past it isl counts the tiles.
 constexpr long kLargestCensus = 1'000'000;
-
-// A band member that walks tiles: some piece is made of integer divisions
-// of the loops alone (floor(t/16), floor(t/16) + floor((2t + i)/64)), not a
-// loop itself (t mod 16 is t - 16 floor(t/16): a point loop).
-bool walks_tiles(isl_union_pw_aff* member) {
-  bool tiles = false;
-  isl_union_pw_aff_foreach_pw_aff(
-      member,
-      [](isl_pw_aff* pa, void* user) {
-        isl_pw_aff_foreach_piece(
-            pa,
-            [](isl_set* set, isl_aff* aff, void* found) {
-              bool loops = false, divisions = false;
-              const isl_size in = isl_aff_dim(aff, isl_dim_in), div = isl_aff_dim(aff, isl_dim_div);
-              for (int k = 0; k < in && !loops; ++k) {
-                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
-                loops = !isl_val_is_zero(c);
-                isl_val_free(c);
-              }
-              for (int k = 0; k < div && !divisions; ++k) {
-                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_div, k);
-                divisions = !isl_val_is_zero(c);
-                isl_val_free(c);
-              }
-              if (divisions && !loops) *static_cast<bool*>(found) = true;
-              isl_set_free(set);
-              isl_aff_free(aff);
-              return isl_stat_ok;
-            },
-            user);
-        isl_pw_aff_free(pa);
-        return isl_stat_ok;
-      },
-      &tiles);
-  return tiles;
-}
 
 std::vector<isl::union_pw_aff> tile_members(const isl::schedule& schedule) {
   std::vector<isl::union_pw_aff> members;

@@ -6,10 +6,12 @@
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "schedule/tags.h"
+#include "schedule/tile_loops.h"
 
 namespace loopscape {
 namespace {
@@ -105,10 +107,35 @@ isl_schedule_node* merge_with_child_band(isl_schedule_node* outer, void*) {
   return node;
 }
 
+isl_schedule_node* separate_point_loops(isl_schedule_node* band, void*) {
+  if (isl_schedule_node_get_type(band) != isl_schedule_node_band) return band;
+  isl_multi_union_pw_aff* partial = isl_schedule_node_band_get_partial_schedule(band);
+  const isl_size n = isl_multi_union_pw_aff_size(partial);
+  std::vector<bool> tile(static_cast<std::size_t>(std::max<isl_size>(n, 0)));
+  bool tiled = false;
+  for (int k = 0; k < n; ++k) {
+    isl_union_pw_aff* member = isl_multi_union_pw_aff_get_at(partial, k);
+    tile[static_cast<std::size_t>(k)] = walks_tiles(member);
+    tiled = tiled || tile[static_cast<std::size_t>(k)];
+    isl_union_pw_aff_free(member);
+  }
+  isl_multi_union_pw_aff_free(partial);
+  if (!tiled) return band;
+  for (int k = 0; k < n; ++k)
+    if (!tile[static_cast<std::size_t>(k)] &&
+        isl_schedule_node_band_member_get_ast_loop_type(band, k) == isl_ast_loop_default)
+      band = isl_schedule_node_band_member_set_ast_loop_type(band, k, isl_ast_loop_separate);
+  return band;
+}
+
 }  // namespace
 
 isl::schedule with_tile_bands_merged(const isl::schedule& schedule) {
   return isl::manage(isl_schedule_map_schedule_node_bottom_up(schedule.copy(), merge_with_child_band, nullptr));
+}
+
+isl::schedule with_point_loops_separated(const isl::schedule& schedule) {
+  return isl::manage(isl_schedule_map_schedule_node_bottom_up(schedule.copy(), separate_point_loops, nullptr));
 }
 
 }  // namespace loopscape

@@ -168,7 +168,7 @@ isl::ast_node build_isl_ast(const Program& program, const isl::schedule& schedul
       names = isl_id_list_add(names, isl_id_alloc(ctx, (prefix + std::to_string(k)).c_str(), nullptr));
     isl::ast_build build = isl::ast_build::from_context(context);
     build = isl::manage(isl_ast_build_set_iterators(build.release(), names));
-    result = build.node_from(with_tile_bands_merged(with_tag_depths(schedule)));
+    result = build.node_from(with_point_loops_separated(with_tile_bands_merged(with_tag_depths(schedule))));
   });
   return result;
 }

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Which members of a band walk tiles and which walk the points inside them.
+#include <isl/aff.h>
+
+namespace loopscape {
+
+// A member that walks tiles: some piece of it is made of integer divisions of
+// the loops alone (floor(t/16), floor(t/16) + floor((2t + i)/64)), not a loop
+// itself (t mod 16 is t - 16 floor(t/16): a point loop).
+bool walks_tiles(isl_union_pw_aff* member);
+
+}  // namespace loopscape
