@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Jacobi 2-D as Pluto's examples/jacobi-2d-imper has it (PolyBench 3's
 // "imperfect" form: b from a, then a copied back), to time Loopscape's
 // time-tiled code beside Pluto's published listing of the same kernel
@@ -14,10 +15,7 @@
 #endif
 
 #ifdef PLUTO_BODY
-#define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
-#define ceild(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))
-#define max(x, y) ((x) > (y) ? (x) : (y))
-#define min(x, y) ((x) < (y) ? (x) : (y))
+#include "listing_macros.h"
 #endif
 
 static double a[N][N], b[N][N];
