@@ -239,6 +239,29 @@ class TestSession : public QObject {
     QCOMPARE(s.script(), std::string(kSkew) + "\n");
   }
 
+  // Each step's legality is kept: the original schedule's is checked once
+  // (copies of the session share it), an applied step's is the report its
+  // command passed, and a command's check starts from its step's report
+  // and still refuses what breaks a dependence.
+  void legalityOfEachStepIsKept() {
+    Session s = make_session();
+    const std::shared_ptr<const LegalityReport> original = s.legality_at(0);
+    QVERIFY(original && original->legal() && original->statement_times);
+    QCOMPARE(s.legality_at(0).get(), original.get());
+    const Session copy = s;
+    QCOMPARE(copy.legality_at(0).get(), original.get());
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, s.legality_at(1));
+    QVERIFY(s.apply(line(kInterchange)));  // refused from the original's report
+    QVERIFY(!s.apply(line(kSkew)));
+    QCOMPARE(s.legality_at(1).get(), s.history()[0].legality.get());
+    QVERIFY(s.legality_at(1)->legal());
+    QVERIFY(s.apply(line(kInterchange)));  // refused from the skewed step's report
+    QVERIFY(!s.apply(line(kSkewInterchange)));
+    QVERIFY(s.undo());
+    QVERIFY(s.undo());
+    QCOMPARE(s.legality_at(0).get(), original.get());
+  }
+
   void previewChangesNothing() {
     Session s = make_session();
     auto legal = s.preview(line(kSkew));
