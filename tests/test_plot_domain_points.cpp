@@ -524,6 +524,9 @@ class TestViewDomainPoints : public QObject {
         QCOMPARE(ka < kb, less(rows[a], rows[b]));
         QCOMPARE(ka == kb, !less(rows[a], rows[b]) && !less(rows[b], rows[a]));
       }
+    // Equal keys keep their rows' order.
+    const LexicographicKeys::Key low{1, 0, 0}, high{2, 0, 0};
+    QCOMPARE(LexicographicKeys::order_of({high, low, high, low}), (std::vector<std::uint32_t>{1, 3, 0, 2}));
     LexicographicKeys wide({4});
     const std::vector<long> huge{-(1L << 59), -(1L << 59), -(1L << 59), -(1L << 59)};
     const std::vector<long> small{1L << 59, 1L << 59, 1L << 59, 1L << 59};  // 61 bits a column: four words

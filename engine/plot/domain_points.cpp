@@ -474,13 +474,12 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     packing.observe(2, coords_of(r));
   }
   if (packing.fits()) {
-    std::vector<std::pair<LexicographicKeys::Key, std::uint32_t>> keyed(raw.size());
-    for (std::uint32_t k = 0; k < raw.size(); ++k) {
+    std::vector<LexicographicKeys::Key> packed(raw.size());
+    for (std::size_t k = 0; k < raw.size(); ++k) {
       const long statement = raw[k].statement;
-      keyed[k] = {packing.key({time_of(raw[k]), std::span<const long>(&statement, 1), coords_of(raw[k])}), k};
+      packed[k] = packing.key({time_of(raw[k]), std::span<const long>(&statement, 1), coords_of(raw[k])});
     }
-    std::sort(keyed.begin(), keyed.end());
-    for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
+    order = LexicographicKeys::order_of(packed);
   } else std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const Raw& ra = raw[a];
     const Raw& rb = raw[b];
@@ -550,11 +549,9 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     LexicographicKeys step_packing({widest_key});
     for (std::uint32_t p = 0; p < data.points.size(); ++p) step_packing.observe(0, key(p));
     if (step_packing.fits()) {
-      // With the point as the last word of the pair: the stable order.
-      std::vector<std::pair<LexicographicKeys::Key, std::uint32_t>> keyed(data.points.size());
-      for (std::uint32_t p = 0; p < data.points.size(); ++p) keyed[p] = {step_packing.key({key(p)}), p};
-      std::sort(keyed.begin(), keyed.end());
-      for (std::size_t k = 0; k < keyed.size(); ++k) data.step_points[k] = keyed[k].second;
+      std::vector<LexicographicKeys::Key> packed(data.points.size());
+      for (std::uint32_t p = 0; p < data.points.size(); ++p) packed[p] = step_packing.key({key(p)});
+      data.step_points = LexicographicKeys::order_of(packed);
     } else {
       std::stable_sort(data.step_points.begin(), data.step_points.end(),
                        [&](std::uint32_t a, std::uint32_t b) { return lex_less(key(a), key(b)); });

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace loopscape {
@@ -74,6 +75,17 @@ class LexicographicKeys {
   }
 
   // Second pass, after fits(): the key of one row's segments, in order.
+  // The rows 0..keys.size()-1 in the order of their keys, rows with equal
+  // keys in row order (a stable sort).
+  static std::vector<std::uint32_t> order_of(const std::vector<Key>& keys) {
+    std::vector<std::pair<Key, std::uint32_t>> keyed(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k) keyed[k] = {keys[k], static_cast<std::uint32_t>(k)};
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
+    return order;
+  }
+
   Key key(std::initializer_list<std::span<const long>> segments) const {
     Key key{};
     std::size_t s = 0;
