@@ -60,11 +60,15 @@ ExprPtr substitute_iterators(const ExprPtr& e, const std::vector<std::string>& n
       if (names[k] == e->text && values[k]) return values[k];
     return e;
   }
-  if (e->args.empty()) return e;
+  return with_operands_rewritten(e, [&](const ExprPtr& a) { return substitute_iterators(a, names, values); });
+}
+
+ExprPtr with_operands_rewritten(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
+  if (!e || e->args.empty()) return e;
   bool changed = false;
   std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(substitute_iterators(a, names, values));
+  for (const ExprPtr& a : e->args) {
+    args.push_back(rewrite(a));
     changed = changed || args.back() != a;
   }
   if (!changed) return e;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Target-neutral expression trees of statement bodies (Layer I).
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,10 @@ int c_precedence(const Expr& e);
 // Whether two trees are the same expression (kinds, texts and operands; the
 // types and access indices are not compared).
 bool same_expr(const Expr& a, const Expr& b);
+
+// `e` with `rewrite` applied to each operand: `e` itself when no operand
+// changed, else a copy holding the new operands (the rest stays shared).
+ExprPtr with_operands_rewritten(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& rewrite);
 
 // Replaces every Iterator named names[k] in `e` by values[k] (subtrees that
 // change are copied; the rest is shared).

@@ -22,16 +22,7 @@ namespace {
 ExprPtr replace_access(const ExprPtr& e, int access, const std::function<ExprPtr(const Expr&)>& make) {
   if (!e) return e;
   if (e->kind == ExprKind::Access && e->access_index == access) return make(*e);
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const ExprPtr& a : e->args) {
-    args.push_back(replace_access(a, access, make));
-    changed = changed || args.back() != a;
-  }
-  if (!changed) return e;
-  auto copy = std::make_shared<Expr>(*e);
-  copy->args = std::move(args);
-  return copy;
+  return with_operands_rewritten(e, [&](const ExprPtr& a) { return replace_access(a, access, make); });
 }
 
 ExprPtr access_expr(const std::string& array, std::vector<ExprPtr> indices, const Expr& like) {
