@@ -211,7 +211,12 @@ class TestCodegenOpenmp : public QObject {
     Program t = triangular_program();
     isl::schedule ts = build_original_schedule(t);
     const std::string tri = generate_code(t, ts, dependences_of(t, ts), "openmp");
-    QVERIFY2(tri.find("for (int i = 1; i < n; i++) {\n  #pragma omp parallel for\n  for (int j = 0; j < i; j++)") !=
+    // Triangular: only the inner j loop is parallel, and it runs once per i:
+    // a team of threads only where a run of it has work enough.
+    QVERIFY2(tri.find("for (int i = 1; i < n; i++) {\n  // j runs once per iteration of i: in parallel only with work "
+                      "enough") != std::string::npos,
+             tri.c_str());
+    QVERIFY2(tri.find("  #pragma omp parallel for if((long) (i) >= 20000)\n  for (int j = 0; j < i; j++)") !=
                  std::string::npos,
              tri.c_str());
     // The C target ignores the tags; the schedule the code came from holds them.
@@ -224,6 +229,37 @@ class TestCodegenOpenmp : public QObject {
     isl::schedule user = tag_band_member(*find_node(s, "R"), 1, LoopTag{"parallel", {}}).schedule();
     const std::string u = generate(p, user, std::nullopt, "openmp").text;
     QVERIFY2(u.find("#pragma omp parallel for\n  for (int j = 0; j < nj; j++)") != std::string::npos, u.c_str());
+  }
+
+  // A small loop inside a sequential one stays sequential and says why; a
+  // parallel tag the user gave is honoured as given.
+  void smallInnerLoopsStaySequential() {
+    const std::string src = R"(#define T 10
+static double a[T + 1][100];
+static void kernel(int steps) {
+  int t, i;
+#pragma scop
+  for (t = 0; t < steps; t++)
+    for (i = 1; i < 99; i++)
+      a[t + 1][i] = a[t][i - 1] + a[t][i + 1];
+#pragma endscop
+}
+int main(void) { kernel(T); return 0; }
+)";
+    Program p = make_program(src, {"steps"}, "[steps] -> { : 0 <= steps <= 10 }", {{"a", "double", {"T + 1", "100"}}},
+                             {{"S0", {{"t", 0}, {"i", 1}}, {0, 0, 0}, "[steps] -> { S0[t, i] : 0 <= t < steps and 1 <= i < 99 }",
+                               "a[t + 1][i]", "=", "a[t][i - 1] + a[t][i + 1]",
+                               {"[steps] -> { S0[t, i] -> a[t, i - 1] }", "[steps] -> { S0[t, i] -> a[t, i + 1] }"},
+                               {"[steps] -> { S0[t, i] -> a[t + 1, i] }"}}});
+    const isl::schedule s = build_original_schedule(p);
+    const std::string code = generate_code(p, s, dependences_of(p, s), "openmp");
+    QVERIFY2(code.find("#pragma") == std::string::npos, code.c_str());
+    QVERIFY2(code.find("// sequential: i runs once per iteration of t with about 98 instances") !=
+                 std::string::npos,
+             code.c_str());
+    const isl::schedule user = tag_band_member(*find_node(s, "R"), 1, LoopTag{"parallel", {}}).schedule();
+    const std::string u = generate(p, user, dependences_of(p, user), "openmp").text;
+    QVERIFY2(u.find("  #pragma omp parallel for\n  for (int i = 1; i <= 98; i++)") != std::string::npos, u.c_str());
   }
 
   // verify --reverse-parallel: a loop tagged parallel runs backwards, so a
@@ -309,7 +345,8 @@ class TestCodegenOpenmp : public QObject {
       return n;
     };
     QCOMPARE(pragma_count("#pragma omp parallel for"), 2);
-    QVERIFY2(code.find("#pragma omp parallel for\n  for (int i0 = 0; i0 <= floord(n - 2, 8); i0++)") !=
+    // Inside the time loop: parallel when a time step has work enough.
+    QVERIFY2(code.find(" >= 20000)\n  for (int i0 = 0; i0 <= floord(n - 2, 8); i0++)") !=
                  std::string::npos,
              code.c_str());
     // Skewed and tiled seidel: every loop carries a dependence (no wavefront yet).

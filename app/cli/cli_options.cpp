@@ -116,6 +116,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.fp_contract = true;
     } else if (a == "--reverse-parallel") {
       o.reverse_parallel = true;
+    } else if (a == "--tune") {
+      o.tune = true;
     } else if (auto v = joined_or_next(args, i, "", "--bundle")) {
       o.bundle = *v;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
@@ -351,7 +353,18 @@ checked as if typed, with a '#' comment saying why. When commands cannot
 reach isl's schedule, the script is one 'reschedule' step with the reason.
 The output replays with 'check', 'emit' and 'verify' --script.
 
+With --tune the schedule is measured, not assumed: the schedule as it is
+(with the OpenMP target's own parallel loops) and isl's schedule untiled and
+tiled at 16, 32 and 64 are each replayed, printed by the OpenMP target, built
+with gcc -O3 -march=native -fopenmp, run against the original program at the
+sizes the -D options and --param give (results compared) and timed. The
+script keeps the fastest, and no step at all when none beats the original
+program; its header lists every time. OMP_NUM_THREADS sets the threads.
+
   -o OUT.ls           write the script there instead of standard output
+  --tune              measure the candidates and keep the fastest (see above)
+  --repetitions N     --tune: runs of each program (default 2; the fastest counts)
+  --param N=V         --tune: values of parameters the file's #defines do not give
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "lesson")

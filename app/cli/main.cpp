@@ -21,6 +21,7 @@
 #include "analysis/work_count.h"
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
+#include "tuning/schedule_tuner.h"
 #include "codegen/common/emitter.h"
 #include "commands/command_reference.h"
 #include "codegen/registry/registry.h"
@@ -520,8 +521,28 @@ int run_run(const CliOptions& o) {
   return kExitOk;
 }
 
+int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
+  TuningOptions options;
+  if (o.repetitions > 0) options.runner.repetitions = o.repetitions;
+  for (const auto& [name, value] : o.parameters) options.runner.parameters.emplace_back(name, std::to_string(value));
+  options.progress = [&](const std::string& what, int done, int total) {
+    std::cerr << o.input << ": measuring " << done + 1 << " of " << total << ": " << what << "\n";
+    return true;
+  };
+  const TuningResult result = tune_schedule(l.session, options);
+  const std::string title = std::filesystem::path(o.input).filename().string() +
+                            (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
+  write_output(o.output, tuned_script(result, title));
+  // The script on standard output already lists the times.
+  const std::vector<std::string> summary = result.summary();
+  for (std::size_t k = o.output.empty() || o.output == "-" ? summary.size() - 1 : 0; k < summary.size(); ++k)
+    std::cerr << o.input << ": " << summary[k] << "\n";
+  return kExitOk;
+}
+
 int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
+  if (o.tune) return run_tuned_autoschedule(o, l);
   const AutoSchedulePlan plan = plan_auto_schedule(l.session);
   // From a script's schedule, the steps continue that script: say so where they are read.
   const std::string title = std::filesystem::path(o.input).filename().string() +
@@ -544,7 +565,7 @@ void apply_sandbox_options(const CliOptions& o) {
   if (o.cpu_limit_seconds > 0) settings.cpu_seconds = o.cpu_limit_seconds;
   if (o.memory_limit_mib > 0) settings.memory_bytes = static_cast<std::uint64_t>(o.memory_limit_mib) << 20;
   set_sandbox_settings(settings);
-  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "lesson";
+  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "lesson" || o.tune;
   if (runs_programs)
     if (const std::string notice = take_sandbox_notice(); !notice.empty()) std::cerr << "loopscape-cli: " << notice << "\n";
 }

@@ -102,31 +102,37 @@ bool member_is_single_valued(const isl::schedule_node& band, int member) {
 
 struct AutoParallel {
   const isl::union_map& deps;
-  const LoopTag tag{"parallel", {}};
 
-  // Returns the node at the same position as `node`.
-  isl::schedule_node visit(isl::schedule_node node, bool inside) {
+  // Returns the node at the same position as `node`. `under_loop`: some
+  // member of an enclosing band makes a loop.
+  isl::schedule_node visit(isl::schedule_node node, bool inside, bool under_loop) {
     if (is_mark(node)) {
       if (auto t = LoopTag::parse(mark_id_name(node)); t && t->kind == "parallel") inside = true;
-      return visit(node.child(0), inside).parent();
+      return visit(node.child(0), inside, under_loop).parent();
     }
-    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_band && !inside &&
-        !subtree_has_tag(node, "parallel")) {
-      const int n = static_cast<int>(node.as<isl::schedule_node_band>().n_member());
-      for (int k = 0; k < n; ++k) {
-        // A member with one value per outer iteration makes no loop: a tag there would parallelise nothing.
-        if (member_carries_dependence(node, k, deps) || member_is_single_valued(node, k)) continue;
-        isl::schedule_node tagged = tag_band_member(node, k, tag);
-        tagged = visit_children(tagged, true);
-        // tagged sits below its new mark (and below the outer part of a split band).
-        return k == 0 ? tagged.parent() : tagged.parent().parent();
-      }
+    if (isl_schedule_node_get_type(node.get()) != isl_schedule_node_band) return visit_children(node, inside, under_loop);
+    // Below a tag nothing is tagged; beside one a band is taken to make loops.
+    if (inside || subtree_has_tag(node, "parallel")) return visit_children(node, inside, true);
+    const int n = static_cast<int>(node.as<isl::schedule_node_band>().n_member());
+    for (int k = 0; k < n; ++k) {
+      // A member with one value per outer iteration makes no loop: a tag there would parallelise nothing.
+      if (member_carries_dependence(node, k, deps) || member_is_single_valued(node, k)) continue;
+      bool loops_outside = under_loop;
+      for (int outer = 0; outer < k && !loops_outside; ++outer) loops_outside = !member_is_single_valued(node, outer);
+      const LoopTag tag{"parallel", loops_outside ? std::vector<std::string>{kParallelWhenLarge}
+                                                  : std::vector<std::string>{}};
+      isl::schedule_node tagged = tag_band_member(node, k, tag);
+      tagged = visit_children(tagged, true, true);
+      // tagged sits below its new mark (and below the outer part of a split band).
+      return k == 0 ? tagged.parent() : tagged.parent().parent();
     }
-    return visit_children(node, inside);
+    // Taken to make a loop: the printers look at the loops themselves (a hint is enough here).
+    return visit_children(node, inside, true);
   }
 
-  isl::schedule_node visit_children(isl::schedule_node node, bool inside) {
-    for (int k = 0; k < static_cast<int>(node.n_children()); ++k) node = visit(node.child(k), inside).parent();
+  isl::schedule_node visit_children(isl::schedule_node node, bool inside, bool under_loop) {
+    for (int k = 0; k < static_cast<int>(node.n_children()); ++k)
+      node = visit(node.child(k), inside, under_loop).parent();
     return node;
   }
 };
@@ -138,7 +144,7 @@ isl::schedule mark_outermost_parallel_loops(const Program& program, const isl::s
   isl::schedule result;
   program.isl().bounded("find parallel loops", [&] {
     AutoParallel ap{dependences};
-    result = ap.visit(schedule.root(), false).schedule();
+    result = ap.visit(schedule.root(), false, false).schedule();
   });
   return result;
 }

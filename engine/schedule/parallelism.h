@@ -20,9 +20,15 @@ bool member_carries_dependence(const isl::schedule_node& band, int member,
 // For every member of `band`: true when it carries no dependence.
 std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences);
 
+// The argument of an automatic parallel tag on a loop inside another loop
+// ("@parallel(when_large)"): printers parallelise it only where one run of it
+// has work enough for a team of threads (codegen/common/loop_work.h).
+inline constexpr const char* kParallelWhenLarge = "when_large";
+
 // Tags ("@parallel", schedule/tags.h) the outermost loop of every nest that
 // carries no dependence, splitting bands where the loop is not a band's first
-// member. Nests that already hold a parallel tag are left as they are.
+// member; "@parallel(when_large)" where the loop sits inside another loop.
+// Nests that already hold a parallel tag are left as they are.
 isl::schedule mark_outermost_parallel_loops(const Program& program, const isl::schedule& schedule,
                                             const isl::union_map& dependences);
 

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "codegen/common/c_printer.h"
-#include "codegen/common/loop_reductions.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
+#include "codegen/common/loop_reductions.h"
+#include "codegen/common/loop_work.h"
+#include "schedule/parallelism.h"
 
 namespace loopscape {
 
@@ -173,10 +177,40 @@ std::string CPrinter::data_sharing_clauses(const LoopNode& n) {
   return out;
 }
 
+// An automatic parallel tag inside a sequential loop starts a team of threads
+// per iteration of that loop: only worth it with work enough per run. Returns
+// the `if` clause (" if(...)", "" for none) or nullopt when the loop stays
+// sequential; either way a comment says why.
+std::optional<std::string> CPrinter::parallel_condition(const LoopNode& n) {
+  const auto tag = std::find_if(n.tags.begin(), n.tags.end(), [](const LoopTag& t) { return t.kind == "parallel"; });
+  if (tag == n.tags.end() || tag->args != std::vector<std::string>{kParallelWhenLarge}) return "";
+  const LoopNode* outer = nullptr;
+  for (const LoopNode* l : enclosing_loops())
+    if (l != &n) outer = l;
+  if (!outer) return "";
+  const LoopWork work = loop_work(n);
+  if (!work.known) return "";
+  const std::string threshold = std::to_string(kParallelRegionMinimumWork);
+  const std::string where = n.iterator + " runs once per iteration of " + outer->iterator;
+  if (const std::optional<double> instances = work.constant()) {
+    if (*instances >= kParallelRegionMinimumWork) return "";
+    line("// sequential: " + where + " with about " + std::to_string(std::lround(*instances)) +
+         " instances, too few for a team of threads (" + threshold + ")");
+    return std::nullopt;
+  }
+  line("// " + where + ": in parallel only with work enough for a team of threads (" + threshold +
+       " instances, estimated)");
+  return " if(" + work.c_text([this](const ExprPtr& e) { return expr(e); }) + " >= " + threshold + ")";
+}
+
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
   std::string omp;
   if (opt_.openmp && !opt_.reverse_parallel) {
-    if (n.has_tag("parallel") && !inside_tag("parallel")) omp = "parallel for" + data_sharing_clauses(n);
+    if (n.has_tag("parallel") && !inside_tag("parallel")) {
+      const std::optional<std::string> condition = parallel_condition(n);
+      if (!condition) return;
+      omp = "parallel for" + *condition + data_sharing_clauses(n);
+    }
     if (n.has_tag("vector")) omp += omp.empty() ? "simd" : " simd";
   }
   // gcc takes one pragma right before a loop: a second one (omp simd after

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // C (and C + OpenMP) from a loop AST, through the shared walker.
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -72,6 +73,7 @@ class CPrinter : public LoopAstWalker {
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
   void print_loop_pragmas(const LoopNode& loop);
+  std::optional<std::string> parallel_condition(const LoopNode& loop);
   std::string data_sharing_clauses(const LoopNode& loop);
   void print_register_tile(const LoopNode& loop, const CRegisterTile& tile);
   void print_tile_copy(const CRegisterTile& tile, bool load);

@@ -8,7 +8,7 @@ for (int c0 = 1; c0 < n; c0 += 1) {
     S1(c0, c1);
   }
   // C2
-  // @parallel
+  // @parallel(when_large)
   for (int c1 = c0; c1 < n; c1 += 1)
     for (int c2 = 0; c2 < c0; c2 += 1)
       S2(c0, c1, c2);

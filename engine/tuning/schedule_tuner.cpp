@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tuning/schedule_tuner.h"
+
+#include <cstdio>
+#include <set>
+
+#include "codegen/common/emitter.h"
+#include "codegen/registry/registry.h"
+#include "runner/target_run.h"
+#include "session/script.h"
+#include "support/error.h"
+
+namespace loopscape {
+
+namespace {
+
+std::string seconds_text(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, s < 1 ? "%.2f ms" : "%.3f s", s < 1 ? s * 1e3 : s);
+  return buffer;
+}
+
+std::string calls_text(const AutoSchedulePlan& plan) {
+  std::string out;
+  for (const PlannedStep& s : plan.steps) out += s.call.script_text() + "\n";
+  return out;
+}
+
+// The candidates to measure: the session's schedule, isl's untiled, then tiled.
+std::vector<TuningCandidate> candidates_for(const Session& session, const TuningOptions& options) {
+  std::vector<TuningCandidate> out;
+  out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", {}, std::nullopt, ""});
+  std::vector<std::pair<std::string, AutoScheduleOptions>> plans;
+  plans.push_back({"isl's schedule, untiled", {.tile = false}});
+  for (long size : options.tile_sizes)
+    plans.push_back({"isl's schedule, tiles of " + std::to_string(size), {.tile_size = size}});
+  std::set<std::string> seen{""};
+  for (const auto& [label, plan_options] : plans) {
+    TuningCandidate c{label, {}, std::nullopt, ""};
+    try {
+      c.plan = plan_auto_schedule(session, plan_options);
+    } catch (const IslError& e) {
+      c.problem = std::string("isl's scheduler stopped: ") + e.what();
+      out.push_back(std::move(c));
+      continue;
+    }
+    if (c.plan.steps.empty() && c.plan.fallback) c.problem = c.plan.fallback_reason;
+    // Same steps as an earlier candidate (nothing to tile): measured once.
+    if (c.problem.empty() && !seen.insert(calls_text(c.plan)).second) continue;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+void measure(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
+             std::optional<double>& original_seconds) {
+  Session replay = session;
+  std::vector<CommandCall> calls;
+  for (const PlannedStep& s : candidate.plan.steps) calls.push_back(s.call);
+  if (const ScriptRun run = apply_script(replay, calls); run.refusal) {
+    candidate.problem = "a step is refused: " + run.refusal->report();
+    return;
+  }
+  const Program& program = replay.program();
+  const GeneratedCode code =
+      generate(program, replay.schedule(), replay.dependences().all(), "openmp", {}, nullptr, &replay.dependences());
+  const Target* target = find_target("openmp");
+  const RunnerOptions runner = runner_options_for(*target, program, {}, options.runner);
+  const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
+  if (result.stage == VerifyResult::Stage::CompileOriginal || result.stage == VerifyResult::Stage::RunOriginal)
+    throw InputError({program.file, 0, 0}, "the original program does not " +
+                                               std::string(result.stage == VerifyResult::Stage::CompileOriginal
+                                                               ? "build"
+                                                               : "run") +
+                                               ", so nothing can be measured against it: " + result.message);
+  auto region = [](const RunTiming& t) { return t.region_seconds.value_or(t.process_seconds); };
+  if (result.original.process_seconds > 0) {
+    const double o = region(result.original);
+    if (!original_seconds || o < *original_seconds) original_seconds = o;
+  }
+  if (result.status != VerifyResult::Status::Equal) {
+    candidate.problem = to_string(result.status) + " (" + to_string(result.stage) + "): " + result.message;
+    return;
+  }
+  candidate.seconds = region(result.emitted);
+}
+
+}  // namespace
+
+RunnerOptions TuningOptions::default_runner() {
+  RunnerOptions r;
+  r.compile_flags = {"-O3", "-march=native", "-fopenmp"};
+  r.repetitions = 2;
+  return r;
+}
+
+TuningResult tune_schedule(const Session& session, const TuningOptions& options) {
+  TuningResult result;
+  result.candidates = candidates_for(session, options);
+  const int total = static_cast<int>(result.candidates.size());
+  for (int k = 0; k < total; ++k) {
+    TuningCandidate& c = result.candidates[static_cast<std::size_t>(k)];
+    if (!c.problem.empty()) continue;
+    if (options.progress && !options.progress(c.label, k, total)) {
+      result.cancelled = true;
+      break;
+    }
+    measure(session, c, options, result.original_seconds);
+  }
+  double best = result.original_seconds.value_or(0);
+  for (int k = 0; k < total; ++k) {
+    const TuningCandidate& c = result.candidates[static_cast<std::size_t>(k)];
+    if (c.seconds && result.original_seconds && *c.seconds < best) {
+      best = *c.seconds;
+      result.best = k;
+    }
+  }
+  return result;
+}
+
+std::vector<std::string> TuningResult::summary() const {
+  std::vector<std::string> out;
+  if (original_seconds) out.push_back("the original program: " + seconds_text(*original_seconds));
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    const TuningCandidate& c = candidates[k];
+    std::string line = (static_cast<int>(k) == best ? "* " : "  ") + c.label + ": ";
+    if (c.seconds) {
+      line += seconds_text(*c.seconds);
+      if (original_seconds && *c.seconds > 0) {
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, " (%.2fx)", *original_seconds / *c.seconds);
+        line += ratio;
+      }
+    } else {
+      line += c.problem.empty() ? "not measured (stopped)" : c.problem.substr(0, c.problem.find('\n'));
+    }
+    out.push_back(line);
+  }
+  if (cancelled) out.push_back("stopped before every candidate ran");
+  out.push_back(best < 0 ? "none is faster than the original program: the schedule stays as it is"
+                         : "kept: " + candidates[static_cast<std::size_t>(best)].label);
+  return out;
+}
+
+std::string tuned_script(const TuningResult& result, const std::string& title) {
+  std::string measured = "# Measured (OpenMP target, built and run against the original; * the one kept):\n";
+  for (const std::string& line : result.summary()) measured += "#   " + line + "\n";
+  const TuningCandidate* chosen = result.chosen();
+  if (!chosen || chosen->plan.steps.empty())
+    return "# Automatic schedule for " + title + ", measured: no step\n" + measured;
+  const std::string script = plan_script(chosen->plan, title);
+  const std::size_t first_line = script.find('\n') + 1;
+  return script.substr(0, first_line) + measured + script.substr(first_line);
+}
+
+}  // namespace loopscape

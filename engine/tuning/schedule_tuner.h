@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The measured automatic schedule: candidate schedules (the session's own
+// schedule with the OpenMP target's profitable parallel loops, and isl's
+// schedule as planned steps, untiled and tiled at several sizes), each
+// replayed as commands (so checked legal), printed by the OpenMP target,
+// built with the real compiler, run against the original program (results
+// compared) and timed. The fastest candidate that computes the same results
+// wins, and only when it beats the original program; else the session's
+// schedule is kept, and the result says so.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autoschedule/planner.h"
+#include "runner/runner.h"
+#include "session/session.h"
+
+namespace loopscape {
+
+struct TuningCandidate {
+  std::string label;     // "isl's schedule, tiles of 32"
+  AutoSchedulePlan plan;  // no steps: the session's schedule as it is
+  std::optional<double> seconds;  // the emitted program's region, fastest run
+  std::string problem;   // why it has no time: refused, did not build, results differ
+};
+
+struct TuningOptions {
+  std::vector<long> tile_sizes = {16, 32, 64};
+  // How the programs are built and run: sizes (defines, parameters), threads,
+  // repetitions. The compiler flags are the user's -O3 -march=native -fopenmp
+  // unless set here.
+  RunnerOptions runner = default_runner();
+  // Called before each candidate runs (what, how many done, how many in all);
+  // returning false stops the tuning with what was measured so far.
+  std::function<bool(const std::string& what, int done, int total)> progress;
+
+  static RunnerOptions default_runner();
+};
+
+struct TuningResult {
+  std::optional<double> original_seconds;  // the original program (fastest of all its runs)
+  std::vector<TuningCandidate> candidates;
+  int best = -1;           // index of the candidate kept; -1: none beat the original
+  bool cancelled = false;  // progress() stopped it
+
+  const TuningCandidate* chosen() const { return best < 0 ? nullptr : &candidates[static_cast<std::size_t>(best)]; }
+  // One line per candidate and the verdict, for a script's header or a log.
+  std::vector<std::string> summary() const;
+};
+
+// Never throws for a candidate's own failure (it is recorded in `problem`);
+// throws InputError when the original program cannot be built or run.
+TuningResult tune_schedule(const Session& session, const TuningOptions& options = {});
+
+// The chosen plan as a script (planner's plan_script) whose header carries
+// the measurements; with no winner, a script without steps saying why.
+std::string tuned_script(const TuningResult& result, const std::string& title);
+
+}  // namespace loopscape

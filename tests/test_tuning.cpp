@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// The measured automatic schedule (tuning/schedule_tuner.h): every candidate
+// is built, run against the original and timed with the real compiler; the
+// one kept is the fastest of those that compute the same results, and only
+// when it beats the original; the script it writes replays.
+#include <QtTest>
+
+#include <algorithm>
+
+#include "command_test_support.h"
+#include "session/script.h"
+#include "tuning/schedule_tuner.h"
+
+using namespace loopscape;
+using namespace loopscape::testing;
+
+class TestTuning : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void everyCandidateIsMeasuredOrSaysWhyNot() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
+    TuningOptions options;
+    options.tile_sizes = {8, 32};
+    options.runner.repetitions = 1;
+    std::vector<std::string> announced;
+    options.progress = [&](const std::string& what, int, int) {
+      announced.push_back(what);
+      return true;
+    };
+    const TuningResult result = tune_schedule(session, options);
+    QVERIFY(result.original_seconds && *result.original_seconds > 0);
+    // The schedule as it is, isl's untiled, isl's with tiles of 8 and of 32.
+    QCOMPARE(result.candidates.size(), std::size_t{4});
+    QVERIFY(result.candidates[0].plan.steps.empty());
+    QCOMPARE(announced.size(), result.candidates.size());
+    for (const TuningCandidate& c : result.candidates)
+      QVERIFY2(c.seconds.has_value() != !c.problem.empty(), (c.label + ": " + c.problem).c_str());
+    QVERIFY(result.candidates[0].seconds);
+    if (const TuningCandidate* kept = result.chosen()) {
+      QVERIFY(kept->seconds && *kept->seconds < *result.original_seconds);
+      for (const TuningCandidate& c : result.candidates)
+        if (c.seconds) QVERIFY(*kept->seconds <= *c.seconds);
+    }
+    QCOMPARE(result.summary().size(), result.candidates.size() + 2);
+
+    // The script replays: the kept candidate's steps, all legal.
+    const std::string script = tuned_script(result, "gemm.c");
+    QVERIFY2(script.find("# Measured") != std::string::npos, script.c_str());
+    Session replay(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
+    const ScriptRun run = apply_script(replay, parse_script(script, "tuned.ls"));
+    QVERIFY2(!run.refusal, script.c_str());
+    QCOMPARE(run.applied, result.chosen() ? result.chosen()->plan.steps.size() : std::size_t{0});
+  }
+
+  // Stopping between candidates keeps what was measured and says so.
+  void progressCanStopTheTuning() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    TuningOptions options;
+    options.tile_sizes = {8};
+    options.runner.repetitions = 1;
+    options.progress = [](const std::string&, int done, int) { return done < 1; };
+    const TuningResult result = tune_schedule(session, options);
+    QVERIFY(result.cancelled);
+    QVERIFY(result.candidates[0].seconds);
+    QVERIFY(!result.candidates[1].seconds);
+    const std::vector<std::string> lines = result.summary();
+    QVERIFY(std::any_of(lines.begin(), lines.end(),
+                        [](const std::string& l) { return l.find("stopped before every candidate ran") != std::string::npos; }));
+  }
+
+  // An original program that does not build cannot be measured against.
+  void anOriginalThatDoesNotBuildIsAnInputError() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    TuningOptions options;
+    options.tile_sizes = {};
+    options.runner.compile_flags = {"-O3", "--no-such-flag-for-gcc"};
+    QVERIFY_THROWS_EXCEPTION(InputError, tune_schedule(session, options));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTuning)
+#include "test_tuning.moc"
