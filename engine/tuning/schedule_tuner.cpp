@@ -91,6 +91,10 @@ RunnerOptions TuningOptions::default_runner() {
   RunnerOptions r;
   r.compile_flags = {"-O3", "-march=native", "-fopenmp"};
   r.repetitions = 2;
+  // At the sizes worth tuning, the programs' own set-up can take far longer
+  // than the region (PolyBench's lu builds its matrix in O(n^3): 45 s of a
+  // 51 s run at LARGE).
+  r.run_timeout_seconds = 900;
   return r;
 }
 
