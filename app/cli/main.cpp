@@ -521,6 +521,13 @@ int run_run(const CliOptions& o) {
   return kExitOk;
 }
 
+// The file an automatic schedule is for; from a script's schedule, the steps
+// continue that script: say so where they are read.
+std::string autoschedule_title(const CliOptions& o) {
+  return std::filesystem::path(o.input).filename().string() +
+         (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
+}
+
 int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
   TuningOptions options;
   if (o.repetitions > 0) options.runner.repetitions = o.repetitions;
@@ -530,8 +537,7 @@ int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
     return true;
   };
   const TuningResult result = tune_schedule(l.session, options);
-  const std::string title = std::filesystem::path(o.input).filename().string() +
-                            (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
+  const std::string title = autoschedule_title(o);
   write_output(o.output, tuned_script(result, title));
   // The script on standard output already lists the times.
   const std::vector<std::string> summary = result.summary();
@@ -544,9 +550,7 @@ int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
   if (o.tune) return run_tuned_autoschedule(o, l);
   const AutoSchedulePlan plan = plan_auto_schedule(l.session);
-  // From a script's schedule, the steps continue that script: say so where they are read.
-  const std::string title = std::filesystem::path(o.input).filename().string() +
-                            (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
+  const std::string title = autoschedule_title(o);
   write_output(o.output, plan_script(plan, title));
   if (plan.steps.empty() && plan.fallback) {
     std::cerr << o.input << ": error: " << plan.fallback_reason << "\n";

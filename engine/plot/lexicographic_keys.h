@@ -74,7 +74,6 @@ class LexicographicKeys {
     return true;
   }
 
-  // Second pass, after fits(): the key of one row's segments, in order.
   // The rows 0..keys.size()-1 in the order of their keys, rows with equal
   // keys in row order (a stable sort).
   static std::vector<std::uint32_t> order_of(const std::vector<Key>& keys) {
@@ -86,6 +85,7 @@ class LexicographicKeys {
     return order;
   }
 
+  // Second pass, after fits(): the key of one row's segments, in order.
   Key key(std::initializer_list<std::span<const long>> segments) const {
     Key key{};
     std::size_t s = 0;
