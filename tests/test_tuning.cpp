@@ -2,7 +2,8 @@
 // The measured automatic schedule (tuning/schedule_tuner.h): every candidate
 // is built, run against the original and timed with the real compiler; the
 // one kept is the fastest of those that compute the same results, and only
-// when it beats the original; the script it writes replays.
+// when it beats the original, else the original order on one thread (never
+// slower than the input); the script it writes replays.
 #include <QtTest>
 
 #include <algorithm>
@@ -30,15 +31,26 @@ class TestTuning : public QObject {
     };
     const TuningResult result = tune_schedule(session, options);
     QVERIFY(result.original_seconds && *result.original_seconds > 0);
-    // The schedule as it is, isl's untiled, isl's with tiles of 8 and of 32.
-    QCOMPARE(result.candidates.size(), std::size_t{4});
-    QVERIFY(result.candidates[0].plan.steps.empty());
+    // The schedule as it is sequential and with the target's parallel loops,
+    // isl's untiled, isl's with tiles of 8 and of 32.
+    QCOMPARE(result.candidates.size(), std::size_t{5});
+    QCOMPARE(result.candidates[0].label, std::string(kSequentialLabel));
+    QCOMPARE(result.candidates[0].plan.steps.size(), std::size_t{1});  // gemm: one nest
+    QCOMPARE(result.candidates[0].plan.steps[0].call.script_text(), std::string("S0.sequential(i)"));
+    QVERIFY(result.candidates[1].plan.steps.empty());
     QCOMPARE(announced.size(), result.candidates.size());
     for (const TuningCandidate& c : result.candidates)
       QVERIFY2(c.seconds.has_value() != !c.problem.empty(), (c.label + ": " + c.problem).c_str());
     QVERIFY(result.candidates[0].seconds);
-    if (const TuningCandidate* kept = result.chosen()) {
-      QVERIFY(kept->seconds && *kept->seconds < *result.original_seconds);
+    // Something is always kept: the fastest when it beats the original, else the sequential one.
+    const TuningCandidate* kept = result.chosen();
+    QVERIFY(kept && kept->seconds);
+    if (result.kept_original) {
+      QCOMPARE(result.best, 0);
+      for (const TuningCandidate& c : result.candidates)
+        if (c.seconds) QVERIFY(*c.seconds >= *result.original_seconds);
+    } else {
+      QVERIFY(*kept->seconds < *result.original_seconds);
       for (const TuningCandidate& c : result.candidates)
         if (c.seconds) QVERIFY(*kept->seconds <= *c.seconds);
     }
@@ -50,7 +62,36 @@ class TestTuning : public QObject {
     Session replay(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
     const ScriptRun run = apply_script(replay, parse_script(script, "tuned.ls"));
     QVERIFY2(!run.refusal, script.c_str());
-    QCOMPARE(run.applied, result.chosen() ? result.chosen()->plan.steps.size() : std::size_t{0});
+    QCOMPARE(run.applied, kept->plan.steps.size());
+  }
+
+  // The sequential candidate's script: the original order, no thread in the OpenMP code.
+  void theSequentialCandidateReplaysAsTheOriginalOrder() {
+    Session session(load_polybench("stencils/jacobi-1d", {"MINI_DATASET"}));
+    TuningOptions options;
+    options.tile_sizes = {};
+    options.progress = [](const std::string&, int, int) { return false; };  // plans, measures nothing
+    TuningResult result = tune_schedule(session, options);
+    const TuningCandidate& sequential = result.candidates.front();
+    QCOMPARE(sequential.label, std::string(kSequentialLabel));
+    // As when every candidate was slower than the original.
+    result.candidates.front().seconds = 2.0;
+    result.original_seconds = 1.0;
+    result.best = 0;
+    result.kept_original = true;
+    result.cancelled = false;
+    const std::string script = tuned_script(result, "jacobi-1d.c");
+    QVERIFY2(script.find("kept as it is, sequential") != std::string::npos, script.c_str());
+    QVERIFY2(script.find("isl's schedule") == std::string::npos, script.c_str());
+    Session replay(load_polybench("stencils/jacobi-1d", {"MINI_DATASET"}));
+    const ScriptRun run = apply_script(replay, parse_script(script, "tuned.ls"));
+    QVERIFY2(!run.refusal && run.applied == 1, script.c_str());
+    const GeneratedCode code = generate(replay.program(), replay.schedule(), replay.dependences().all(), "openmp");
+    QVERIFY2(code.text.find("#pragma omp") == std::string::npos, code.text.c_str());
+    // Without it, the target parallelises the inner loops.
+    const GeneratedCode plain =
+        generate(session.program(), session.schedule(), session.dependences().all(), "openmp");
+    QVERIFY2(plain.text.find("#pragma omp parallel for") != std::string::npos, plain.text.c_str());
   }
 
   // Stopping between candidates keeps what was measured and says so.

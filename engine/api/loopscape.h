@@ -103,6 +103,7 @@ class StatementHandle {
   LOOPSCAPE_COMMAND(name)
   // Hardware mapping, data and communication.
   LOOPSCAPE_COMMAND(parallelize)           // (i)
+  LOOPSCAPE_COMMAND(sequential)            // (i)
   LOOPSCAPE_COMMAND(vectorize)             // (i, v)
   LOOPSCAPE_COMMAND(unroll)                // (i, v)
   LOOPSCAPE_COMMAND(gpu)

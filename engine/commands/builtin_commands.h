@@ -38,6 +38,7 @@ std::unique_ptr<Command> make_tree_set_schedule_command();  // N.set_schedule(ma
 
 // Tags, data and communication: add their factories here.
 std::unique_ptr<Command> make_parallelize_command();
+std::unique_ptr<Command> make_sequential_command();
 std::unique_ptr<Command> make_vectorize_command();
 std::unique_ptr<Command> make_unroll_command();
 std::unique_ptr<Command> make_distribute_command();

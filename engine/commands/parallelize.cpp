@@ -33,7 +33,8 @@ class ParallelizeCommand : public CommandBase {
                      const isl::schedule& schedule) const override {
     CommandOutcome out = tag_support::tag_one_loop(
         context, call, schedule, LoopTag{"parallel", {}}, "parallel (cpu)",
-        "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first");
+        "parallelize a loop that carries no dependence: an outer loop, or interchange the carrying loop inward first",
+        "sequential");
     out.description += tag_support::parallel_note(context, call, out.schedule, "thread",
                                                    "each thread keeps a private partial result, combined with the "
                                                    "others at the end");

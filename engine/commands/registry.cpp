@@ -58,6 +58,7 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_tree_set_schedule_command());
   // Tags, data and communication.
   v.push_back(make_parallelize_command());
+  v.push_back(make_sequential_command());
   v.push_back(make_vectorize_command());
   v.push_back(make_unroll_command());
   v.push_back(make_distribute_command());

@@ -126,11 +126,14 @@ std::vector<std::string> tagged_statements(const TagLoop& loop) {
 }
 
 CommandOutcome tag_one_loop(const CommandContext& context, const CommandCall& call, const isl::schedule& schedule,
-                            const LoopTag& t, const std::string& what, const std::string& repair_hint) {
+                            const LoopTag& t, const std::string& what, const std::string& repair_hint,
+                            const std::string& replaces) {
   const Statement& s = require_statement(context.program, call);
   const TagLoop loop = resolve_tag_loop(context.program, schedule, s, call.args.at(0));
   CommandOutcome out;
-  out.schedule = tag(loop.loop, t);
+  isl::schedule_node tagged = tag_band_member(loop.loop.band, loop.loop.member, t);
+  if (!replaces.empty()) tagged = remove_tags(tagged, replaces);
+  out.schedule = tagged.schedule();
   out.description = "tags " + loop_phrase(loop, s) + " " + what;
   out.changed_statements = tagged_statements(loop);
   out.repair_hint = repair_hint;

@@ -59,8 +59,10 @@ std::vector<std::string> tagged_statements(const TagLoop& loop);
 // The common shape of a one-loop tag command: resolves call.args[0] as a loop
 // of the call's statement and tags it; the description reads
 // "tags loop i of S0 <what>".
+// A tag of kind `replaces` on the same loop goes (parallel and sequential).
 CommandOutcome tag_one_loop(const CommandContext& context, const CommandCall& call, const isl::schedule& schedule,
-                            const LoopTag& tag, const std::string& what, const std::string& repair_hint);
+                            const LoopTag& tag, const std::string& what, const std::string& repair_hint,
+                            const std::string& replaces = {});
 
 // What running the tagged loop call.args[argument] concurrently changes when
 // it carries dependences (private copies of scalars, reductions), for the

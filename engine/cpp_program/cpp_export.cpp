@@ -13,7 +13,7 @@ namespace {
 const std::set<std::string>& typed_commands() {
   static const std::set<std::string> names{
       "interchange", "tile", "split", "shift", "skew", "loop_reversal", "after", "before", "then", "compute_at",
-      "set_schedule", "cat", "apply", "reschedule", "index_set_split", "fuse", "fission", "split_band", "distribute", "parallel", "name", "parallelize",
+      "set_schedule", "cat", "apply", "reschedule", "index_set_split", "fuse", "fission", "split_band", "distribute", "parallel", "name", "parallelize", "sequential",
       "vectorize", "unroll", "gpu", "tile_gpu", "pipeline", "space_time_transform", "store_in", "storage_fold",
       "cache_shared_at", "send", "receive"};
   return names;

@@ -107,7 +107,9 @@ struct AutoParallel {
   // member of an enclosing band makes a loop.
   isl::schedule_node visit(isl::schedule_node node, bool inside, bool under_loop) {
     if (is_mark(node)) {
-      if (auto t = LoopTag::parse(mark_id_name(node)); t && t->kind == "parallel") inside = true;
+      // Below a parallel tag nothing more is tagged; below a sequential one nothing at all.
+      if (auto t = LoopTag::parse(mark_id_name(node)); t && (t->kind == "parallel" || t->kind == "sequential"))
+        inside = true;
       return visit(node.child(0), inside, under_loop).parent();
     }
     if (isl_schedule_node_get_type(node.get()) != isl_schedule_node_band) return visit_children(node, inside, under_loop);

@@ -28,7 +28,8 @@ inline constexpr const char* kParallelWhenLarge = "when_large";
 // Tags ("@parallel", schedule/tags.h) the outermost loop of every nest that
 // carries no dependence, splitting bands where the loop is not a band's first
 // member; "@parallel(when_large)" where the loop sits inside another loop.
-// Nests that already hold a parallel tag are left as they are.
+// Nests that already hold a parallel tag are left as they are, and so are
+// the loops at and inside a "@sequential" tag (the sequential command).
 isl::schedule mark_outermost_parallel_loops(const Program& program, const isl::schedule& schedule,
                                             const isl::union_map& dependences);
 

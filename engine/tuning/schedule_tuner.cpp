@@ -6,6 +6,8 @@
 
 #include "codegen/common/emitter.h"
 #include "codegen/registry/registry.h"
+#include "commands/loop_resolution.h"
+#include "commands/schedule_edit.h"
 #include "runner/target_run.h"
 #include "session/script.h"
 #include "support/error.h"
@@ -26,9 +28,30 @@ std::string calls_text(const AutoSchedulePlan& plan) {
   return out;
 }
 
-// The candidates to measure: the session's schedule, isl's untiled, then tiled.
+// `sequential` on the outermost loop of every nest: the session's order on
+// one thread, what is kept when nothing beats the original.
+AutoSchedulePlan sequential_plan(const Session& session) {
+  AutoSchedulePlan plan;
+  const Program& program = session.program();
+  const EditNode root = to_edit_tree(session.schedule());
+  std::set<std::pair<EditPath, int>> seen;
+  for (const Statement& s : program.statements) {
+    const std::vector<StatementLoop> loops = statement_loops(program, root, s);
+    if (loops.empty() || loops.front().name.empty() || !seen.insert({loops.front().band, loops.front().member}).second)
+      continue;
+    plan.steps.push_back({make_call(s.name, "sequential", {loops.front().name}),
+                          "the original order, without threads", ""});
+  }
+  return plan;
+}
+
+// The candidates to measure: the session's schedule sequential and with the
+// OpenMP target's parallel loops, isl's untiled, then tiled.
 std::vector<TuningCandidate> candidates_for(const Session& session, const TuningOptions& options) {
   std::vector<TuningCandidate> out;
+  TuningCandidate sequential{kSequentialLabel, sequential_plan(session), std::nullopt, ""};
+  if (sequential.plan.steps.empty()) sequential.problem = "no loop to keep sequential";
+  out.push_back(std::move(sequential));
   out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", {}, std::nullopt, ""});
   std::vector<std::pair<std::string, AutoScheduleOptions>> plans;
   plans.push_back({"isl's schedule, untiled", {.tile = false}});
@@ -119,6 +142,12 @@ TuningResult tune_schedule(const Session& session, const TuningOptions& options)
       result.best = k;
     }
   }
+  // Nothing beats the original: keep its order without threads, so that the
+  // OpenMP target's own parallel loops cannot make it slower.
+  if (result.best < 0 && !result.cancelled && result.candidates.front().seconds) {
+    result.best = 0;
+    result.kept_original = true;
+  }
   return result;
 }
 
@@ -141,8 +170,11 @@ std::vector<std::string> TuningResult::summary() const {
     out.push_back(line);
   }
   if (cancelled) out.push_back("stopped before every candidate ran");
-  out.push_back(best < 0 ? "none is faster than the original program: the schedule stays as it is"
-                         : "kept: " + candidates[static_cast<std::size_t>(best)].label);
+  if (kept_original)
+    out.push_back("none is faster than the original program: kept as it is, sequential");
+  else
+    out.push_back(best < 0 ? "none is faster than the original program: the schedule stays as it is"
+                           : "kept: " + candidates[static_cast<std::size_t>(best)].label);
   return out;
 }
 
@@ -152,6 +184,11 @@ std::string tuned_script(const TuningResult& result, const std::string& title) {
   const TuningCandidate* chosen = result.chosen();
   if (!chosen || chosen->plan.steps.empty())
     return "# Automatic schedule for " + title + ", measured: no step\n" + measured;
+  if (chosen->plan.target.empty()) {  // not isl's schedule: the session's own, with steps of its own
+    std::string out = "# Automatic schedule for " + title + ", measured: " + chosen->label + "\n" + measured;
+    for (const PlannedStep& s : chosen->plan.steps) out += "\n# " + s.why + "\n" + format_call(s.call) + "\n";
+    return out;
+  }
   const std::string script = plan_script(chosen->plan, title);
   const std::size_t first_line = script.find('\n') + 1;
   return script.substr(0, first_line) + measured + script.substr(first_line);

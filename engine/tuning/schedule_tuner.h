@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The measured automatic schedule: candidate schedules (the session's own
-// schedule with the OpenMP target's profitable parallel loops, and isl's
-// schedule as planned steps, untiled and tiled at several sizes), each
-// replayed as commands (so checked legal), printed by the OpenMP target,
-// built with the real compiler, run against the original program (results
-// compared) and timed. The fastest candidate that computes the same results
-// wins, and only when it beats the original program; else the session's
-// schedule is kept, and the result says so.
+// schedule sequential and with the OpenMP target's profitable parallel
+// loops, and isl's schedule as planned steps, untiled and tiled at several
+// sizes), each replayed as commands (so checked legal), printed by the OpenMP
+// target, built with the real compiler, run against the original program
+// (results compared) and timed. The fastest candidate that computes the same
+// results wins, and only when it beats the original program; else the
+// sequential one is kept (the original order on one thread: never slower
+// than the input), and the result says so.
 #include <functional>
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@ struct TuningCandidate {
   std::string problem;   // why it has no time: refused, did not build, results differ
 };
 
+// The first candidate: `sequential` on the outermost loop of every nest.
+inline constexpr const char* kSequentialLabel = "the schedule as it is, sequential";
+
 struct TuningOptions {
   std::vector<long> tile_sizes = {16, 32, 64};
   // How the programs are built and run: sizes (defines, parameters), threads,
@@ -42,7 +46,8 @@ struct TuningOptions {
 struct TuningResult {
   std::optional<double> original_seconds;  // the original program (fastest of all its runs)
   std::vector<TuningCandidate> candidates;
-  int best = -1;           // index of the candidate kept; -1: none beat the original
+  int best = -1;           // index of the candidate kept; -1: none measured
+  bool kept_original = false;  // none beat the original: best is the sequential candidate
   bool cancelled = false;  // progress() stopped it
 
   const TuningCandidate* chosen() const { return best < 0 ? nullptr : &candidates[static_cast<std::size_t>(best)]; }

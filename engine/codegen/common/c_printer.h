@@ -73,7 +73,16 @@ class CPrinter : public LoopAstWalker {
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
   void print_loop_pragmas(const LoopNode& loop);
-  std::optional<std::string> parallel_condition(const LoopNode& loop);
+  // How an automatic parallel loop inside a sequential one is printed: as
+  // tagged, sequential (too little work), or in two versions chosen at run
+  // time by the estimated work; a comment says why.
+  struct ParallelChoice {
+    enum Kind { Parallel, Sequential, AtRunTime } kind = Parallel;
+    std::string comment;
+    std::string condition;  // AtRunTime: the C condition of the parallel version
+  };
+  ParallelChoice parallel_choice(const LoopNode& loop);
+  void visit_one_version(const LoopNode& loop);
   std::string data_sharing_clauses(const LoopNode& loop);
   void print_register_tile(const LoopNode& loop, const CRegisterTile& tile);
   void print_tile_copy(const CRegisterTile& tile, bool load);
@@ -88,6 +97,7 @@ class CPrinter : public LoopAstWalker {
 
   CPrintOptions opt_;
   const CRegisterTile* tile_ = nullptr;  // the full register tile being printed
+  const LoopNode* sequential_version_ = nullptr;  // the parallel loop being printed without its pragma
   std::set<std::string> identifiers_;    // the program's, for fresh names (filled when needed)
   std::vector<std::string> lines_;
   std::set<std::string> helpers_;

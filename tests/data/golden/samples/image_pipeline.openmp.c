@@ -29,20 +29,38 @@ void kernel_pipeline(int n, int m, float image[N][M][CH], float out[N][M][CH]) {
 #pragma scop
   for (int i = 0; i < n; i++) {
     // j runs once per iteration of i: in parallel only with work enough for a team of threads (20000 instances, estimated)
-    #pragma omp parallel for if(3 * (long) (m) >= 20000)
-    for (int j = 0; j < m; j++)
-      for (int c = 0; c <= 2; c++)
-        b1[j][c] = 1.5f * image[i][j][c];
+    if (3 * (long) (m) >= 20000) {
+      #pragma omp parallel for
+      for (int j = 0; j < m; j++)
+        for (int c = 0; c <= 2; c++)
+          b1[j][c] = 1.5f * image[i][j][c];
+    } else {
+      for (int j = 0; j < m; j++)
+        for (int c = 0; c <= 2; c++)
+          b1[j][c] = 1.5f * image[i][j][c];
+    }
     // j runs once per iteration of i: in parallel only with work enough for a team of threads (20000 instances, estimated)
-    #pragma omp parallel for if(3 * (long) (m) >= 20000)
-    for (int j = 0; j < m; j++)
-      for (int c = 0; c <= 2; c++)
-        b2[j][c] = fminf(fmaxf(b1[j][c], 0.0f), 255.0f);
+    if (3 * (long) (m) >= 20000) {
+      #pragma omp parallel for
+      for (int j = 0; j < m; j++)
+        for (int c = 0; c <= 2; c++)
+          b2[j][c] = fminf(fmaxf(b1[j][c], 0.0f), 255.0f);
+    } else {
+      for (int j = 0; j < m; j++)
+        for (int c = 0; c <= 2; c++)
+          b2[j][c] = fminf(fmaxf(b1[j][c], 0.0f), 255.0f);
+    }
     // j runs once per iteration of i: in parallel only with work enough for a team of threads (20000 instances, estimated)
-    #pragma omp parallel for if(3 * (long) (m - 2) >= 20000)
-    for (int j = 1; j < m - 1; j++)
-      for (int c = 0; c <= 2; c++)
-        out[i][j][c] = (b2[j - 1][c] + b2[j][c] + b2[j + 1][c]) / 3.0f;
+    if (3 * (long) (m - 2) >= 20000) {
+      #pragma omp parallel for
+      for (int j = 1; j < m - 1; j++)
+        for (int c = 0; c <= 2; c++)
+          out[i][j][c] = (b2[j - 1][c] + b2[j][c] + b2[j + 1][c]) / 3.0f;
+    } else {
+      for (int j = 1; j < m - 1; j++)
+        for (int c = 0; c <= 2; c++)
+          out[i][j][c] = (b2[j - 1][c] + b2[j][c] + b2[j + 1][c]) / 3.0f;
+    }
   }
 #pragma endscop
 }

@@ -24,10 +24,16 @@ void kernel_lu(int n, double a[N][N]) {
       a[i][j] /= a[j][j];
     }
     // j runs once per iteration of i: in parallel only with work enough for a team of threads (20000 instances, estimated)
-    #pragma omp parallel for if((long) (n - i) * (i) >= 20000)
-    for (int j = i; j < n; j++)
-      for (int k = 0; k < i; k++)
-        a[i][j] -= a[i][k] * a[k][j];
+    if ((long) (n - i) * (i) >= 20000) {
+      #pragma omp parallel for
+      for (int j = i; j < n; j++)
+        for (int k = 0; k < i; k++)
+          a[i][j] -= a[i][k] * a[k][j];
+    } else {
+      for (int j = i; j < n; j++)
+        for (int k = 0; k < i; k++)
+          a[i][j] -= a[i][k] * a[k][j];
+    }
   }
 #pragma endscop
 }
