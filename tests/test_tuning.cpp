@@ -10,6 +10,7 @@
 
 #include "command_test_support.h"
 #include "session/script.h"
+#include "tuning/jit_tuning.h"
 #include "tuning/schedule_tuner.h"
 
 using namespace loopscape;
@@ -108,6 +109,37 @@ class TestTuning : public QObject {
     const std::vector<std::string> lines = result.summary();
     QVERIFY(std::any_of(lines.begin(), lines.end(),
                         [](const std::string& l) { return l.find("stopped before every candidate ran") != std::string::npos; }));
+  }
+
+  // In the process (the Run dock's Tune): every candidate lowered, compiled
+  // by Halide's LLVM back-end, run at the given values and compared.
+  void theJitTuningMeasuresEveryCandidateAtTheGivenValues() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
+    const JitTuningPlan plan = prepare_jit_tuning(session, {{"ni", 48}, {"nj", 56}, {"nk", 64}}, {8});
+    QCOMPARE(plan.parameters.at("ni"), 48L);
+    QCOMPARE(plan.runs.size(), plan.candidates.size());
+    QCOMPARE(plan.openmp_code.size(), plan.candidates.size());
+    for (std::size_t k = 0; k < plan.candidates.size(); ++k)
+      if (plan.runs[k]) QVERIFY2(plan.openmp_code[k].find("for (") != std::string::npos, plan.candidates[k].label.c_str());
+    int calls = 0;
+    const TuningResult result = run_jit_tuning(plan, 1, [&](const std::string&, int done, int) { QCOMPARE(done, calls++); });
+    QVERIFY(result.original_seconds && *result.original_seconds > 0);
+    QVERIFY(!result.cancelled);
+    for (const TuningCandidate& c : result.candidates)
+      QVERIFY2(c.seconds.has_value() != !c.problem.empty(), (c.label + ": " + c.problem).c_str());
+    QVERIFY(result.chosen());
+    if (!result.kept_original) QVERIFY(*result.chosen()->seconds < *result.original_seconds);
+
+    std::atomic<bool> cancel{true};
+    const TuningResult stopped = run_jit_tuning(plan, 1, {}, &cancel);
+    QVERIFY(stopped.cancelled);
+    QVERIFY(!stopped.chosen());
+  }
+
+  // Values that take an access out of bounds: said before anything runs.
+  void theJitTuningRefusesValuesOutOfBounds() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    QVERIFY_THROWS_EXCEPTION(InputError, prepare_jit_tuning(session, {{"ni", 100000}}, {}));
   }
 
   // An original program that does not build cannot be measured against.

@@ -45,9 +45,9 @@ AutoSchedulePlan sequential_plan(const Session& session) {
   return plan;
 }
 
-// The candidates to measure: the session's schedule sequential and with the
-// OpenMP target's parallel loops, isl's untiled, then tiled.
-std::vector<TuningCandidate> candidates_for(const Session& session, const TuningOptions& options) {
+}  // namespace
+
+std::vector<TuningCandidate> tuning_candidates(const Session& session, const std::vector<long>& tile_sizes) {
   std::vector<TuningCandidate> out;
   TuningCandidate sequential{kSequentialLabel, sequential_plan(session), std::nullopt, ""};
   if (sequential.plan.steps.empty()) sequential.problem = "no loop to keep sequential";
@@ -55,7 +55,7 @@ std::vector<TuningCandidate> candidates_for(const Session& session, const Tuning
   out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", {}, std::nullopt, ""});
   std::vector<std::pair<std::string, AutoScheduleOptions>> plans;
   plans.push_back({"isl's schedule, untiled", {.tile = false}});
-  for (long size : options.tile_sizes)
+  for (long size : tile_sizes)
     plans.push_back({"isl's schedule, tiles of " + std::to_string(size), {.tile_size = size}});
   std::set<std::string> seen{""};
   for (const auto& [label, plan_options] : plans) {
@@ -75,15 +75,43 @@ std::vector<TuningCandidate> candidates_for(const Session& session, const Tuning
   return out;
 }
 
-void measure(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
-             std::optional<double>& original_seconds) {
+std::optional<Session> replay_candidate(const Session& session, TuningCandidate& candidate) {
   Session replay = session;
   std::vector<CommandCall> calls;
   for (const PlannedStep& s : candidate.plan.steps) calls.push_back(s.call);
   if (const ScriptRun run = apply_script(replay, calls); run.refusal) {
     candidate.problem = "a step is refused: " + run.refusal->report();
-    return;
+    return std::nullopt;
   }
+  return replay;
+}
+
+void choose_kept(TuningResult& result) {
+  result.best = -1;
+  result.kept_original = false;
+  double best = result.original_seconds.value_or(0);
+  for (std::size_t k = 0; k < result.candidates.size(); ++k) {
+    const TuningCandidate& c = result.candidates[k];
+    if (c.seconds && result.original_seconds && *c.seconds < best) {
+      best = *c.seconds;
+      result.best = static_cast<int>(k);
+    }
+  }
+  // Nothing beats the original: keep its order without threads, so that the
+  // OpenMP target's own parallel loops cannot make it slower.
+  if (result.best < 0 && !result.cancelled && !result.candidates.empty() && result.candidates.front().seconds) {
+    result.best = 0;
+    result.kept_original = true;
+  }
+}
+
+namespace {
+
+void measure(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
+             std::optional<double>& original_seconds) {
+  const std::optional<Session> replayed = replay_candidate(session, candidate);
+  if (!replayed) return;
+  const Session& replay = *replayed;
   const Program& program = replay.program();
   const GeneratedCode code =
       generate(program, replay.schedule(), replay.dependences().all(), "openmp", {}, nullptr, &replay.dependences());
@@ -123,7 +151,7 @@ RunnerOptions TuningOptions::default_runner() {
 
 TuningResult tune_schedule(const Session& session, const TuningOptions& options) {
   TuningResult result;
-  result.candidates = candidates_for(session, options);
+  result.candidates = tuning_candidates(session, options.tile_sizes);
   const int total = static_cast<int>(result.candidates.size());
   for (int k = 0; k < total; ++k) {
     TuningCandidate& c = result.candidates[static_cast<std::size_t>(k)];
@@ -134,20 +162,7 @@ TuningResult tune_schedule(const Session& session, const TuningOptions& options)
     }
     measure(session, c, options, result.original_seconds);
   }
-  double best = result.original_seconds.value_or(0);
-  for (int k = 0; k < total; ++k) {
-    const TuningCandidate& c = result.candidates[static_cast<std::size_t>(k)];
-    if (c.seconds && result.original_seconds && *c.seconds < best) {
-      best = *c.seconds;
-      result.best = k;
-    }
-  }
-  // Nothing beats the original: keep its order without threads, so that the
-  // OpenMP target's own parallel loops cannot make it slower.
-  if (result.best < 0 && !result.cancelled && result.candidates.front().seconds) {
-    result.best = 0;
-    result.kept_original = true;
-  }
+  choose_kept(result);
   return result;
 }
 

@@ -55,6 +55,18 @@ struct TuningResult {
   std::vector<std::string> summary() const;
 };
 
+// The candidates (not measured): the session's schedule sequential and as it
+// is, isl's untiled, then tiled at each size; a plan that fails carries its
+// `problem`. Throws nothing for isl's scheduler (recorded per candidate).
+std::vector<TuningCandidate> tuning_candidates(const Session& session, const std::vector<long>& tile_sizes);
+
+// A copy of `session` with the candidate's steps applied; nullopt (and the
+// candidate's `problem` set) when a step is refused.
+std::optional<Session> replay_candidate(const Session& session, TuningCandidate& candidate);
+
+// Sets result.best and kept_original from the candidates' times.
+void choose_kept(TuningResult& result);
+
 // Never throws for a candidate's own failure (it is recorded in `problem`);
 // throws InputError when the original program cannot be built or run.
 TuningResult tune_schedule(const Session& session, const TuningOptions& options = {});
