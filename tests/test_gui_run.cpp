@@ -6,6 +6,7 @@
 // a screenshot for the README.
 #include <QDir>
 #include <QDockWidget>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QUndoStack>
@@ -13,6 +14,7 @@
 
 #include "main_window.h"
 #include "run_view.h"
+#include "tuning_chart.h"
 #include "session/script.h"
 
 using namespace loopscape;
@@ -126,6 +128,85 @@ class TestGuiRun : public QObject {
     const QString file = QDir::current().absoluteFilePath(QStringLiteral("run_dock.png"));
     QVERIFY(window.renderImage(QSize(1600, 1000)).save(file));
     qInfo("%s", qPrintable(file));
+  }
+
+  // Tune: the candidates measured in the process with a progress bar, listed
+  // and plotted; a click on a point shows its steps and code; Apply adds its
+  // steps to the history, each one an undo step.
+  void tuneShowsTheCandidatesAndAppliesTheChosenOne() {
+    MainWindow window;
+    window.resize(1600, 1000);
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
+    QVERIFY(run);
+    run->setRunsAfterEachCommand(false);
+    window.showRun();
+    run->tuneButton()->click();
+    QVERIFY(run->tuning());
+    QVERIFY(!run->tuneButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!run->tuning(), 240000);
+    QVERIFY(window.waitForEngine());
+    const TuningOutcome& outcome = run->tuningOutcome();
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    QVERIFY(outcome.original_seconds > 0);
+    QVERIFY(outcome.candidates.size() >= 3);
+    QVERIFY(outcome.best >= 0);
+    for (const TuningCandidateOutcome& c : outcome.candidates)
+      QVERIFY2(c.measured() != !c.problem.isEmpty(), qPrintable(c.label + QStringLiteral(": ") + c.problem));
+    auto* list = run->findChild<QListWidget*>(QStringLiteral("runTuneCandidates"));
+    QVERIFY(list);
+    QCOMPARE(list->count(), static_cast<int>(outcome.candidates.size()));
+    QVERIFY2(run->summaryText().contains(QStringLiteral("Tuned")), qPrintable(run->summaryText()));
+
+    // The candidate with the most steps, by a click on its point.
+    int most = -1;
+    for (int k = 0; k < outcome.candidates.size(); ++k)
+      if (outcome.candidates[k].measured() &&
+          (most < 0 || outcome.candidates[k].steps.size() > outcome.candidates[most].steps.size()))
+        most = k;
+    QVERIFY(most >= 0 && !outcome.candidates[most].steps.isEmpty());
+    auto* chart = run->findChild<TuningChart*>(QStringLiteral("tuningChart"));
+    QVERIFY(chart && chart->isVisible());
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->pointOf(most).toPoint());
+    QCOMPARE(run->selectedCandidate(), most);
+    QCOMPARE(list->currentRow(), most);
+    QVERIFY2(run->summaryText().contains(outcome.candidates[most].steps.front()), qPrintable(run->summaryText()));
+    QVERIFY2(run->summaryText().contains(QStringLiteral("OpenMP code")), qPrintable(run->summaryText()));
+
+    const QString file = QDir::current().absoluteFilePath(QStringLiteral("run_dock_tuning.png"));
+    QVERIFY(window.renderImage(QSize(1600, 1000)).save(file));
+    qInfo("%s", qPrintable(file));
+
+    QVERIFY(run->applyCandidateButton()->isEnabled());
+    run->applyCandidateButton()->click();
+    QVERIFY(window.waitForEngine());
+    QTRY_COMPARE(window.undoStack()->count(), static_cast<int>(outcome.candidates[most].steps.size()));
+    window.undoStack()->undo();
+    QVERIFY(window.waitForEngine());
+    QCOMPARE(window.undoStack()->index(), static_cast<int>(outcome.candidates[most].steps.size()) - 1);
+  }
+
+  // Cancel stops the tuning between runs; what was measured stays.
+  void tuningCanBeCancelled() {
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
+    run->setRunsAfterEachCommand(false);
+    window.showRun();
+    run->tuneButton()->click();
+    auto* cancel = run->findChild<QPushButton*>(QStringLiteral("runCancel"));
+    QVERIFY(cancel && cancel->isEnabled());
+    cancel->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!run->tuning(), 240000);
+    QVERIFY(window.waitForEngine());
+    QVERIFY(run->tuningOutcome().cancelled || run->tuningOutcome().candidates.isEmpty());
+    QVERIFY(run->tuneButton()->isEnabled());
   }
 };
 

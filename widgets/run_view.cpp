@@ -5,9 +5,12 @@
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QListWidget>
 #include <QPainter>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -16,6 +19,7 @@
 #include <cmath>
 
 #include "runner/jit_run.h"
+#include "tuning_chart.h"
 
 namespace loopscape {
 
@@ -155,10 +159,38 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   summary_ = new QTextBrowser;
   summary_->setObjectName(QStringLiteral("runSummary"));
   chart_ = new RunChart;
+  tune_ = new QPushButton(tr("Tune"));
+  tune_->setObjectName(QStringLiteral("runTune"));
+  tune_->setToolTip(
+      tr("Measure the automatic schedule's candidates (the schedule as it is, isl's schedule untiled and tiled at "
+         "16, 32, 64) at these values, each against the original; keep the fastest, or the original when none "
+         "beats it"));
+  tune_progress_ = new QProgressBar;
+  tune_progress_->setObjectName(QStringLiteral("runTuneProgress"));
+  tune_progress_->setVisible(false);
+  tuning_chart_ = new TuningChart;
+  candidates_ = new QListWidget;
+  candidates_->setObjectName(QStringLiteral("runTuneCandidates"));
+  candidates_->setMinimumHeight(36);
+  apply_candidate_ = new QPushButton(tr("Apply candidate"));
+  apply_candidate_->setObjectName(QStringLiteral("runTuneApply"));
+  apply_candidate_->setToolTip(tr("Add the selected candidate's steps to the history (each one an undo step)"));
+  apply_candidate_->setEnabled(false);
+  auto* tuning_page = new QWidget;
+  auto* tuning_layout = new QVBoxLayout(tuning_page);
+  tuning_layout->setContentsMargins(0, 0, 0, 0);
+  tuning_layout->addWidget(tuning_chart_, 3);
+  tuning_layout->addWidget(candidates_, 2);
+  tuning_layout->addWidget(apply_candidate_);
+  charts_ = new QTabWidget;
+  charts_->setObjectName(QStringLiteral("runCharts"));
+  charts_->addTab(chart_, tr("Steps"));
+  charts_->addTab(tuning_page, tr("Tuning"));
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(run_);
   buttons->addWidget(run_every_step_);
+  buttons->addWidget(tune_);
   buttons->addWidget(cancel_);
   buttons->addWidget(repetitions_);
   buttons->addWidget(auto_);
@@ -167,10 +199,11 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   left->addLayout(buttons);
   left->addWidget(parameter_box_);
   left->addWidget(status_);
+  left->addWidget(tune_progress_);
   left->addWidget(summary_, 1);
   auto* layout = new QHBoxLayout(this);
   layout->addLayout(left, 3);
-  layout->addWidget(chart_, 2);
+  layout->addWidget(charts_, 2);
 
   connect(run_, &QPushButton::clicked, this, &RunView::requestRun);
   connect(run_every_step_, &QPushButton::clicked, this, &RunView::requestRunEveryStep);
@@ -178,6 +211,16 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
     queued_steps_.clear();
     status_->setText(tr("Cancelling after the current run\u2026"));
     Q_EMIT cancelRequested();
+  });
+  connect(tune_, &QPushButton::clicked, this, &RunView::requestTune);
+  connect(tuning_chart_, &TuningChart::candidateClicked, this, &RunView::selectCandidate);
+  connect(candidates_, &QListWidget::currentRowChanged, this, [this](int row) {
+    if (row >= 0 && row != selected_candidate_) selectCandidate(row);
+  });
+  connect(apply_candidate_, &QPushButton::clicked, this, [this] {
+    if (selected_candidate_ < 0 || selected_candidate_ >= tuning_.candidates.size()) return;
+    const TuningCandidateOutcome& c = tuning_.candidates[selected_candidate_];
+    Q_EMIT applyCandidateRequested(c.steps, c.label);
   });
   render();
 }
@@ -242,11 +285,19 @@ void RunView::requestRunEveryStep() {
   startRun(queued_steps_.takeFirst());
 }
 
+void RunView::setBusy(bool busy) {
+  run_->setEnabled(!busy);
+  // Run every step queues behind a run in flight, not behind a tuning.
+  run_every_step_->setEnabled(!tuning_running_);
+  tune_->setEnabled(!busy);
+  cancel_->setEnabled(busy);
+}
+
 void RunView::startRun(int step) {
+  if (tuning_running_) return;  // one measurement at a time: Tune first
   running_ = true;
   running_step_ = step;
-  run_->setEnabled(false);
-  cancel_->setEnabled(true);
+  setBusy(true);
   status_->setText(queued_steps_.isEmpty()
                        ? tr("Compiling and running step %1\u2026").arg(step)
                        : tr("Compiling and running step %1 (%n more to go)\u2026", nullptr,
@@ -276,8 +327,7 @@ void RunView::setParameterFields(const QList<QPair<QString, qint64>>& values) {
 
 void RunView::showOutcome(const RunOutcome& outcome) {
   running_ = false;
-  run_->setEnabled(true);
-  cancel_->setEnabled(false);
+  setBusy(false);
   if (outcome.cancelled || !outcome.error.isEmpty()) queued_steps_.clear();
   if (outcome.cancelled) {
     status_->setText(tr("Cancelled."));
@@ -296,6 +346,94 @@ void RunView::showOutcome(const RunOutcome& outcome) {
   while (!queued_steps_.isEmpty() && queued_steps_.front() >= std::max<int>(static_cast<int>(steps_.size()), 1))
     queued_steps_.removeFirst();  // the history became shorter meanwhile
   if (!queued_steps_.isEmpty()) startRun(queued_steps_.takeFirst());
+}
+
+void RunView::requestTune() {
+  if (running_ || tuning_running_) return;
+  tuning_running_ = true;
+  setBusy(true);
+  charts_->setCurrentIndex(1);
+  tune_progress_->setRange(0, 0);
+  tune_progress_->setVisible(true);
+  status_->setText(tr("Tuning: planning the candidates (isl)\u2026"));
+  Q_EMIT tuneRequested(parameters(), repetitions_->value());
+}
+
+void RunView::showTuningProgress(const QString& what, int done, int total) {
+  if (!tuning_running_) return;
+  tune_progress_->setRange(0, total);
+  tune_progress_->setValue(done);
+  status_->setText(tr("Tuning: running %1 of %2: %3\u2026").arg(done + 1).arg(total).arg(what));
+}
+
+void RunView::showTuningOutcome(const TuningOutcome& outcome) {
+  tuning_running_ = false;
+  setBusy(false);
+  tune_progress_->setVisible(false);
+  if (!outcome.error.isEmpty()) {
+    status_->setText(tr("Not tuned: %1").arg(outcome.error));
+    return;
+  }
+  setParameterFields(outcome.parameters);
+  tuning_ = outcome;
+  tuning_chart_->setOutcome(tuning_);
+  {
+    QSignalBlocker block(candidates_);
+    candidates_->clear();
+    for (const TuningCandidateOutcome& c : tuning_.candidates) {
+      QString line = c.label + QStringLiteral(": ");
+      line += c.measured() ? QStringLiteral("%1 ms (%2\u00d7)")
+                                 .arg(c.seconds * 1e3, 0, 'f', 2)
+                                 .arg(tuning_.original_seconds / c.seconds, 0, 'f', 2)
+                           : (c.problem.isEmpty() ? tr("not measured") : c.problem.section(QLatin1Char('\n'), 0, 0));
+      candidates_->addItem(line);
+    }
+  }
+  if (outcome.cancelled)
+    status_->setText(tr("Tuning stopped: %n candidate(s) measured.", nullptr,
+                        static_cast<int>(std::count_if(tuning_.candidates.begin(), tuning_.candidates.end(),
+                                                       [](const TuningCandidateOutcome& c) { return c.measured(); }))));
+  else if (tuning_.kept_original)
+    status_->setText(tr("Tuned: none is faster than the original (%1 ms); the original order is kept.")
+                         .arg(tuning_.original_seconds * 1e3, 0, 'f', 2));
+  else if (tuning_.best >= 0)
+    status_->setText(tr("Tuned: %1 is the fastest, %2\u00d7 the original.")
+                         .arg(tuning_.candidates[tuning_.best].label)
+                         .arg(tuning_.original_seconds / tuning_.candidates[tuning_.best].seconds, 0, 'f', 2));
+  selectCandidate(tuning_.best >= 0 ? tuning_.best : 0);
+}
+
+void RunView::selectCandidate(int k) {
+  if (k < 0 || k >= tuning_.candidates.size()) return;
+  selected_candidate_ = k;
+  tuning_chart_->setSelected(k);
+  {
+    QSignalBlocker block(candidates_);
+    candidates_->setCurrentRow(k);
+  }
+  const TuningCandidateOutcome& c = tuning_.candidates[k];
+  apply_candidate_->setEnabled(!c.steps.isEmpty() && c.problem.isEmpty());
+  renderCandidate();
+}
+
+void RunView::renderCandidate() {
+  const TuningCandidateOutcome& c = tuning_.candidates[selected_candidate_];
+  QString html = QStringLiteral("<p><b>%1</b>%2</p>")
+                     .arg(c.label.toHtmlEscaped())
+                     .arg(selected_candidate_ == tuning_.best
+                              ? tr(tuning_.kept_original ? " (kept: none beats the original)" : " (the fastest)")
+                              : QString());
+  if (c.measured())
+    html += tr("<p>%1 ms, %2\u00d7 the original schedule (%3 ms), median of the runs, Halide's JIT</p>")
+                .arg(c.seconds * 1e3, 0, 'f', 3)
+                .arg(tuning_.original_seconds / c.seconds, 0, 'f', 2)
+                .arg(tuning_.original_seconds * 1e3, 0, 'f', 3);
+  else
+    html += QStringLiteral("<p style='color:#b00020'>%1</p>").arg((c.problem.isEmpty() ? tr("not measured") : c.problem).toHtmlEscaped());
+  html += c.steps.isEmpty() ? tr("<p>No step: the session's schedule as it is.</p>")
+                            : QStringLiteral("<pre>%1</pre>").arg(c.steps.join(QLatin1Char('\n')).toHtmlEscaped());
+  if (!c.code.isEmpty()) html += tr("<p>OpenMP code:</p><pre>%1</pre>").arg(c.code.toHtmlEscaped());
+  summary_->setHtml(html);
 }
 
 void RunView::render() {

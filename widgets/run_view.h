@@ -6,23 +6,32 @@
 // peak and the speed-up over the original schedule; a result that differs
 // from the original's is an error naming the first differing element. Every
 // step keeps its measurement (per parameter values), and a bar chart over the
-// steps shows whether each click helped. The widget never runs anything: it
-// asks (runRequested) and shows what comes back (showOutcome).
+// steps shows whether each click helped. Tune measures the automatic
+// schedule's candidates the same way (a progress bar, Cancel, a scatter plot
+// and a list of the candidates; clicking one shows its steps and code, Apply
+// adds its steps to the history). The widget never runs anything: it asks
+// (runRequested, tuneRequested) and shows what comes back (showOutcome,
+// showTuningProgress, showTuningOutcome).
 #include <QMap>
 #include <QWidget>
 
 #include "run_outcome.h"
+#include "tuning_outcome.h"
 
 class QCheckBox;
 class QHBoxLayout;
 class QLabel;
+class QListWidget;
+class QProgressBar;
 class QPushButton;
+class QTabWidget;
 class QSpinBox;
 class QTextBrowser;
 
 namespace loopscape {
 
 class RunChart;
+class TuningChart;
 
 class RunView : public QWidget {
   Q_OBJECT
@@ -45,22 +54,39 @@ class RunView : public QWidget {
   QPushButton* runEveryStepButton() const { return run_every_step_; }
   // The step being compiled and run, or -1.
   int runningStep() const { return running_ ? running_step_ : -1; }
+  QPushButton* tuneButton() const { return tune_; }
+  QPushButton* applyCandidateButton() const { return apply_candidate_; }
+  bool tuning() const { return tuning_running_; }
+  // The last tuning's outcome (no candidates before the first).
+  const TuningOutcome& tuningOutcome() const { return tuning_; }
+  int selectedCandidate() const { return selected_candidate_; }
+  // Shows candidate `k`'s steps and code in the result pane.
+  void selectCandidate(int k);
 
  public Q_SLOTS:
   void requestRun();
   // Measures, one after the other, every step not measured at these values.
   void requestRunEveryStep();
   void showOutcome(const loopscape::RunOutcome& outcome);
+  // Measures the automatic schedule's candidates at these values.
+  void requestTune();
+  void showTuningProgress(const QString& what, int done, int total);
+  void showTuningOutcome(const loopscape::TuningOutcome& outcome);
 
  Q_SIGNALS:
   void runRequested(int step, const QMap<QString, qint64>& parameters, int repetitions);
   void cancelRequested();
+  void tuneRequested(const QMap<QString, qint64>& parameters, int repetitions);
+  // Apply: the candidate's steps, to be added to the history.
+  void applyCandidateRequested(const QStringList& steps, const QString& label);
 
  private:
   void render();
   void startRun(int step);
   QString parameterKey() const;
   void setParameterFields(const QList<QPair<QString, qint64>>& values);
+  void setBusy(bool busy);
+  void renderCandidate();
 
   QPushButton* run_;
   QPushButton* cancel_;
@@ -74,6 +100,15 @@ class RunView : public QWidget {
   QLabel* status_;
   QTextBrowser* summary_;
   RunChart* chart_;
+  QPushButton* tune_;
+  QProgressBar* tune_progress_;
+  QTabWidget* charts_;
+  TuningChart* tuning_chart_;
+  QListWidget* candidates_;
+  QPushButton* apply_candidate_;
+  TuningOutcome tuning_;
+  bool tuning_running_ = false;
+  int selected_candidate_ = -1;
   QStringList steps_;
   int current_ = 0;
   bool running_ = false;

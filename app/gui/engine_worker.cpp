@@ -23,6 +23,7 @@
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
+#include "tuning/jit_tuning.h"
 
 namespace loopscape {
 
@@ -168,6 +169,7 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
   pool_.setStackSize(64 * 1024 * 1024);  // isl and clang recurse deeply
   qRegisterMetaType<ScratchpadOutcome>();
   qRegisterMetaType<RunOutcome>();
+  qRegisterMetaType<TuningOutcome>();
   run_pool_.setMaxThreadCount(1);
   run_pool_.setStackSize(64 * 1024 * 1024);
   scratchpad_pool_.setMaxThreadCount(1);
@@ -445,22 +447,48 @@ quint64 EngineWorker::applyLive(const CommandCall& call, int drag) {
       -1);
 }
 
+namespace {
+// Applies the calls in order, one history step each, up to the first refusal
+// (reported in `result`); returns how many were applied.
+int applyEach(EngineState& state, const std::vector<CommandCall>& calls, EngineResult& result) {
+  state.live_drag = -1;
+  int applied = 0;
+  for (const CommandCall& call : calls) {
+    if (std::optional<Refusal> refusal = state.session->apply(call)) {
+      noteRefusal(*refusal, result);
+      break;
+    }
+    ++applied;
+  }
+  result.changed = applied > 0;
+  return applied;
+}
+}  // namespace
+
+quint64 EngineWorker::applySteps(const std::vector<CommandCall>& calls, const QString& what) {
+  return post(
+      EngineResult::Kind::Apply,
+      [calls, what](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        const int applied = applyEach(state, calls, result);
+        result.note = QStringLiteral("%1: %2 of %3 step%4 applied")
+                          .arg(what)
+                          .arg(applied)
+                          .arg(calls.size())
+                          .arg(calls.size() == 1 ? "" : "s");
+      },
+      -1);
+}
+
 quint64 EngineWorker::autoSchedule() {
   return post(
       EngineResult::Kind::Apply,
       [](EngineState& state, EngineResult& result) {
         if (!state.session) throw std::runtime_error("no program is open");
-        state.live_drag = -1;
         const AutoSchedulePlan plan = plan_auto_schedule(*state.session);
-        int applied = 0;
-        for (const PlannedStep& step : plan.steps) {
-          if (std::optional<Refusal> refusal = state.session->apply(step.call)) {
-            noteRefusal(*refusal, result);
-            break;
-          }
-          ++applied;
-        }
-        result.changed = applied > 0;
+        std::vector<CommandCall> calls;
+        for (const PlannedStep& step : plan.steps) calls.push_back(step.call);
+        const int applied = applyEach(state, calls, result);
         if (plan.steps.empty() && plan.fallback)
           result.note = QStringLiteral("Automatic schedule: %1").arg(qs(plan.fallback_reason));
         else if (plan.steps.empty())
@@ -666,6 +694,72 @@ quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters,
           outcome.seconds = r.median_seconds();
           outcome.compile_seconds = r.compile_seconds;
           if (const std::optional<std::string> d = first_difference(*base, r); d && !r.cancelled) outcome.difference = qs(*d);
+        }
+      } catch (const std::exception& e) {
+        outcome.error = qs(e.what());
+      }
+      answer(outcome);
+    });
+  });
+  return generation;
+}
+
+quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetitions) {
+  const quint64 generation = ++run_generation_;
+  cancel_run_ = false;
+  std::map<std::string, long> given;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  pending_ += 2;  // the isl half, then the run half
+  const auto answer = [self](TuningOutcome outcome) {
+    if (self)
+      QMetaObject::invokeMethod(self, [self, outcome] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT self->tuningFinished(outcome);
+      }, Qt::QueuedConnection);
+  };
+  (void)QtConcurrent::run(&pool_, [this, self, state, generation, given, repetitions, answer] {
+    TuningOutcome outcome;
+    outcome.generation = generation;
+    auto plan = std::make_shared<JitTuningPlan>();
+    try {
+      if (!state->session) throw std::runtime_error("no program is open");
+      *plan = prepare_jit_tuning(*state->session, given);
+      for (const auto& [name, value] : plan->parameters) outcome.parameters.append({qs(name), value});
+    } catch (const std::exception& e) {
+      outcome.error = qs(e.what());
+    }
+    --pending_;
+    if (!outcome.error.isEmpty() || generation != run_generation_.load()) {
+      outcome.cancelled = generation != run_generation_.load();
+      answer(outcome);
+      return;
+    }
+    (void)QtConcurrent::run(&run_pool_, [this, self, plan, outcome, repetitions, answer]() mutable {
+      const auto progress = [self](const std::string& what, int done, int total) {
+        QMetaObject::invokeMethod(self, [self, what = qs(what), done, total] {
+          if (self) Q_EMIT self->tuningProgress(what, done, total);
+        }, Qt::QueuedConnection);
+      };
+      try {
+        const TuningResult result = run_jit_tuning(*plan, repetitions, progress, &cancel_run_);
+        outcome.original_seconds = result.original_seconds.value_or(0);
+        outcome.best = result.best;
+        outcome.kept_original = result.kept_original;
+        outcome.cancelled = result.cancelled;
+        for (const std::string& line : result.summary()) outcome.summary.append(qs(line));
+        for (std::size_t k = 0; k < result.candidates.size(); ++k) {
+          const TuningCandidate& c = result.candidates[k];
+          TuningCandidateOutcome o;
+          o.label = qs(c.label);
+          o.short_label = qs(c.short_label);
+          for (const PlannedStep& step : c.plan.steps) o.steps.append(qs(format_call(step.call)));
+          o.seconds = c.seconds.value_or(0);
+          o.problem = qs(c.problem);
+          o.code = qs(plan->openmp_code[k]);
+          outcome.candidates.append(o);
         }
       } catch (const std::exception& e) {
         outcome.error = qs(e.what());

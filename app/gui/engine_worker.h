@@ -23,6 +23,7 @@
 #include "model/program.h"
 #include "snapshot/snapshot.h"
 #include "run_outcome.h"
+#include "tuning_outcome.h"
 #include "scratchpad_outcome.h"
 
 namespace loopscape {
@@ -115,6 +116,9 @@ class EngineWorker : public QObject {
   // isl's automatic schedule, planned and applied as ordinary commands (one
   // history step each); `note` says how many, and why a fallback was needed.
   quint64 autoSchedule();
+  // Applies the calls, one history step each, up to the first refusal; `note`
+  // says "<what>: k of n steps applied".
+  quint64 applySteps(const std::vector<CommandCall>& calls, const QString& what);
   quint64 undo();
   quint64 redo();
   // Checks a command without applying it; the answer comes as previewReady.
@@ -135,6 +139,11 @@ class EngineWorker : public QObject {
   // engine thread, the compilation and the runs on a thread of their own; the
   // original's measurement is kept per parameter values. Answers as runFinished.
   quint64 runStep(int step, const QMap<QString, qint64>& parameters, int repetitions);
+  // The automatic schedule's candidates measured as runStep measures a step
+  // (tuning/jit_tuning.h): planned, replayed and lowered on the engine thread,
+  // run on the run thread; progress as tuningProgress, the end as
+  // tuningFinished. cancelRun stops it between repetitions.
+  quint64 tune(const QMap<QString, qint64>& parameters, int repetitions);
   // Stops the running measurement after its current repetition.
   void cancelRun() { cancel_run_ = true; }
   // The code tab in view: its code is generated before the other targets'.
@@ -162,6 +171,8 @@ class EngineWorker : public QObject {
   void busyChanged(bool busy);
   void scratchpadEvaluated(const loopscape::ScratchpadOutcome& outcome);
   void runFinished(const loopscape::RunOutcome& outcome);
+  void tuningProgress(const QString& what, int done, int total);
+  void tuningFinished(const loopscape::TuningOutcome& outcome);
 
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);

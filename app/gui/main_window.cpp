@@ -33,6 +33,7 @@
 #include "schedule_tree_view.h"
 #include "scratchpad_view.h"
 #include "selection_links.h"
+#include "session/script.h"
 #include "source_view.h"
 #include "start_page.h"
 #include "start_page_entries.h"
@@ -138,6 +139,17 @@ void MainWindow::connectViews() {
   connect(docks_->run, &RunView::runRequested, worker_, &EngineWorker::runStep);
   connect(docks_->run, &RunView::cancelRequested, worker_, &EngineWorker::cancelRun);
   connect(worker_, &EngineWorker::runFinished, docks_->run, &RunView::showOutcome);
+  connect(docks_->run, &RunView::tuneRequested, worker_, &EngineWorker::tune);
+  connect(worker_, &EngineWorker::tuningProgress, docks_->run, &RunView::showTuningProgress);
+  connect(worker_, &EngineWorker::tuningFinished, docks_->run, &RunView::showTuningOutcome);
+  connect(docks_->run, &RunView::applyCandidateRequested, this, [this](const QStringList& steps, const QString& label) {
+    std::vector<CommandCall> calls;
+    for (int k = 0; k < steps.size(); ++k)
+      if (std::optional<CommandCall> call = parse_script_line(steps[k].toStdString(), {"tuned candidate", static_cast<unsigned>(k + 1), 1}))
+        calls.push_back(*call);
+    statusBar()->showMessage(tr("Applying %1\u2026").arg(label));
+    session_->requestSteps(calls, tr("Tuned candidate (%1)").arg(label));
+  });
   connect(docks_->run_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible) QTimer::singleShot(0, this, &MainWindow::measureIfWanted);
   });
@@ -175,6 +187,12 @@ void MainWindow::showEvent(QShowEvent* event) {
 void MainWindow::requestAutoSchedule() {
   statusBar()->showMessage(tr("Automatic schedule: asking isl\u2026"));
   session_->requestAutoSchedule();
+}
+
+void MainWindow::requestTuning() {
+  docks_->run_dock->show();
+  docks_->run_dock->raise();
+  docks_->run->requestTune();
 }
 
 void MainWindow::showStartPage() {

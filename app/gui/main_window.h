@@ -116,6 +116,8 @@ class MainWindow : public QMainWindow {
   void requestCommand(const CommandCall& call, int merge_key = -1);
   // Transform > Automatic Schedule: isl's schedule as steps, each one undo step.
   void requestAutoSchedule();
+  // Transform > Tune Automatic Schedule: the Run dock measures the candidates.
+  void requestTuning();
   // Tests: forms accept at once with their default arguments (after the preview).
   void setFormsAutoAccept(bool on) { menus_->setFormsAutoAccept(on); }
   // Who answers when code from an untrusted folder would run (default: the

@@ -47,6 +47,12 @@ quint64 SessionController::requestAutoSchedule() {
   return generation;
 }
 
+quint64 SessionController::requestSteps(const std::vector<CommandCall>& calls, const QString& what) {
+  const quint64 generation = worker_->applySteps(calls, what);
+  pending_auto_schedules_.insert(generation);
+  return generation;
+}
+
 void SessionController::follow(const EngineResult& result) {
   history_ = result.history;
   redo_ = result.redo;

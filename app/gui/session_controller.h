@@ -44,6 +44,9 @@ class SessionController : public QObject {
   quint64 apply(const CommandCall& call, int merge_key = -1);
   // Asks for isl's automatic schedule, as steps.
   quint64 requestAutoSchedule();
+  // Applies several calls, one undo step each (a tuned candidate's steps);
+  // answered like an automatic schedule, with a note.
+  quint64 requestSteps(const std::vector<CommandCall>& calls, const QString& what);
   // Whether `generation` answers an automatic-schedule request (asked once).
   bool takeAutoSchedule(quint64 generation) { return pending_auto_schedules_.erase(generation) > 0; }
 

@@ -129,6 +129,12 @@ void WindowMenus::createTransformMenu() {
                          "applied as steps of the history: shift, fuse, interchange, skew, tile, parallelize");
   automatic->setToolTip(tip);
   automatic->setStatusTip(tip);
+  QAction* tune = transform->addAction(tr("&Tune Automatic Schedule"), window_, &MainWindow::requestTuning);
+  tune->setObjectName(QStringLiteral("transform_tune"));
+  const QString tune_tip = tr("Measure the automatic schedule's candidates in the Run dock (Halide's JIT, at its "
+                              "parameter values) and show them side by side; apply the one you choose");
+  tune->setToolTip(tune_tip);
+  tune->setStatusTip(tune_tip);
   QToolBar* toolbar = window_->addToolBar(tr("Transform"));
   toolbar->setObjectName(QStringLiteral("transform_toolbar"));
   toolbar->addAction(automatic);

@@ -49,17 +49,22 @@ AutoSchedulePlan sequential_plan(const Session& session) {
 
 std::vector<TuningCandidate> tuning_candidates(const Session& session, const std::vector<long>& tile_sizes) {
   std::vector<TuningCandidate> out;
-  TuningCandidate sequential{kSequentialLabel, sequential_plan(session), std::nullopt, ""};
+  TuningCandidate sequential{kSequentialLabel, "sequential", sequential_plan(session), std::nullopt, ""};
   if (sequential.plan.steps.empty()) sequential.problem = "no loop to keep sequential";
   out.push_back(std::move(sequential));
-  out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", {}, std::nullopt, ""});
-  std::vector<std::pair<std::string, AutoScheduleOptions>> plans;
-  plans.push_back({"isl's schedule, untiled", {.tile = false}});
+  out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", "as it is", {}, std::nullopt, ""});
+  struct Planned {
+    std::string label, short_label;
+    AutoScheduleOptions options;
+  };
+  std::vector<Planned> plans;
+  plans.push_back({"isl's schedule, untiled", "untiled", {.tile = false}});
   for (long size : tile_sizes)
-    plans.push_back({"isl's schedule, tiles of " + std::to_string(size), {.tile_size = size}});
+    plans.push_back({"isl's schedule, tiles of " + std::to_string(size), "tiles " + std::to_string(size),
+                     {.tile_size = size}});
   std::set<std::string> seen{""};
-  for (const auto& [label, plan_options] : plans) {
-    TuningCandidate c{label, {}, std::nullopt, ""};
+  for (const auto& [label, short_label, plan_options] : plans) {
+    TuningCandidate c{label, short_label, {}, std::nullopt, ""};
     try {
       c.plan = plan_auto_schedule(session, plan_options);
     } catch (const IslError& e) {

@@ -22,6 +22,7 @@ namespace loopscape {
 
 struct TuningCandidate {
   std::string label;     // "isl's schedule, tiles of 32"
+  std::string short_label;  // "tiles 32", for a chart
   AutoSchedulePlan plan;  // no steps: the session's schedule as it is
   std::optional<double> seconds;  // the emitted program's region, fastest run
   std::string problem;   // why it has no time: refused, did not build, results differ
