@@ -133,11 +133,17 @@ class TestGuiRun : public QObject {
   // Tune: the candidates measured in the process with a progress bar, listed
   // and plotted; a click on a point shows its steps and code; Apply adds its
   // steps to the history, each one an undo step.
+  // PolyBench gemm at MEDIUM: the docs' screenshot (docs/guide/run.md).
   void tuneShowsTheCandidatesAndAppliesTheChosenOne() {
     MainWindow window;
     window.resize(1600, 1000);
+    CompileOptions options;
+    options.include_dirs = {LOOPSCAPE_TEST_DATA "/polybench/utilities"};
+    options.defines = {"MEDIUM_DATASET"};
+    window.setCompileOptions(options);
     QString error;
-    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench/linear-algebra/blas/gemm/gemm.c"), &error),
+             qPrintable(error));
     QVERIFY(window.waitForEngine());
     window.show();
     auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
