@@ -239,6 +239,64 @@ class TestSession : public QObject {
     QCOMPARE(s.script(), std::string(kSkew) + "\n");
   }
 
+  // A command after undo starts a new line of work; the old one is kept as a
+  // variant, and switching swaps the two without replaying anything.
+  void theHistoryIsATreeOfVariants() {
+    Session s = make_session();
+    QVERIFY(!s.apply(line(kIdentity)));
+    QVERIFY(!s.apply(line(kSkew)));
+    const isl::schedule skewed = s.schedule();
+    QVERIFY(s.undo());
+    QVERIFY(!s.apply(line(kSkewInterchange)));
+    QCOMPARE(s.variants().size(), std::size_t(1));
+    QCOMPARE(s.variants()[0].script(), std::string(kIdentity) + "\n" + kSkew + "\n");
+    QCOMPARE(s.shared_steps(s.variants()[0]), std::size_t(1));
+    QCOMPARE(s.script(), std::string(kIdentity) + "\n" + kSkewInterchange + "\n");
+    // The same line twice is kept once.
+    QVERIFY(s.undo());
+    QVERIFY(!s.apply(line(kSkew)));
+    QCOMPARE(s.variants().size(), std::size_t(1));
+    QCOMPARE(s.variants()[0].script(), std::string(kIdentity) + "\n" + kSkewInterchange + "\n");
+    // Switching: the variant's steps are current, the line left is a variant.
+    QVERIFY(same(s.schedule(), skewed));
+    QVERIFY(s.switch_to_variant(0));
+    QCOMPARE(s.script(), std::string(kIdentity) + "\n" + kSkewInterchange + "\n");
+    QCOMPARE(s.variants()[0].script(), std::string(kIdentity) + "\n" + kSkew + "\n");
+    QVERIFY(!s.can_redo());
+    QVERIFY(s.switch_to_variant(0));
+    QVERIFY(same(s.schedule(), skewed));
+    QVERIFY(!s.switch_to_variant(3));
+    // Undone steps belong to the line left.
+    QVERIFY(s.undo());
+    QVERIFY(s.switch_to_variant(0));
+    QCOMPARE(s.variants()[0].script(), std::string(kIdentity) + "\n" + kSkew + "\n");
+  }
+
+  void aVariantFromCommandsIsCheckedAndLeavesTheCurrentLine() {
+    Session s = make_session();
+    QVERIFY(!s.apply(line(kIdentity)));
+    QVERIFY(!s.add_variant({line(kSkew), line(kSkewInterchange)}));
+    QCOMPARE(s.variants().size(), std::size_t(1));
+    QCOMPARE(s.shared_steps(s.variants()[0]), std::size_t(0));
+    QCOMPARE(s.script(), std::string(kIdentity) + "\n");
+    // An illegal step: nothing is added.
+    const std::optional<Refusal> refused = s.add_variant({line(kInterchange)});
+    QVERIFY(refused && refused->kind == Refusal::Kind::Illegal);
+    QCOMPARE(s.variants().size(), std::size_t(1));
+  }
+
+  // A drag's values replace each other: no variant per value.
+  void replacingTheLastStepKeepsNoVariant() {
+    Session s = make_session();
+    QVERIFY(!s.apply(line(kIdentity)));
+    QVERIFY(!s.replace_last(line(kSkew)));
+    QVERIFY(!s.replace_last(line(kSkewInterchange)));
+    QCOMPARE(s.history().size(), std::size_t(1));
+    QVERIFY(s.variants().empty());
+    QVERIFY(s.replace_last(line(kInterchange)));  // illegal: unchanged
+    QCOMPARE(s.script(), std::string(kSkewInterchange) + "\n");
+  }
+
   // Each step's legality is kept: the original schedule's is checked once
   // (copies of the session share it), an applied step's is the report its
   // command passed, and a command's check starts from its step's report

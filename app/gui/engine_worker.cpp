@@ -435,9 +435,9 @@ quint64 EngineWorker::applyLive(const CommandCall& call, int drag) {
       EngineResult::Kind::Apply,
       [call, drag](EngineState& state, EngineResult& result) {
         if (!state.session) throw std::runtime_error("no program is open");
-        const bool replacing = state.live_drag == drag && state.session->undo();
-        if (std::optional<Refusal> refusal = state.session->apply(call)) {
-          if (replacing) state.session->redo();
+        const bool replacing = state.live_drag == drag && state.session->can_undo();
+        if (std::optional<Refusal> refusal =
+                replacing ? state.session->replace_last(call) : state.session->apply(call)) {
           noteRefusal(*refusal, result);
         } else {
           result.changed = true;

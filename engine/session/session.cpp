@@ -200,7 +200,25 @@ std::variant<AppliedCommand, Refusal> Session::preview(const CommandCall& call) 
 std::optional<Refusal> Session::apply(const CommandCall& call) {
   auto result = preview(call);
   if (auto* refusal = std::get_if<Refusal>(&result)) return std::move(*refusal);
+  if (!redo_.empty()) keep_variant(current_line());
   // push_back gives the strong guarantee; clearing cannot throw.
+  applied_.push_back(std::move(std::get<AppliedCommand>(result)));
+  redo_.clear();
+  // Back on a line kept as a variant: it is the current one again.
+  const std::string now = script();
+  std::erase_if(variants_, [&](const Variant& v) { return v.script() == now; });
+  return std::nullopt;
+}
+
+std::optional<Refusal> Session::replace_last(const CommandCall& call) {
+  if (applied_.empty()) return apply(call);
+  AppliedCommand last = std::move(applied_.back());
+  applied_.pop_back();
+  auto result = preview(call);
+  if (auto* refusal = std::get_if<Refusal>(&result)) {
+    applied_.push_back(std::move(last));
+    return std::move(*refusal);
+  }
   applied_.push_back(std::move(std::get<AppliedCommand>(result)));
   redo_.clear();
   return std::nullopt;
@@ -228,6 +246,58 @@ std::string Session::script() const {
   std::string out;
   for (const AppliedCommand& a : applied_) out += format_call(a.call) + "\n";
   return out;
+}
+
+std::string Variant::script() const {
+  std::string out;
+  for (const AppliedCommand& a : steps) out += format_call(a.call) + "\n";
+  return out;
+}
+
+Variant Session::current_line() const {
+  Variant line{applied_};
+  line.steps.insert(line.steps.end(), redo_.rbegin(), redo_.rend());
+  return line;
+}
+
+std::size_t Session::shared_steps(const Variant& variant) const {
+  const Variant line = current_line();
+  std::size_t k = 0;
+  while (k < line.steps.size() && k < variant.steps.size() &&
+         format_call(line.steps[k].call) == format_call(variant.steps[k].call))
+    ++k;
+  return k;
+}
+
+void Session::keep_variant(Variant line) {
+  if (line.steps.empty()) return;
+  const std::string text = line.script();
+  for (const Variant& v : variants_)
+    if (v.script() == text) return;
+  variants_.push_back(std::move(line));
+}
+
+bool Session::switch_to_variant(std::size_t k) {
+  if (k >= variants_.size()) return false;
+  Variant line = current_line();
+  Variant chosen = std::move(variants_[k]);
+  variants_.erase(variants_.begin() + static_cast<std::ptrdiff_t>(k));
+  if (!line.steps.empty() && line.script() != chosen.script())
+    variants_.insert(variants_.begin() + static_cast<std::ptrdiff_t>(k), std::move(line));
+  applied_ = std::move(chosen.steps);
+  redo_.clear();
+  return true;
+}
+
+std::optional<Refusal> Session::add_variant(const std::vector<CommandCall>& calls) {
+  Session replay = *this;
+  replay.applied_.clear();
+  replay.redo_.clear();
+  replay.variants_.clear();
+  for (const CommandCall& call : calls)
+    if (std::optional<Refusal> refusal = replay.apply(call)) return refusal;
+  keep_variant(Variant{std::move(replay.applied_)});
+  return std::nullopt;
 }
 
 }  // namespace loopscape

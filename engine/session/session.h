@@ -2,7 +2,9 @@
 #pragma once
 // A session: a program plus an ordered list of commands. The schedule is what
 // replaying the commands on the original schedule gives; undo drops the last
-// command, redo re-applies it. The GUI, the command line and exported C++
+// command, redo re-applies it. The history is a tree: a command applied after
+// undo starts a new line of work and keeps the old one as a variant, and
+// switching to a variant keeps the line left the same way. The GUI, the command line and exported C++
 // programs (api/loopscape.h) share this class.
 //
 // Every command goes through the exact legality check (analysis/legality.h)
@@ -32,6 +34,13 @@ struct AppliedCommand {
   CommandOutcome outcome;  // outcome.schedule: the schedule after this step
   // The check that let the step in: the views show it instead of checking again.
   std::shared_ptr<const LegalityReport> legality;
+};
+
+// Another line of work: its steps from the original schedule (each one as
+// applied and checked, so switching to it replays nothing).
+struct Variant {
+  std::vector<AppliedCommand> steps;
+  std::string script() const;  // one command per line
 };
 
 // Why a command was refused: bad arguments, or an illegal result.
@@ -95,9 +104,15 @@ class Session {
   std::shared_ptr<const LegalityReport> legality_at(std::size_t step) const;
 
   // Applies a command when it is legal; otherwise leaves the session
-  // unchanged and returns the refusal. Clears the redo list on success.
+  // unchanged and returns the refusal. On success the redo list goes: with
+  // the steps before it, it is kept as a variant (unless one has the same
+  // steps); a variant with the same steps as the new line leaves the list.
   std::optional<Refusal> apply(const CommandCall& call);
-  // Same, but throws CommandRefused with the refusal.
+  // Replaces the last step by `call` when that is legal (one value of a drag
+  // replacing the one before): no variant is kept and the redo list goes.
+  // Refused: the session is unchanged.
+  std::optional<Refusal> replace_last(const CommandCall& call);
+  // Same as apply, but throws CommandRefused with the refusal.
   void apply_or_throw(const CommandCall& call);
   // Applies without changing the session (preview for the GUI).
   std::variant<AppliedCommand, Refusal> preview(const CommandCall& call) const;
@@ -111,6 +126,21 @@ class Session {
   // The commands as script text, one per line (session/script.h reads it back).
   std::string script() const;
 
+  // The other lines of work, oldest first.
+  const std::vector<Variant>& variants() const { return variants_; }
+  // The current line: the applied steps, then the undone ones (next redo first).
+  Variant current_line() const;
+  // How many first steps `variant` shares with the current line.
+  std::size_t shared_steps(const Variant& variant) const;
+  // Makes variant `k` the current line, all its steps applied and nothing to
+  // redo; the current line takes its place among the variants (or leaves the
+  // list when it has no step). False when there is no variant `k`.
+  bool switch_to_variant(std::size_t k);
+  // Adds a line of work from commands (a saved session's variants), each one
+  // checked as if applied from the original schedule; the current line does
+  // not change. Returns the first refusal, adding nothing then.
+  std::optional<Refusal> add_variant(const std::vector<CommandCall>& calls);
+
   // Typed commands on a statement or node: session.statement("S1").tile(...)
   // (defined with the public API, api/loopscape.h).
   StatementHandle statement(const std::string& name);
@@ -120,6 +150,8 @@ class Session {
   CommandLookup lookup_;
   std::vector<AppliedCommand> applied_;
   std::vector<AppliedCommand> redo_;
+  std::vector<Variant> variants_;
+  void keep_variant(Variant line);
   // Shared by copies of the session: they open the same program.
   struct OriginalLegality {
     std::mutex mutex;
