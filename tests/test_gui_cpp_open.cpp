@@ -155,9 +155,17 @@ class TestGuiCppOpen : public QObject {
     window.requestCommand(*loopscape::parse_script_line("S1.interchange(j, k)", {"test", 1, 1}));
     QVERIFY(window.waitForEngine());
     QVERIFY2(window.history().size() == 1, qPrintable(window.lastReport()));
+    // Another line of work: the interchange is kept as a variant, and the export keeps it too.
+    window.undoStack()->undo();
+    QVERIFY(window.waitForEngine());
+    window.requestCommand(*loopscape::parse_script_line("S1.parallelize(i)", {"test", 2, 1}));
+    QVERIFY(window.waitForEngine());
+    QCOMPARE(window.variants(), QList<QStringList>{QStringList{QStringLiteral("S1.interchange(j, k)")}});
     QTemporaryDir dir;
     const QString exported = dir.filePath(QStringLiteral("matmul_session.cpp"));
     QVERIFY(writeText(exported, window.exportCppScript()));
+    QVERIFY2(window.exportCppScript().contains(QStringLiteral("loopscape::keep_variant(session, {\n        \"S1.interchange(j, k)\"});")),
+             qPrintable(window.exportCppScript()));
 
     MainWindow back;
     letRun(back);
@@ -165,6 +173,7 @@ class TestGuiCppOpen : public QObject {
     QVERIFY(back.waitForEngine(120000));
     QVERIFY2(!back.analysisFailed(), qPrintable(back.lastReport()));
     QCOMPARE(back.history(), window.history());
+    QCOMPARE(back.variants(), window.variants());
     // The statements are in the C file: the Source view shows it.
     QCOMPARE(back.findChild<SourceView*>(QStringLiteral("sourceView"))->toPlainText(), readText(path));
     QCOMPARE(back.currentFile()->path, QFileInfo(exported).absoluteFilePath());

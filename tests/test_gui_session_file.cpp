@@ -77,6 +77,28 @@ class TestGuiSessionFile : public QObject {
     QCOMPARE(back->lesson, s.lesson);
   }
 
+  // The other lines of work travel too; a malformed one is named at its line.
+  void variantsReadBackAndAreChecked() {
+    SessionData s = sample();
+    s.variants = {QStringList{QStringLiteral("S1.interchange(i, j)")},
+                  QStringList{QStringLiteral("S0.shift(i, 1)"), QStringLiteral("S1.skew(i, j, 1)")}};
+    QString error;
+    const std::optional<SessionData> back = parseSession(sessionToJson(s), kPath, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->variants, s.variants);
+    QVERIFY(parseSession(sessionToJson(sample()), kPath, &error)->variants.isEmpty());
+
+    QByteArray text = sessionToJson(s);
+    text.replace("S1.skew(i, j, 1)", "S1.skew(i, j, 1");
+    QVERIFY(!parseSession(text, kPath, &error));
+    const Located at = located(error);
+    QCOMPARE(at.line, whereIs(text, "\"S1.skew").first);
+    QVERIFY2(at.message.startsWith(QStringLiteral("variant 2, step 2")), qPrintable(error));
+    text = sessionToJson(s);
+    text.replace("\"variants\": [", "\"variants\": [3, ");
+    QVERIFY(!parseSession(text, kPath, &error));
+  }
+
   void fileWrittenAtomicallyLeavesNoTemporary() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("s.json"));

@@ -14,9 +14,18 @@ HistoryView::HistoryView(QWidget* parent) : QListWidget(parent) {
     current_ = row;
     Q_EMIT stepSelected(row);
   });
+  // A variant is picked by a click (it never becomes the current row: that
+  // stays the step shown).
+  connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    const int variant = item->data(Qt::UserRole).toInt() - 1;
+    if (variant < 0) return;
+    setCurrentStep(current_);
+    Q_EMIT variantSelected(variant);
+  });
 }
 
-void HistoryView::setHistory(const QStringList& lines, int current, const QStringList& redo) {
+void HistoryView::setHistory(const QStringList& lines, int current, const QStringList& redo,
+                             const QList<QStringList>& variants, const QList<int>& shared) {
   updating_ = true;
   lines_ = lines;
   clear();
@@ -29,6 +38,28 @@ void HistoryView::setHistory(const QStringList& lines, int current, const QStrin
     item->setForeground(QColor(0xA0, 0xA0, 0xA0));
     item->setFlags(Qt::NoItemFlags);
     item->setToolTip(tr("Undone; Redo (Ctrl+Shift+Z) applies it again"));
+    addItem(item);
+  }
+  variants_ = static_cast<int>(variants.size());
+  if (!variants.isEmpty()) {
+    auto* header = new QListWidgetItem(tr("Variants (click one to compare it with these steps):"));
+    header->setFlags(Qt::NoItemFlags);
+    header->setForeground(QColor(0x60, 0x60, 0x60));
+    addItem(header);
+  }
+  for (int k = 0; k < variants.size(); ++k) {
+    const int from = std::clamp(shared.value(k), 0, int(variants[k].size()));
+    const QString first = from < variants[k].size() ? variants[k][from] : QString();
+    auto* item = new QListWidgetItem(QStringLiteral(" \u2442 %1: after step %2, %3%4")
+                                         .arg(k + 1)
+                                         .arg(from)
+                                         .arg(first)
+                                         .arg(variants[k].size() - from > 1
+                                                  ? tr(" \u2026 (%n more)", nullptr, int(variants[k].size() - from - 1))
+                                                  : QString()));
+    item->setData(Qt::UserRole, k + 1);
+    item->setForeground(QColor(0x1F, 0x5F, 0xA0));
+    item->setToolTip(variants[k].join(QLatin1Char('\n')));
     addItem(item);
   }
   current_ = std::clamp(current, 0, int(lines.size()));

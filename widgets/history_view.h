@@ -2,6 +2,8 @@
 #pragma once
 // The session's commands as a script, one line per step (0: the original
 // schedule). Picking a step shows that step's schedule, plot and code.
+// Below, the other lines of work (variants: kept when a command follows an
+// undo); picking one asks to compare it with the current line.
 #include <QListWidget>
 
 namespace loopscape {
@@ -13,17 +15,21 @@ class HistoryView : public QListWidget {
   explicit HistoryView(QWidget* parent = nullptr);
 
   // `lines[k]` is command k+1 as a script line; `current` the step shown.
-  void setHistory(const QStringList& lines, int current, const QStringList& redo = {});
+  void setHistory(const QStringList& lines, int current, const QStringList& redo = {},
+                  const QList<QStringList>& variants = {}, const QList<int>& shared = {});
+  int variantCount() const { return variants_; }
   QStringList scriptLines() const { return lines_; }
   int currentStep() const { return current_; }
   void setCurrentStep(int step);
 
  Q_SIGNALS:
   void stepSelected(int step);
+  void variantSelected(int variant);
 
  private:
   QStringList lines_;
   int current_ = 0;
+  int variants_ = 0;
   bool updating_ = false;
 };
 

@@ -215,7 +215,7 @@ int run_check(const CliOptions& o) {
 int run_export(const CliOptions& o) {
   known_target(o.target);
   Loaded l = open_session(o);  // an illegal script is not exported
-  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}};
+  ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}, {}};
   set_export_source(in, o.input, o.compile, l.session.program().file, l.session.program().options, l.embedded_c);
   write_output(o.output, export_cpp(in));
   std::cerr << "wrote " << o.output << ": " << l.calls.size() << " command" << (l.calls.size() == 1 ? "" : "s")

@@ -141,6 +141,7 @@ std::optional<SessionData> DocumentController::sessionData(const SessionView& vi
   session.source = file_->path;
   session.options = compile_options_;
   session.commands = session_->history();
+  session.variants = session_->variants();
   session.view = view;
   session.lesson = lesson;
   return session;
@@ -172,7 +173,8 @@ bool DocumentController::openSession(const QString& path, QString* error) {
       return true;
     }
   }
-  const quint64 generation = worker_->openSession(file->path, session->options, session->commands, session->view.step);
+  const quint64 generation =
+      worker_->openSession(file->path, session->options, session->commands, session->view.step, session->variants);
   pending_session_ = PendingSession{generation, path, std::move(*session), std::move(*file)};
   Q_EMIT sessionLoading(path);
   return true;
@@ -228,6 +230,8 @@ QString DocumentController::cppProgram(const QString& target) const {
                     embedded_c_.toStdString());
   in.target = target.isEmpty() ? "openmp" : target.toStdString();
   in.calls = parse_script(session_->history().join(QLatin1Char('\n')).toStdString(), "session");
+  for (const QStringList& v : session_->variants())
+    in.variants.push_back(parse_script(v.join(QLatin1Char('\n')).toStdString(), "session variant"));
   return QString::fromStdString(export_cpp(in));
 }
 

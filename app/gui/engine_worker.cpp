@@ -14,6 +14,7 @@
 
 #include "autoschedule/planner.h"
 #include "codegen/common/ast_cache.h"
+#include "codegen/registry/registry.h"
 #include "cpp_program/program_file.h"
 #include "lessons/lesson_check.h"
 #include "loading/load_program.h"
@@ -170,6 +171,7 @@ EngineWorker::EngineWorker(QObject* parent) : QObject(parent), state_(std::make_
   qRegisterMetaType<ScratchpadOutcome>();
   qRegisterMetaType<RunOutcome>();
   qRegisterMetaType<TuningOutcome>();
+  qRegisterMetaType<VariantComparison>();
   run_pool_.setMaxThreadCount(1);
   run_pool_.setStackSize(64 * 1024 * 1024);
   scratchpad_pool_.setMaxThreadCount(1);
@@ -213,6 +215,12 @@ quint64 EngineWorker::post(EngineResult::Kind kind, std::function<void(EngineSta
         for (const auto& c : h) result.history << qs(format_call(c.call));
         const auto& r = state->session->redo_list();
         for (auto it = r.rbegin(); it != r.rend(); ++it) result.redo << qs(format_call(it->call));
+        for (const Variant& v : state->session->variants()) {
+          QStringList lines;
+          for (const AppliedCommand& c : v.steps) lines << qs(format_call(c.call));
+          result.variants << lines;
+          result.variant_shared << static_cast<int>(state->session->shared_steps(v));
+        }
         if (result.step < 0 || result.step > int(h.size())) result.step = int(h.size());
         // Superseded requests skip the expensive part; the newer one shows its own.
         if (generation == generation_.load()) {
@@ -357,13 +365,24 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
           const ScriptRun run = apply_script(*state.session, calls);
           if (run.refusal) noteRefusal(*run.refusal, result);
         }
+        // An exported session's variants; one that is refused is left out.
+        for (std::size_t v = 0; v < program.variants.size(); ++v)
+          if (std::optional<Refusal> refusal = state.session->add_variant(program.variants[v]))
+            result.open_note += QStringLiteral("; variant %1 left out: %2")
+                                    .arg(v + 1)
+                                    .arg(qs(refusal->report()).section(QLatin1Char('\n'), 0, 0));
         result.step = static_cast<int>(state.session->history().size());
       },
       -1);
 }
 
 quint64 EngineWorker::openSession(const QString& path, const CompileOptions& options, const QStringList& commands,
-                                  int step) {
+                                  int step, const QList<QStringList>& variants) {
+  std::vector<std::vector<std::string>> variant_lines;
+  for (const QStringList& v : variants) {
+    variant_lines.emplace_back();
+    for (const QString& line : v) variant_lines.back().push_back(line.toStdString());
+  }
   const std::string file = path.toStdString();
   std::vector<std::string> lines;
   for (const QString& line : commands) lines.push_back(line.toStdString());
@@ -372,7 +391,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
   file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Session,
-      [file, options, lines, file_options](EngineState& state, EngineResult& result) {
+      [file, options, lines, variant_lines, file_options](EngineState& state, EngineResult& result) {
         result.ran_program = is_cpp_source(file);
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
@@ -384,6 +403,17 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
           if (std::optional<Refusal> refusal = fresh->apply(*call)) throw std::runtime_error(refusal->report());
         }
         result.failed_step = -1;
+        // A variant that no longer replays is left out; the session still opens.
+        for (std::size_t v = 0; v < variant_lines.size(); ++v) {
+          std::vector<CommandCall> calls;
+          for (const std::string& line : variant_lines[v])
+            if (std::optional<CommandCall> call = parse_script_line(line, SourceLocation{"session", 1, 1}))
+              calls.push_back(*call);
+          if (std::optional<Refusal> refusal = fresh->add_variant(calls))
+            result.note += QStringLiteral("variant %1 left out: %2 ")
+                               .arg(v + 1)
+                               .arg(qs(refusal->report()).section(QLatin1Char('\n'), 0, 0));
+        }
         state.live_drag = -1;
         state.session = std::move(fresh);
         state.plot_cache = std::make_shared<PlotCache>();
@@ -393,6 +423,19 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
         result.changed = true;
       },
       step);
+}
+
+quint64 EngineWorker::switchVariant(int k) {
+  return post(
+      EngineResult::Kind::Apply,
+      [k](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        state.live_drag = -1;
+        if (!state.session->switch_to_variant(static_cast<std::size_t>(std::max(k, 0))))
+          throw std::runtime_error("there is no such variant");
+        result.changed = true;
+      },
+      -1);
 }
 
 quint64 EngineWorker::showStep(int step) {
@@ -702,6 +745,79 @@ quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters,
     });
   });
   return generation;
+}
+
+quint64 EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions) {
+  std::map<std::string, long> given;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  pending_ += 2;
+  const auto answer = [self](VariantComparison comparison) {
+    if (self)
+      QMetaObject::invokeMethod(self, [self, comparison] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT self->variantCompared(comparison);
+      }, Qt::QueuedConnection);
+  };
+  (void)QtConcurrent::run(&pool_, [this, state, k, given, repetitions, answer] {
+    VariantComparison comparison;
+    comparison.variant = k;
+    std::shared_ptr<const PreparedRun> original, runs[2];
+    try {
+      if (!state->session) throw std::runtime_error("no program is open");
+      const Session& session = *state->session;
+      if (k < 0 || static_cast<std::size_t>(k) >= session.variants().size())
+        throw std::runtime_error("there is no such variant");
+      const Variant lines[2] = {session.current_line(), session.variants()[static_cast<std::size_t>(k)]};
+      comparison.shared_steps = static_cast<int>(session.shared_steps(lines[1]));
+      const Program& program = session.program();
+      std::map<std::string, long> values;
+      program.isl().bounded("prepare the comparison", [&] { values = default_run_parameters(program, given); });
+      for (const auto& [name, value] : values) comparison.parameters.append({qs(name), value});
+      VariantSide* sides[2] = {&comparison.current, &comparison.other};
+      comparison.current.title = QStringLiteral("current line");
+      comparison.other.title = QStringLiteral("variant %1").arg(k + 1);
+      for (int s = 0; s < 2; ++s) {
+        for (const AppliedCommand& c : lines[s].steps) sides[s]->steps << qs(format_call(c.call));
+        const isl::schedule schedule =
+            lines[s].steps.empty() ? session.schedule_at(0) : lines[s].steps.back().outcome.schedule;
+        const GeneratedCode code = generate(program, schedule, session.dependences().all(), "openmp", {}, nullptr,
+                                            &session.dependences());
+        sides[s]->code = qs(code.text);
+        runs[s] = prepare_jit_run(program, schedule, values);
+      }
+      original = prepare_jit_run(program, session.schedule_at(0), values);
+    } catch (const std::exception& e) {
+      comparison.error = qs(e.what());
+    }
+    --pending_;
+    if (!comparison.error.isEmpty()) {
+      answer(comparison);
+      return;
+    }
+    cancel_run_ = false;
+    (void)QtConcurrent::run(&run_pool_, [this, comparison, original, r0 = runs[0], r1 = runs[1], repetitions,
+                                         answer]() mutable {
+      try {
+        const JitRunResult base = execute_jit_run(*original, repetitions, &cancel_run_);
+        comparison.original_seconds = base.median_seconds();
+        VariantSide* sides[2] = {&comparison.current, &comparison.other};
+        const std::shared_ptr<const PreparedRun> runs[2] = {r0, r1};
+        for (int s = 0; s < 2; ++s) {
+          const JitRunResult r = execute_jit_run(*runs[s], repetitions, &cancel_run_);
+          if (r.cancelled) throw std::runtime_error("cancelled");
+          sides[s]->seconds = r.median_seconds();
+          if (const std::optional<std::string> d = first_difference(base, r)) sides[s]->difference = qs(*d);
+        }
+      } catch (const std::exception& e) {
+        comparison.error = QStringLiteral("not run: %1").arg(qs(e.what()));
+      }
+      answer(comparison);
+    });
+  });
+  return 0;
 }
 
 quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetitions) {

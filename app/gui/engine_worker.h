@@ -24,6 +24,7 @@
 #include "snapshot/snapshot.h"
 #include "run_outcome.h"
 #include "tuning_outcome.h"
+#include "variant_comparison.h"
 #include "scratchpad_outcome.h"
 
 namespace loopscape {
@@ -41,6 +42,10 @@ struct EngineResult {
   std::shared_ptr<const CommandAvailability> availability;
   QStringList history;                       // applied commands as script lines
   QStringList redo;                          // undone commands, next redo first
+  // The other lines of work (Session::variants), each as script lines, and
+  // how many first steps each shares with the current line.
+  QList<QStringList> variants;
+  QList<int> variant_shared;
   int step = 0;                              // the step `snapshot` shows
   bool changed = false;                      // the session changed (apply, undo, redo)
   bool ran_program = false;                  // opening built and ran a C++ program
@@ -101,7 +106,16 @@ class EngineWorker : public QObject {
   // command and shows step `step` (-1: the last). The open session is replaced
   // only when all of it succeeds; otherwise it stays as it was and the result
   // carries the error (and failed_step when a command is refused).
-  quint64 openSession(const QString& path, const CompileOptions& options, const QStringList& commands, int step);
+  // `variants`: the other lines of work, each replayed and kept (one that is
+  // refused is left out, and the result's note says so).
+  quint64 openSession(const QString& path, const CompileOptions& options, const QStringList& commands, int step,
+                      const QList<QStringList>& variants = {});
+  // Makes variant `k` the current line (Session::switch_to_variant) and shows its last step.
+  quint64 switchVariant(int k);
+  // The current line and variant `k` side by side: steps, OpenMP code, and
+  // both last schedules run with Halide's JIT at `parameters` (as runStep).
+  // Answers as variantCompared.
+  quint64 compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions);
   // Shows step `step` of the session (0: the original schedule).
   quint64 showStep(int step);
   // Plot parameter values (empty: small defaults); re-shows step `step`.
@@ -173,6 +187,7 @@ class EngineWorker : public QObject {
   void runFinished(const loopscape::RunOutcome& outcome);
   void tuningProgress(const QString& what, int done, int total);
   void tuningFinished(const loopscape::TuningOutcome& outcome);
+  void variantCompared(const loopscape::VariantComparison& comparison);
 
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);

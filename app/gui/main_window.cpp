@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDialog>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,6 +14,7 @@
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include "code_view.h"
 #include "communication_view.h"
@@ -39,6 +41,7 @@
 #include "start_page_entries.h"
 #include "statement_colors.h"
 #include "trust_settings_dialog.h"
+#include "variant_compare_view.h"
 #include "window_docks.h"
 #include "window_exports.h"
 #include "window_menus.h"
@@ -132,6 +135,7 @@ void MainWindow::connectViews() {
   });
   connect(docks_->code, &CodeView::currentTargetChanged, worker_, &EngineWorker::setVisibleTarget);
   connect(docks_->history, &HistoryView::stepSelected, worker_, &EngineWorker::showStep);
+  connect(docks_->history, &HistoryView::variantSelected, this, &MainWindow::compareVariant);
   connect(docks_->communication, &CommunicationView::ranksChanged, this,
           [this](int ranks) { worker_->setRanks(ranks, step_); });
   connect(docks_->scratchpad, &ScratchpadView::evaluationRequested, worker_, &EngineWorker::evaluateScratchpad);
@@ -193,6 +197,28 @@ void MainWindow::requestTuning() {
   docks_->run_dock->show();
   docks_->run_dock->raise();
   docks_->run->requestTune();
+}
+
+void MainWindow::compareVariant(int variant) {
+  if (!variant_dialog_) {
+    variant_dialog_ = new QDialog(this);
+    variant_dialog_->setObjectName(QStringLiteral("variantCompareDialog"));
+    variant_dialog_->setWindowTitle(tr("Compare variants"));
+    variant_dialog_->resize(1200, 760);
+    variant_view_ = new VariantCompareView;
+    auto* layout = new QVBoxLayout(variant_dialog_);
+    layout->addWidget(variant_view_);
+    connect(worker_, &EngineWorker::variantCompared, variant_view_, &VariantCompareView::showComparison);
+    connect(variant_view_, &VariantCompareView::switchRequested, this, [this](int k) {
+      variant_dialog_->close();
+      statusBar()->showMessage(tr("Switched to variant %1; the line left is a variant now").arg(k + 1), 10000);
+      worker_->switchVariant(k);
+    });
+  }
+  variant_view_->showWaiting(variant);
+  variant_dialog_->show();
+  variant_dialog_->raise();
+  worker_->compareVariant(variant, docks_->run->parameters(), docks_->run->repetitions());
 }
 
 void MainWindow::showStartPage() {
@@ -278,7 +304,8 @@ void MainWindow::onResult(const EngineResult& result) {
     docks_->run->setSteps(QStringList{tr("original schedule")} + session_->history(), step_);
     measureIfWanted();
   }
-  docks_->history->setHistory(session_->history(), step_, session_->redoList());
+  docks_->history->setHistory(session_->history(), step_, session_->redoList(), session_->variants(),
+                              session_->variantShared());
   if (result.changed) autosaveNow();
 }
 

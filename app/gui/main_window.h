@@ -26,6 +26,7 @@
 #include "trust.h"
 #include "view_zoom.h"
 
+class QDialog;
 class QStackedWidget;
 class QUndoStack;
 
@@ -37,6 +38,7 @@ class FilePanel;
 class LessonController;
 class SelectionLinks;
 class StartPage;
+class VariantCompareView;
 class WindowDocks;
 class WindowExports;
 class WindowMenus;
@@ -75,6 +77,8 @@ class MainWindow : public QMainWindow {
   QString suggestedIncludeDirectory() const { return document_->suggestedIncludeDirectory(); }
   // The session's commands, as script lines.
   const QStringList& history() const { return session_->history(); }
+  // The session's other lines of work (History › Variants), as script lines.
+  const QList<QStringList>& variants() const { return session_->variants(); }
   const std::optional<SourceFile>& currentFile() const { return document_->file(); }
   void showStartPage();
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
@@ -118,6 +122,10 @@ class MainWindow : public QMainWindow {
   void requestAutoSchedule();
   // Transform > Tune Automatic Schedule: the Run dock measures the candidates.
   void requestTuning();
+  // History › a variant: it and the current line side by side (a window of
+  // their own), with a button to switch to it.
+  void compareVariant(int variant);
+  VariantCompareView* variantCompareView() const { return variant_view_; }
   // Tests: forms accept at once with their default arguments (after the preview).
   void setFormsAutoAccept(bool on) { menus_->setFormsAutoAccept(on); }
   // Who answers when code from an untrusted folder would run (default: the
@@ -218,6 +226,8 @@ class MainWindow : public QMainWindow {
   bool sized_ = false;
   QStackedWidget* centre_stack_ = nullptr;
   StartPage* start_page_ = nullptr;
+  QDialog* variant_dialog_ = nullptr;
+  VariantCompareView* variant_view_ = nullptr;
 };
 
 }  // namespace loopscape

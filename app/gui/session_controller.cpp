@@ -56,6 +56,8 @@ quint64 SessionController::requestSteps(const std::vector<CommandCall>& calls, c
 void SessionController::follow(const EngineResult& result) {
   history_ = result.history;
   redo_ = result.redo;
+  variants_ = result.variants;
+  variant_shared_ = result.variant_shared;
   const QStringList steps = history_ + redo_;
   bool same = undo_stack_->count() == steps.size();
   for (int k = 0; same && k < steps.size(); ++k) same = undo_stack_->text(k) == steps[k];
@@ -74,6 +76,8 @@ void SessionController::clear() {
   following_ = false;
   history_.clear();
   redo_.clear();
+  variants_.clear();
+  variant_shared_.clear();
 }
 
 }  // namespace loopscape

@@ -37,6 +37,10 @@ class SessionController : public QObject {
   // The session's commands as script lines, and the undone ones (next redo first).
   const QStringList& history() const { return history_; }
   const QStringList& redoList() const { return redo_; }
+  // The other lines of work, each as script lines (Session::variants), and
+  // how many first steps each shares with the current line.
+  const QList<QStringList>& variants() const { return variants_; }
+  const QList<int>& variantShared() const { return variant_shared_; }
 
   // Applies a call; `merge_key` >= 0 makes it one value of a spin box drag:
   // it replaces the last call with the same key while that is the last step.
@@ -77,6 +81,8 @@ class SessionController : public QObject {
   QUndoStack* undo_stack_;
   QStringList history_;
   QStringList redo_;
+  QList<QStringList> variants_;
+  QList<int> variant_shared_;
   std::set<quint64> pending_auto_schedules_;
   bool following_ = false;
   std::unique_ptr<Autosave> autosave_;

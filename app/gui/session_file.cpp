@@ -182,6 +182,7 @@ class SessionReader {
     session.source = besideSession(*source);
     if (!readOptions(root.value(QStringLiteral("compiler_options")), session.options)) return std::nullopt;
     if (!readCommands(root.value(QStringLiteral("commands")), session)) return std::nullopt;
+    if (!readVariants(root.value(QStringLiteral("variants")), session)) return std::nullopt;
     if (!readView(root.value(QStringLiteral("view")), session)) return std::nullopt;
     const QJsonValue lesson = root.value(QStringLiteral("lesson"));
     if (!lesson.isUndefined()) {
@@ -301,6 +302,40 @@ class SessionReader {
     return true;
   }
 
+  // Optional: lists of script lines, each line parsed as readCommands does.
+  bool readVariants(const QJsonValue& v, SessionData& session) {
+    const JsonPath at{QStringLiteral("variants")};
+    if (v.isUndefined()) return true;
+    if (!v.isArray()) return rejected(wrongType(at, v, msg("a list of variants (lists of commands)")));
+    const QJsonArray variants = v.toArray();
+    for (int k = 0; k < variants.size(); ++k) {
+      const JsonPath variant = JsonPath(at) << k;
+      if (!variants[k].isArray()) return rejected(wrongType(variant, variants[k], msg("a list of commands")));
+      const QJsonArray lines = variants[k].toArray();
+      QStringList kept;
+      for (int n = 0; n < lines.size(); ++n) {
+        const JsonPath element = JsonPath(variant) << n;
+        std::optional<QString> line = string(element, lines[n]);
+        if (!line) return false;
+        try {
+          if (!parse_script_line(line->toStdString(), SourceLocation{path_.toStdString(), 1, 1}))
+            return rejected(fail(element, msg("variant %1, step %2 is empty").arg(k + 1).arg(n + 1)));
+        } catch (const InputError& e) {
+          if (error_)
+            *error_ = QStringLiteral("%1: variant %2, step %3, \"%4\": %5")
+                          .arg(location(locator_.find(element)))
+                          .arg(k + 1)
+                          .arg(n + 1)
+                          .arg(*line, QString::fromStdString(e.message()));
+          return false;
+        }
+        kept << *line;
+      }
+      session.variants << kept;
+    }
+    return true;
+  }
+
   bool readView(const QJsonValue& v, SessionData& session) {
     const JsonPath at{QStringLiteral("view")};
     if (v.isUndefined()) return true;
@@ -358,6 +393,11 @@ QByteArray sessionToJson(const SessionData& session) {
   root[QStringLiteral("source")] = session.source;
   root[QStringLiteral("compiler_options")] = options;
   root[QStringLiteral("commands")] = QJsonArray::fromStringList(session.commands);
+  if (!session.variants.isEmpty()) {
+    QJsonArray variants;
+    for (const QStringList& v : session.variants) variants.append(QJsonArray::fromStringList(v));
+    root[QStringLiteral("variants")] = variants;
+  }
   root[QStringLiteral("view")] = view;
   if (!session.lesson.isEmpty()) root[QStringLiteral("lesson")] = session.lesson;
   return QJsonDocument(root).toJson(QJsonDocument::Indented);

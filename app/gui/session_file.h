@@ -6,6 +6,7 @@
 //   {"format": "loopscape-session", "version": 1, "source": "/abs/matmul.c",
 //    "compiler_options": {"defines": [], "include_dirs": [], "function": ""},
 //    "commands": ["S1.interchange(i, j)"],
+//    "variants": [["S1.tile(i, j, 32, 32)"]],   (other lines of work; may be absent)
 //    "view": {"step": 1, "zoom_steps": 0, "code_target": "openmp"},
 //    "lesson": "/abs/10-tiling.md"}          (only when a lesson is open)
 //
@@ -33,6 +34,7 @@ struct SessionData {
   QString source;  // absolute path of the C file
   CompileOptions options;
   QStringList commands;  // script lines, first step first
+  QList<QStringList> variants;  // the other lines of work (Session::variants), each from the original schedule
   SessionView view;
   QString lesson;  // absolute path of the open lesson (lessons/lesson.h); empty: none
   // Where each command sits in the file ("FILE:LINE:COLUMN"), for the replay's messages.

@@ -65,6 +65,16 @@ void apply(Session& session, const std::string& script_line) {
   session.apply_or_throw(*call);
 }
 
+void keep_variant(Session& session, const std::vector<std::string>& script_lines) {
+  std::vector<CommandCall> calls;
+  for (const std::string& line : script_lines) {
+    std::optional<CommandCall> call = parse_script_line(line, SourceLocation{"<api>", 1, 0});
+    if (!call) throw InputError({"<api>", 1, 1}, "no command in '" + line + "'");
+    calls.push_back(std::move(*call));
+  }
+  if (std::optional<Refusal> refusal = session.add_variant(calls)) throw CommandRefused(std::move(*refusal));
+}
+
 std::string emit_code(const Session& session, const std::string& target) {
   const Program& program = session.program();
   const GeneratedCode code = generate(program, session.schedule(), session.dependences().all(), target, {}, nullptr,

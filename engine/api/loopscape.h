@@ -130,6 +130,11 @@ inline StatementHandle statement(Session& session, const std::string& name) { re
 // does not parse, CommandRefused when refused.
 void apply(Session& session, const std::string& script_line);
 
+// Keeps another line of work beside the session's steps (the History's
+// variants), replayed from the original schedule and checked, not applied;
+// throws InputError when a line does not parse, CommandRefused when refused.
+void keep_variant(Session& session, const std::vector<std::string>& script_lines);
+
 // The code for `target` exactly as `loopscape-cli emit --target TARGET`
 // prints it: for C targets (openmp, c) the whole file with the region
 // replaced, for tree / isl-ast the printed form.

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <set>
 
+#include "session/script.h"
+
 namespace loopscape {
 namespace {
 
@@ -195,6 +197,14 @@ std::string export_cpp(const ExportInput& in) {
       out += variable(c.target) + ".call(" + cpp_string(c.command) + ", {" + args + "});";
     // A C++ program's own commands come from no script line.
     out += script.empty() || c.where.file != in.script ? "\n" : "  // " + script + ":" + std::to_string(c.where.line) + "\n";
+  }
+
+  for (std::size_t v = 0; v < in.variants.size(); ++v) {
+    out += "\n    // Variant " + std::to_string(v + 1) + ": another line of work (History), kept beside the steps above.\n";
+    out += "    loopscape::keep_variant(session, {";
+    for (std::size_t k = 0; k < in.variants[v].size(); ++k)
+      out += std::string(k ? "," : "") + "\n        " + cpp_string(format_call(in.variants[v][k]));
+    out += "});\n";
   }
 
   out += "\n    loopscape::publish(session);  // run by Loopscape to open it: the program and its history\n";

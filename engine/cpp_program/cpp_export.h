@@ -21,6 +21,8 @@ struct ExportInput {
   std::string target;       // what the program prints
   unsigned long isl_quota = 0;
   std::vector<CommandCall> calls;
+  // The session's other lines of work (Session::variants), kept beside it.
+  std::vector<std::vector<CommandCall>> variants;
   // The program's C when it is no C file of its own (a C++ program's
   // rendering, ProgramFile::embedded_c): the export carries it as text and
   // opens it with loopscape::open_source; `c_name` is the name it carries.

@@ -118,7 +118,10 @@ ProgramFile open_cpp(const std::string& path, const CompileOptions& options, con
 
   ProgramFile result{std::move(loaded), parse_script(published.script, path + " (its schedule commands)"),
                      located_in, published.from_file ? std::string() : published.c_text, {}, build.cached,
-                     build.seconds, run.seconds};
+                     build.seconds, run.seconds, {}};
+  for (std::size_t v = 0; v < published.variant_scripts.size(); ++v)
+    result.variants.push_back(parse_script(published.variant_scripts[v],
+                                           path + " (variant " + std::to_string(v + 1) + ")"));
   if (published.definitions.size() > 1) {
     std::string names;
     for (const std::string& d : published.definitions) names += (names.empty() ? "" : ", ") + d;
@@ -138,7 +141,7 @@ bool is_cpp_source(const std::string& path) {
 ProgramFile open_program_file(const std::string& path, const CompileOptions& options,
                               const ProgramFileOptions& file_options) {
   if (is_cpp_source(path)) return open_cpp(path, options, file_options);
-  return ProgramFile{load_program(path, options), {}, path, {}, {}, false, 0, 0};
+  return ProgramFile{load_program(path, options), {}, path, {}, {}, false, 0, 0, {}};
 }
 
 }  // namespace loopscape

@@ -37,6 +37,8 @@ struct ProgramFile {
   bool from_cache = false;
   double build_seconds = 0;  // compiling (0 when cached)
   double run_seconds = 0;    // running the program
+  // The session's other lines of work (an exported session's keep_variant calls).
+  std::vector<std::vector<CommandCall>> variants;
 };
 
 // Throws InputError located in the file: a C front-end error, a C++ compile

@@ -78,6 +78,7 @@ void publish(const Session& session, const std::string& name, long number) {
   for (std::string& dir : p.options.include_dirs) dir = std::filesystem::absolute(dir, ec).lexically_normal().string();
   for (std::string& src : p.options.extra_sources) src = std::filesystem::absolute(src, ec).lexically_normal().string();
   p.script = session.script();
+  for (const Variant& v : session.variants()) p.variant_scripts.push_back(v.script());
   for (const Statement& s : program.statements) {
     PublishedStatement ps{s.name, s.where, {}, s.domain_description};
     for (const Access& a : s.accesses) ps.accesses.push_back(a.where);

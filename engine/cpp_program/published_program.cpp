@@ -94,6 +94,8 @@ void write_published(const std::string& folder, const PublishedProgram& p) {
     }
     write_text(std::filesystem::path(folder) / "program.c", p.c_text);
     write_text(std::filesystem::path(folder) / "commands.ls", p.script);
+    for (std::size_t v = 0; v < p.variant_scripts.size(); ++v)
+      write_text(std::filesystem::path(folder) / ("variant" + std::to_string(v + 1) + ".ls"), p.variant_scripts[v]);
   }
   write_text(std::filesystem::path(folder) / "manifest.txt", m);  // last: its presence says the rest is there
 }
@@ -144,6 +146,11 @@ bool read_published(const std::string& folder, PublishedProgram* p) {
   if (p->error.empty()) {
     p->c_text = read_file_text((std::filesystem::path(folder) / "program.c").string());
     p->script = read_file_text((std::filesystem::path(folder) / "commands.ls").string());
+    for (int v = 1;; ++v) {
+      const std::filesystem::path file = std::filesystem::path(folder) / ("variant" + std::to_string(v) + ".ls");
+      if (!std::filesystem::exists(file)) break;
+      p->variant_scripts.push_back(read_file_text(file.string()));
+    }
   }
   return true;
 }

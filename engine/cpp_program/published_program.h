@@ -29,6 +29,7 @@ struct PublishedProgram {
   std::string c_text;
   CompileOptions options;
   std::string script;  // the session's commands (session/script.h)
+  std::vector<std::string> variant_scripts;  // its other lines of work (Session::variants), as scripts
   std::vector<PublishedStatement> statements;
   std::vector<std::string> definitions;  // every definition the program published, in creation order
   // A definition that failed: its message and place (nothing else is set).

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// Variants in the window: a command after undo keeps the line left as a
+// variant in the History dock; clicking it compares the two side by side
+// (steps, code with the differing lines, both run with Halide's JIT); the
+// switch swaps them, nothing is lost; a saved session reopens with them.
+#include <QDialog>
+#include <QDir>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "history_view.h"
+#include "main_window.h"
+#include "session/script.h"
+#include "variant_compare_view.h"
+
+using namespace loopscape;
+
+namespace {
+void command(MainWindow& window, const char* line) {
+  window.requestCommand(*parse_script_line(line, {"test", 1, 1}));
+  QVERIFY(window.waitForEngine());
+}
+}  // namespace
+
+class TestGuiVariants : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void linesDiffEachOther() {
+    const QStringList a{"x", "y", "z"}, b{"x", "z", "w"};
+    QCOMPARE(linesNotIn(a, b), (QList<bool>{false, true, false}));
+    QCOMPARE(linesNotIn(b, a), (QList<bool>{false, false, true}));
+  }
+
+  void branchCompareAndSwitch() {
+    MainWindow window;
+    window.resize(1600, 1000);
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    command(window, "S1.parallelize(i)");
+    command(window, "S1.interchange(j, k)");
+    window.undoStack()->undo();
+    QVERIFY(window.waitForEngine());
+    command(window, "S1.tile(j, k, 8, 8)");
+    QCOMPARE(window.history(), (QStringList{"S1.parallelize(i)", "S1.tile(j, k, 8, 8)"}));
+    QCOMPARE(window.variants(), QList<QStringList>{(QStringList{"S1.parallelize(i)", "S1.interchange(j, k)"})});
+    auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
+    QVERIFY(history);
+    QCOMPARE(history->variantCount(), 1);
+    QListWidgetItem* item = history->item(history->count() - 1);
+    QVERIFY2(item->text().contains(QStringLiteral("after step 1, S1.interchange(j, k)")), qPrintable(item->text()));
+
+    // A click compares; the step shown does not change.
+    QSignalSpy selected(history, &HistoryView::variantSelected);
+    history->scrollToItem(item);
+    QTest::mouseClick(history->viewport(), Qt::LeftButton, {}, history->visualItemRect(item).center());
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(history->currentStep(), 2);
+    VariantCompareView* view = window.variantCompareView();
+    QVERIFY(view);
+    QTRY_VERIFY_WITH_TIMEOUT(view->comparison().original_seconds > 0 || !view->comparison().error.isEmpty(), 120000);
+    QVERIFY(window.waitForEngine());
+    const VariantComparison& c = view->comparison();
+    QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+    QCOMPARE(c.shared_steps, 1);
+    QCOMPARE(c.current.steps, window.history());
+    QCOMPARE(c.other.steps, window.variants().front());
+    QVERIFY(c.current.seconds > 0 && c.other.seconds > 0);
+    QVERIFY(c.current.difference.isEmpty() && c.other.difference.isEmpty());
+    QVERIFY(c.current.code != c.other.code);
+    QVERIFY2(view->text().contains(QStringLiteral("OpenMP code")), qPrintable(view->text()));
+    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("variant_compare.png"));
+    QVERIFY(view->window()->grab().save(shot));
+    qInfo("%s", qPrintable(shot));
+
+    // Switch: the variant is the current line, the line left a variant.
+    view->switchButton()->click();
+    QVERIFY(window.waitForEngine());
+    QTRY_COMPARE(window.history(), (QStringList{"S1.parallelize(i)", "S1.interchange(j, k)"}));
+    QCOMPARE(window.variants(), QList<QStringList>{(QStringList{"S1.parallelize(i)", "S1.tile(j, k, 8, 8)"})});
+    QCOMPARE(window.undoStack()->count(), 2);
+
+    // Saved and reopened: both lines are there.
+    QTemporaryDir dir;
+    const QString saved = dir.filePath(QStringLiteral("matmul.loopscape.json"));
+    QVERIFY2(window.saveSession(saved, &error), qPrintable(error));
+    MainWindow reopened;
+    QVERIFY2(reopened.openSession(saved, &error), qPrintable(error));
+    QVERIFY(reopened.waitForEngine(120000));
+    QVERIFY2(reopened.sessionError().isEmpty(), qPrintable(reopened.sessionError()));
+    QCOMPARE(reopened.history(), window.history());
+    QCOMPARE(reopened.variants(), window.variants());
+  }
+};
+
+QTEST_MAIN(TestGuiVariants)
+#include "test_gui_variants.moc"
