@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "session/knobs.h"
 #include "session/script.h"
 #include "support/error.h"
 
@@ -161,6 +162,45 @@ class TestScript : public QObject {
       QCOMPARE(std::string(e.what()), path + ":2:8: missing ')' for this '('");
     }
     QVERIFY_THROWS_EXCEPTION(InputError, read_script(dir.filePath("missing.ls").toStdString()));
+  }
+
+  // Knobs: tune(...) arguments, their values, and the text written back with
+  // the chosen value first (columns of earlier knobs on a line unchanged).
+  void knobsAreFoundSetAndWrittenBack() {
+    const std::string text =
+        "# gemm, tiles to tune\n"
+        "S1.tile(i, j, tune(16, 32, 64), tune( 8 ,32 ))\n"
+        "S1.unroll(j1, tune(1, 4))  # unroll too\n";
+    const auto calls = parse_script(text, "s.ls");
+    const std::vector<Knob> knobs = find_knobs(calls);
+    QCOMPARE(knobs.size(), std::size_t(3));
+    QCOMPARE(knobs[0].values, (std::vector<std::string>{"16", "32", "64"}));
+    QCOMPARE(knobs[1].values, (std::vector<std::string>{"8", "32"}));
+    QCOMPARE(knobs[2].call, std::size_t(1));
+    QCOMPARE(knobs[2].argument, std::size_t(1));
+    QCOMPARE(knobs[0].where.line, 2u);
+    const auto first = with_first_knob_values(calls);
+    QCOMPARE(format_call(first[0]), std::string("S1.tile(i, j, 16, 8)"));
+    QCOMPARE(format_call(first[1]), std::string("S1.unroll(j1, 1)"));
+    QCOMPARE(format_call(with_knob_values(calls, knobs, {2, 1, 1})[0]), std::string("S1.tile(i, j, 64, 32)"));
+    QCOMPARE(with_chosen_values_first(text, knobs, {2, 1, 0}),
+             std::string("# gemm, tiles to tune\n"
+                         "S1.tile(i, j, tune(64, 16, 32), tune(32, 8))\n"
+                         "S1.unroll(j1, tune(1, 4))  # unroll too\n"));
+    // Written back, it reads back with the chosen values first.
+    const auto again = find_knobs(parse_script(with_chosen_values_first(text, knobs, {2, 1, 0}), "s.ls"));
+    QCOMPARE(again[0].values.front(), std::string("64"));
+  }
+
+  void malformedKnobsAreRefusedWhereTheyAre() {
+    for (const char* bad : {"S1.unroll(j, tune())\n", "S1.unroll(j, tune(1, , 2))\n"}) {
+      try {
+        find_knobs(parse_script(bad, "s.ls"));
+        QFAIL(bad);
+      } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).rfind("s.ls:1:14: ", 0) == 0, e.what());
+      }
+    }
   }
 
   void makeCallHasNoLocation() {

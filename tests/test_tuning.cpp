@@ -11,6 +11,7 @@
 #include "command_test_support.h"
 #include "session/script.h"
 #include "tuning/jit_tuning.h"
+#include "tuning/knob_tuner.h"
 #include "tuning/schedule_tuner.h"
 
 using namespace loopscape;
@@ -140,6 +141,43 @@ class TestTuning : public QObject {
   void theJitTuningRefusesValuesOutOfBounds() {
     Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
     QVERIFY_THROWS_EXCEPTION(InputError, prepare_jit_tuning(session, {{"ni", 100000}}, {}));
+  }
+
+  // A script's knobs: every combination measured, the fastest written back first.
+  void knobsAreTunedAndWrittenBack() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
+    const std::string text = "S1.tile(i, k, tune(8, 32), tune(4, 16))\nS1.parallelize(i0)\n";
+    TuningOptions options;
+    options.runner.repetitions = 1;
+    const KnobTuning tuning = tune_knobs(session, parse_script(text, "gemm.ls"), options);
+    QCOMPARE(tuning.result.candidates.size(), std::size_t{4});
+    QCOMPARE(tuning.result.candidates[1].label, std::string("values 8, 16"));
+    QCOMPARE(tuning.choices[1], (std::vector<std::size_t>{0, 1}));
+    for (const TuningCandidate& c : tuning.result.candidates) QVERIFY2(c.seconds, (c.label + ": " + c.problem).c_str());
+    QVERIFY(tuning.result.best >= 0);
+    for (const TuningCandidate& c : tuning.result.candidates)
+      QVERIFY(*tuning.result.chosen()->seconds <= *c.seconds);
+    const std::string tuned = tuning.tuned_script(text);
+    QVERIFY2(tuned.rfind("# Tuned (", 0) == 0, tuned.c_str());
+    const std::vector<Knob> back = find_knobs(parse_script(tuned, "tuned.ls"));
+    const std::vector<std::size_t>& chosen = tuning.choices[static_cast<std::size_t>(tuning.result.best)];
+    QCOMPARE(back[0].values.front(), tuning.knobs[0].values[chosen[0]]);
+    QCOMPARE(back[1].values.front(), tuning.knobs[1].values[chosen[1]]);
+    // Tuned again, one header.
+    const std::string twice = tuning.tuned_script(tuned);
+    QCOMPARE(twice.find("# Tuned (", 1), std::string::npos);
+    // The tuned script replays with its first values.
+    Session replay(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
+    QVERIFY(!apply_script(replay, parse_script(tuned, "tuned.ls")).refusal);
+  }
+
+  void scriptsWithoutKnobsOrWithTooManyAreRefused() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    QVERIFY_THROWS_EXCEPTION(InputError, tune_knobs(session, parse_script("S1.tile(i, j, 8, 8)\n", "s.ls")));
+    QVERIFY_THROWS_EXCEPTION(
+        InputError,
+        tune_knobs(session, parse_script("S1.tile(i, j, tune(1, 2, 3, 4, 5, 6, 7, 8, 9), tune(1, 2, 3, 4, 5, 6, 7, 8))\n",
+                                         "s.ls")));
   }
 
   // An original program that does not build cannot be measured against.

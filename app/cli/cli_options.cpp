@@ -17,7 +17,7 @@ namespace {
 
 bool is_command(const std::string& s) {
   return s == "info" || s == "emit" || s == "verify" || s == "check" || s == "export" || s == "bench" ||
-         s == "autoschedule" || s == "lesson" || s == "run";
+         s == "autoschedule" || s == "tune" || s == "lesson" || s == "run";
 }
 
 long positive_integer(const std::string& option, const std::string& text) {
@@ -78,7 +78,7 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     return o;
   }
   if (!is_command(args[0]))
-    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, lesson, run or commands)");
+    fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, tune, lesson, run or commands)");
   o.command = args[i++];
   if (o.command == "lesson" && i < args.size() && args[i] != "-h" && args[i] != "--help") {
     if (args[i] != "check") fail("lesson: unknown action '" + args[i] + "' (expected: lesson check LESSON.md [--script S ...])");
@@ -179,6 +179,8 @@ commands:
   export   write the session (file + script) as a C++ program against the engine
   bench    time the script's last command as the app runs it
   autoschedule  isl's automatic schedule, written as a script of commands
+  tune     measure every combination of a script's knobs, e.g. tile sizes
+           written tune(16, 32, 64), and write the fastest back into it
   lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises
   run      compile the schedule in-process (Halide, LLVM), run it, time it and
            compare it with the original schedule's results (GFLOP/s, speed-up)
@@ -358,8 +360,9 @@ With --tune the schedule is measured, not assumed: the schedule as it is
 tiled at 16, 32 and 64 are each replayed, printed by the OpenMP target, built
 with gcc -O3 -march=native -fopenmp, run against the original program at the
 sizes the -D options and --param give (results compared) and timed. The
-script keeps the fastest, and no step at all when none beats the original
-program; its header lists every time. OMP_NUM_THREADS sets the threads.
+script keeps the fastest when it beats the original
+program: then the original order is kept without threads (S.sequential on
+each nest). Its header lists every time. OMP_NUM_THREADS sets the threads.
 
   -o OUT.ls           write the script there instead of standard output
   --tune              measure the candidates and keep the fastest (see above)
@@ -392,6 +395,23 @@ its model answer) is checked (for the teacher who writes the lesson).
 Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
 illegal, 2 bad input (a malformed lesson names its line).
 )");
+  if (command == "tune")
+    return std::string(R"(usage: loopscape-cli tune FILE.c --script SCRIPT [-o OUT.ls] [--param N=V ...] [--repetitions N] [options]
+
+Tunes the script's knobs: arguments written tune(V1, V2, ...), such as
+S1.tile(i, j, tune(16, 32, 64), tune(16, 32)) (elsewhere a knob takes its
+first value). Every combination of the values (at most 64) is replayed as
+commands (each step checked as if typed), printed by the OpenMP target,
+built with gcc -O3 -march=native -fopenmp, run against the original program
+at the sizes the -D options and --param give (results compared) and timed.
+The script is written back with each knob's fastest value first, under a
+header that lists every combination's time. OMP_NUM_THREADS sets the threads.
+
+  -o OUT.ls           write the tuned script there instead of standard output
+  --repetitions N     runs of each program (default 2; the fastest counts)
+  --param N=V         values of parameters the file's #defines do not give
+
+)") + kScriptOptions + kCommonOptions;
   if (command == "run")
     return std::string(R"(usage: loopscape-cli run FILE.c [--script SCRIPT] [--param N=V ...] [--repetitions N] [options]
 

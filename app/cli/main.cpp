@@ -21,6 +21,8 @@
 #include "analysis/work_count.h"
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
+#include "runner/process.h"
+#include "tuning/knob_tuner.h"
 #include "tuning/schedule_tuner.h"
 #include "codegen/common/emitter.h"
 #include "commands/command_reference.h"
@@ -546,6 +548,31 @@ int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
   return kExitOk;
 }
 
+// The script's knobs, measured: the script comes back with the fastest values first.
+int run_tune(const CliOptions& o) {
+  if (o.script.empty()) throw InputError({"loopscape-cli", 0, 0}, "tune needs --script SCRIPT, the script with knobs");
+  const std::vector<CommandCall> script = read_script(o.script);
+  const Loaded l = open_session(o, script.size());
+  TuningOptions options;
+  if (o.repetitions > 0) options.runner.repetitions = o.repetitions;
+  for (const auto& [name, value] : o.parameters) options.runner.parameters.emplace_back(name, std::to_string(value));
+  options.progress = [&](const std::string& what, int done, int total) {
+    std::cerr << o.input << ": measuring " << done + 1 << " of " << total << ": " << what << "\n";
+    return true;
+  };
+  const KnobTuning tuning = tune_knobs(l.session, script, options);
+  write_output(o.output, tuning.tuned_script(read_file_text(o.script)));
+  for (const std::string& line : tuning.result.summary())
+    if (line.rfind("kept:", 0) != 0 && line.rfind("none is faster", 0) != 0) std::cerr << o.input << ": " << line << "\n";
+  if (tuning.result.best < 0) {
+    std::cerr << o.input << ": error: no combination could be measured\n";
+    return kExitBadInput;
+  }
+  std::cerr << o.input << ": kept " << tuning.result.candidates[static_cast<std::size_t>(tuning.result.best)].label
+            << "\n";
+  return kExitOk;
+}
+
 int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
   if (o.tune) return run_tuned_autoschedule(o, l);
@@ -569,7 +596,8 @@ void apply_sandbox_options(const CliOptions& o) {
   if (o.cpu_limit_seconds > 0) settings.cpu_seconds = o.cpu_limit_seconds;
   if (o.memory_limit_mib > 0) settings.memory_bytes = static_cast<std::uint64_t>(o.memory_limit_mib) << 20;
   set_sandbox_settings(settings);
-  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "lesson" || o.tune;
+  const bool runs_programs = is_cpp_source(o.input) || o.command == "verify" || o.command == "lesson" || o.tune ||
+                             o.command == "tune";
   if (runs_programs)
     if (const std::string notice = take_sandbox_notice(); !notice.empty()) std::cerr << "loopscape-cli: " << notice << "\n";
 }
@@ -608,6 +636,7 @@ int run(const std::vector<std::string>& args) {
     if (o.command == "export") return run_export(o);
     if (o.command == "bench") return run_bench(o);
     if (o.command == "autoschedule") return run_autoschedule(o);
+    if (o.command == "tune") return run_tune(o);
     if (o.command == "lesson") return run_lesson(o);
     if (o.command == "run") return run_run(o);
     return run_verify(o);

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "session/knobs.h"
+
 namespace loopscape {
 namespace {
 
@@ -242,7 +244,7 @@ CommandCall make_call(const std::string& target, const std::string& command,
 
 ScriptRun apply_script(Session& session, const std::vector<CommandCall>& calls) {
   ScriptRun run;
-  for (const CommandCall& call : calls) {
+  for (const CommandCall& call : with_first_knob_values(calls)) {
     if (auto refusal = session.apply(call)) {
       run.refusal = std::move(refusal);
       return run;

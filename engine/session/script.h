@@ -50,7 +50,8 @@ struct ScriptRun {
 };
 
 // Applies the calls in order and stops at the first refusal; the commands
-// before it stay applied.
+// before it stay applied. A knob (`tune(16, 32)`, session/knobs.h) takes its
+// first value.
 ScriptRun apply_script(Session& session, const std::vector<CommandCall>& calls);
 
 }  // namespace loopscape

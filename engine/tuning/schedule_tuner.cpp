@@ -110,10 +110,8 @@ void choose_kept(TuningResult& result) {
   }
 }
 
-namespace {
-
-void measure(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
-             std::optional<double>& original_seconds) {
+void measure_candidate(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
+                       std::optional<double>& original_seconds) {
   const std::optional<Session> replayed = replay_candidate(session, candidate);
   if (!replayed) return;
   const Session& replay = *replayed;
@@ -141,7 +139,6 @@ void measure(const Session& session, TuningCandidate& candidate, const TuningOpt
   candidate.seconds = region(result.emitted);
 }
 
-}  // namespace
 
 RunnerOptions TuningOptions::default_runner() {
   RunnerOptions r;
@@ -165,7 +162,7 @@ TuningResult tune_schedule(const Session& session, const TuningOptions& options)
       result.cancelled = true;
       break;
     }
-    measure(session, c, options, result.original_seconds);
+    measure_candidate(session, c, options, result.original_seconds);
   }
   choose_kept(result);
   return result;

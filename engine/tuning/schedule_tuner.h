@@ -65,6 +65,13 @@ std::vector<TuningCandidate> tuning_candidates(const Session& session, const std
 // candidate's `problem` set) when a step is refused.
 std::optional<Session> replay_candidate(const Session& session, TuningCandidate& candidate);
 
+// Replays the candidate's steps on a copy of `session`, prints it with the
+// OpenMP target, builds and runs it against the original program and sets
+// its `seconds` or its `problem`; the original's fastest run goes to
+// `original_seconds`. Throws InputError when the original does not build or run.
+void measure_candidate(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
+                       std::optional<double>& original_seconds);
+
 // Sets result.best and kept_original from the candidates' times.
 void choose_kept(TuningResult& result);
 

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tuning/knob_tuner.h"
+
+#include "session/script.h"
+#include "support/error.h"
+
+namespace loopscape {
+
+namespace {
+
+// Every combination, the first knob changing slowest.
+std::vector<std::vector<std::size_t>> combinations(const std::vector<Knob>& knobs) {
+  std::vector<std::vector<std::size_t>> out{{}};
+  for (const Knob& knob : knobs) {
+    std::vector<std::vector<std::size_t>> next;
+    for (const auto& prefix : out)
+      for (std::size_t v = 0; v < knob.values.size(); ++v) {
+        next.push_back(prefix);
+        next.back().push_back(v);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+std::string label_of(const std::vector<Knob>& knobs, const std::vector<std::size_t>& choice) {
+  std::string out;
+  for (std::size_t k = 0; k < knobs.size(); ++k) out += (k ? ", " : "") + knobs[k].values[choice[k]];
+  return "values " + out;
+}
+
+}  // namespace
+
+KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& options) {
+  KnobTuning tuning;
+  tuning.knobs = find_knobs(calls);
+  const SourceLocation where = calls.empty() ? SourceLocation{} : calls.front().where;
+  if (tuning.knobs.empty())
+    throw InputError(where, "the script has no knob to tune: write a value to try as tune(16, 32, 64)");
+  std::size_t count = 1;
+  for (const Knob& knob : tuning.knobs) count *= knob.values.size();
+  if (count > kMaxKnobCombinations)
+    throw InputError(tuning.knobs.front().where, "the knobs make " + std::to_string(count) +
+                                                     " combinations, each one a build and a run: at most " +
+                                                     std::to_string(kMaxKnobCombinations));
+  tuning.choices = combinations(tuning.knobs);
+  for (const auto& choice : tuning.choices) {
+    TuningCandidate c;
+    c.label = label_of(tuning.knobs, choice);
+    for (std::size_t k = 0; k < choice.size(); ++k)
+      c.short_label += (k ? "," : "") + tuning.knobs[k].values[choice[k]];
+    for (const CommandCall& call : with_knob_values(calls, tuning.knobs, choice))
+      c.plan.steps.push_back({call, "", ""});
+    tuning.result.candidates.push_back(std::move(c));
+  }
+  const int total = static_cast<int>(tuning.result.candidates.size());
+  for (int k = 0; k < total; ++k) {
+    TuningCandidate& c = tuning.result.candidates[static_cast<std::size_t>(k)];
+    if (options.progress && !options.progress(c.label, k, total)) {
+      tuning.result.cancelled = true;
+      break;
+    }
+    measure_candidate(session, c, options, tuning.result.original_seconds);
+  }
+  for (int k = 0; k < total; ++k) {
+    const TuningCandidate& c = tuning.result.candidates[static_cast<std::size_t>(k)];
+    if (c.seconds && (tuning.result.best < 0 ||
+                      *c.seconds < *tuning.result.candidates[static_cast<std::size_t>(tuning.result.best)].seconds))
+      tuning.result.best = k;
+  }
+  return tuning;
+}
+
+std::string KnobTuning::tuned_script(const std::string& script_text) const {
+  if (result.best < 0) return script_text;
+  std::string header = "# Tuned (OpenMP target, built and run against the original; * the one kept):\n";
+  for (const std::string& line : result.summary())
+    if (line.rfind("kept:", 0) != 0 && line.rfind("none is faster", 0) != 0) header += "#   " + line + "\n";
+  // A header from an earlier tuning gives way to this one.
+  std::string text = with_chosen_values_first(script_text, knobs, choices[static_cast<std::size_t>(result.best)]);
+  if (text.rfind("# Tuned (", 0) == 0) {
+    std::size_t end = text.find('\n') + 1;
+    while (text.compare(end, 4, "#   ") == 0) end = text.find('\n', end) + 1;
+    text.erase(0, end);
+  }
+  return header + text;
+}
+
+}  // namespace loopscape
