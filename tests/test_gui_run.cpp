@@ -19,6 +19,22 @@
 
 using namespace loopscape;
 
+namespace {
+// PolyBench gemm at MEDIUM, in a 1600 x 1000 window (the docs' screenshots).
+bool openGemmMedium(MainWindow& window) {
+  window.resize(1600, 1000);
+  CompileOptions options;
+  options.include_dirs = {LOOPSCAPE_TEST_DATA "/polybench/utilities"};
+  options.defines = {"MEDIUM_DATASET"};
+  window.setCompileOptions(options);
+  QString error;
+  if (window.openFile(QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench/linear-algebra/blas/gemm/gemm.c"), &error))
+    return true;
+  qWarning("%s", qPrintable(error));
+  return false;
+}
+}  // namespace
+
 class TestGuiRun : public QObject {
   Q_OBJECT
 
@@ -81,14 +97,7 @@ class TestGuiRun : public QObject {
   // does (with smaller blocks), at MEDIUM; the README's screenshot.
   void measureEveryStepAfterTheClicks() {
     MainWindow window;
-    window.resize(1600, 1000);
-    CompileOptions options;
-    options.include_dirs = {LOOPSCAPE_TEST_DATA "/polybench/utilities"};
-    options.defines = {"MEDIUM_DATASET"};
-    window.setCompileOptions(options);
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench/linear-algebra/blas/gemm/gemm.c"), &error),
-             qPrintable(error));
+    QVERIFY(openGemmMedium(window));
     QVERIFY(window.waitForEngine());
     window.show();
     auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
@@ -136,14 +145,7 @@ class TestGuiRun : public QObject {
   // PolyBench gemm at MEDIUM: the docs' screenshot (docs/guide/run.md).
   void tuneShowsTheCandidatesAndAppliesTheChosenOne() {
     MainWindow window;
-    window.resize(1600, 1000);
-    CompileOptions options;
-    options.include_dirs = {LOOPSCAPE_TEST_DATA "/polybench/utilities"};
-    options.defines = {"MEDIUM_DATASET"};
-    window.setCompileOptions(options);
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_TEST_DATA "/polybench/linear-algebra/blas/gemm/gemm.c"), &error),
-             qPrintable(error));
+    QVERIFY(openGemmMedium(window));
     QVERIFY(window.waitForEngine());
     window.show();
     auto* run = window.findChild<RunView*>(QStringLiteral("runView"));

@@ -530,14 +530,20 @@ std::string autoschedule_title(const CliOptions& o) {
          (o.script.empty() ? "" : ", continuing " + o.script + " (apply it first)");
 }
 
-int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
+// --repetitions, --param, and progress on standard error.
+TuningOptions tuning_options(const CliOptions& o) {
   TuningOptions options;
   if (o.repetitions > 0) options.runner.repetitions = o.repetitions;
   for (const auto& [name, value] : o.parameters) options.runner.parameters.emplace_back(name, std::to_string(value));
-  options.progress = [&](const std::string& what, int done, int total) {
-    std::cerr << o.input << ": measuring " << done + 1 << " of " << total << ": " << what << "\n";
+  options.progress = [input = o.input](const std::string& what, int done, int total) {
+    std::cerr << input << ": measuring " << done + 1 << " of " << total << ": " << what << "\n";
     return true;
   };
+  return options;
+}
+
+int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
+  const TuningOptions options = tuning_options(o);
   const TuningResult result = tune_schedule(l.session, options);
   const std::string title = autoschedule_title(o);
   write_output(o.output, tuned_script(result, title));
@@ -553,13 +559,7 @@ int run_tune(const CliOptions& o) {
   if (o.script.empty()) throw InputError({"loopscape-cli", 0, 0}, "tune needs --script SCRIPT, the script with knobs");
   const std::vector<CommandCall> script = read_script(o.script);
   const Loaded l = open_session(o, script.size());
-  TuningOptions options;
-  if (o.repetitions > 0) options.runner.repetitions = o.repetitions;
-  for (const auto& [name, value] : o.parameters) options.runner.parameters.emplace_back(name, std::to_string(value));
-  options.progress = [&](const std::string& what, int done, int total) {
-    std::cerr << o.input << ": measuring " << done + 1 << " of " << total << ": " << what << "\n";
-    return true;
-  };
+  const TuningOptions options = tuning_options(o);
   const KnobTuning tuning = tune_knobs(l.session, script, options);
   write_output(o.output, tuning.tuned_script(read_file_text(o.script)));
   for (const std::string& line : tuning.result.summary())

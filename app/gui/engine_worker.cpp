@@ -660,22 +660,36 @@ quint64 EngineWorker::evaluateScratchpad(const QString& text, int cursor_line, c
   return generation;
 }
 
+namespace {
+std::map<std::string, long> given_parameters(const QMap<QString, qint64>& parameters) {
+  std::map<std::string, long> given;
+  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  return given;
+}
+}  // namespace
+
+// A function that hands `T` to `signal` on the GUI thread, counting the
+// request done (pending_); for the measurements that end on the run thread.
+template <typename T>
+std::function<void(T)> EngineWorker::answerWith(void (EngineWorker::*signal)(const T&)) {
+  QPointer<EngineWorker> self(this);
+  return [self, signal](T value) {
+    if (self)
+      QMetaObject::invokeMethod(self, [self, signal, value] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT(self->*signal)(value);
+      }, Qt::QueuedConnection);
+  };
+}
+
 quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters, int repetitions) {
   const quint64 generation = ++run_generation_;
   cancel_run_ = false;
-  std::map<std::string, long> given;
-  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  const std::map<std::string, long> given = given_parameters(parameters);
   std::shared_ptr<EngineState> state = state_;
-  QPointer<EngineWorker> self(this);
   pending_ += 2;  // the isl half, then the run half
-  const auto answer = [self](RunOutcome outcome) {
-    if (self)
-      QMetaObject::invokeMethod(self, [self, outcome] {
-        if (!self) return;
-        --self->pending_;
-        Q_EMIT self->runFinished(outcome);
-      }, Qt::QueuedConnection);
-  };
+  const auto answer = answerWith<RunOutcome>(&EngineWorker::runFinished);
   (void)QtConcurrent::run(&pool_, [this, state, generation, step, given, repetitions, answer] {
     RunOutcome outcome;
     outcome.generation = generation;
@@ -748,19 +762,10 @@ quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters,
 }
 
 quint64 EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions) {
-  std::map<std::string, long> given;
-  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  const std::map<std::string, long> given = given_parameters(parameters);
   std::shared_ptr<EngineState> state = state_;
-  QPointer<EngineWorker> self(this);
-  pending_ += 2;
-  const auto answer = [self](VariantComparison comparison) {
-    if (self)
-      QMetaObject::invokeMethod(self, [self, comparison] {
-        if (!self) return;
-        --self->pending_;
-        Q_EMIT self->variantCompared(comparison);
-      }, Qt::QueuedConnection);
-  };
+  pending_ += 2;  // the isl half, then the run half
+  const auto answer = answerWith<VariantComparison>(&EngineWorker::variantCompared);
   (void)QtConcurrent::run(&pool_, [this, state, k, given, repetitions, answer] {
     VariantComparison comparison;
     comparison.variant = k;
@@ -823,19 +828,11 @@ quint64 EngineWorker::compareVariant(int k, const QMap<QString, qint64>& paramet
 quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetitions) {
   const quint64 generation = ++run_generation_;
   cancel_run_ = false;
-  std::map<std::string, long> given;
-  for (auto it = parameters.begin(); it != parameters.end(); ++it) given[it.key().toStdString()] = it.value();
+  const std::map<std::string, long> given = given_parameters(parameters);
   std::shared_ptr<EngineState> state = state_;
   QPointer<EngineWorker> self(this);
   pending_ += 2;  // the isl half, then the run half
-  const auto answer = [self](TuningOutcome outcome) {
-    if (self)
-      QMetaObject::invokeMethod(self, [self, outcome] {
-        if (!self) return;
-        --self->pending_;
-        Q_EMIT self->tuningFinished(outcome);
-      }, Qt::QueuedConnection);
-  };
+  const auto answer = answerWith<TuningOutcome>(&EngineWorker::tuningFinished);
   (void)QtConcurrent::run(&pool_, [this, self, state, generation, given, repetitions, answer] {
     TuningOutcome outcome;
     outcome.generation = generation;

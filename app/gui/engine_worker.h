@@ -194,6 +194,8 @@ class EngineWorker : public QObject {
   void finished(const EngineResult& result);
   void deliver(const EngineResult& result);  // resultReady, when the window wants it
   std::string visibleTarget() const;
+  template <typename T>
+  std::function<void(T)> answerWith(void (EngineWorker::*signal)(const T&));
 
   std::shared_ptr<EngineState> state_;
   QThreadPool pool_;
