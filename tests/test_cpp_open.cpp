@@ -200,6 +200,22 @@ class TestCppOpen : public QObject {
     QVERIFY(text.find("k\\nint injected = 1;\\n.c") != std::string::npos);
   }
 
+  // A script's knobs go out at their first value; variants are kept, each
+  // one left out with a message when it no longer replays.
+  void exportTakesKnobsAtTheirFirstValueAndKeepsVariants() {
+    ExportInput in;
+    in.input = "/tmp/gemm.c";
+    in.target = "openmp";
+    in.calls = parse_script("S1.tile(i, k, tune(32, 8), 16)\n", "s.ls");
+    in.variants = {parse_script("S1.interchange(k, j)\n", "v.ls")};
+    const std::string text = export_cpp(in);
+    QVERIFY2(text.find("S1.tile(\"i\", \"k\", 32, 16);") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("tune(") == std::string::npos, text.c_str());
+    QVERIFY2(text.find("loopscape::keep_variant(session, {\n          \"S1.interchange(k, j)\"});") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("variant 1 left out: ") != std::string::npos, text.c_str());
+  }
+
   void initTestCase() {
     // Kept between runs beside the test: a sample compiles once (about 3 s).
     cache_ = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("cpp-open-cache"));

@@ -164,7 +164,7 @@ class TestGuiCppOpen : public QObject {
     QTemporaryDir dir;
     const QString exported = dir.filePath(QStringLiteral("matmul_session.cpp"));
     QVERIFY(writeText(exported, window.exportCppScript()));
-    QVERIFY2(window.exportCppScript().contains(QStringLiteral("loopscape::keep_variant(session, {\n        \"S1.interchange(j, k)\"});")),
+    QVERIFY2(window.exportCppScript().contains(QStringLiteral("loopscape::keep_variant(session, {\n          \"S1.interchange(j, k)\"});")),
              qPrintable(window.exportCppScript()));
 
     MainWindow back;

@@ -193,7 +193,8 @@ class TestScript : public QObject {
   }
 
   void malformedKnobsAreRefusedWhereTheyAre() {
-    for (const char* bad : {"S1.unroll(j, tune())\n", "S1.unroll(j, tune(1, , 2))\n"}) {
+    for (const char* bad : {"S1.unroll(j, tune())\n", "S1.unroll(j, tune(1, , 2))\n", "S1.unroll(j, tune(2, 4, 2))\n",
+                            "S1.unroll(j, tune(tune(1, 2)))\n"}) {
       try {
         find_knobs(parse_script(bad, "s.ls"));
         QFAIL(bad);

@@ -143,6 +143,18 @@ class TestTuning : public QObject {
     QVERIFY_THROWS_EXCEPTION(InputError, prepare_jit_tuning(session, {{"ni", 100000}}, {}));
   }
 
+  // A nest the script keeps sequential already: the sequential candidate is
+  // the schedule as it is (not a step that would change nothing).
+  void aSequentialScriptIsItsOwnSequentialCandidate() {
+    Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    QVERIFY(!apply_script(session, parse_script("S1.sequential(i)\n", "s.ls")).refusal);
+    const std::vector<TuningCandidate> candidates = tuning_candidates(session, {});
+    QCOMPARE(candidates.front().label, std::string(kSequentialLabel));
+    QVERIFY(candidates.front().plan.steps.empty());
+    QVERIFY(candidates.front().problem.empty());
+    QVERIFY(candidates.size() < 2 || candidates[1].label.find("own parallel loops") == std::string::npos);
+  }
+
   // A script's knobs: every combination measured, the fastest written back first.
   void knobsAreTunedAndWrittenBack() {
     Session session(load_polybench("linear-algebra/blas/gemm", {"SMALL_DATASET"}));
@@ -173,6 +185,14 @@ class TestTuning : public QObject {
 
   void scriptsWithoutKnobsOrWithTooManyAreRefused() {
     Session session(load_polybench("linear-algebra/blas/gemm", {"MINI_DATASET"}));
+    // A value that makes a wrong command: refused at its knob before anything is built.
+    try {
+      tune_knobs(session, parse_script("S1.tile(i, k, tune(8, 16 32), 8)\n", "s.ls"));
+      QFAIL("a wrong value was measured");
+    } catch (const InputError& e) {
+      QVERIFY2(std::string(e.what()).rfind("s.ls:1:15: the value 16 32 of this knob makes a wrong command", 0) == 0,
+               e.what());
+    }
     QVERIFY_THROWS_EXCEPTION(InputError, tune_knobs(session, parse_script("S1.tile(i, j, 8, 8)\n", "s.ls")));
     QVERIFY_THROWS_EXCEPTION(
         InputError,

@@ -50,7 +50,7 @@ void HistoryView::setHistory(const QStringList& lines, int current, const QStrin
   for (int k = 0; k < variants.size(); ++k) {
     const int from = std::clamp(shared.value(k), 0, int(variants[k].size()));
     const QString first = from < variants[k].size() ? variants[k][from] : QString();
-    auto* item = new QListWidgetItem(QStringLiteral(" \u2442 %1: after step %2, %3%4")
+    auto* item = new QListWidgetItem(QStringLiteral(" \u21B3 %1: after step %2, %3%4")
                                          .arg(k + 1)
                                          .arg(from)
                                          .arg(first)

@@ -356,13 +356,13 @@ reach isl's schedule, the script is one 'reschedule' step with the reason.
 The output replays with 'check', 'emit' and 'verify' --script.
 
 With --tune the schedule is measured, not assumed: the schedule as it is
-(with the OpenMP target's own parallel loops) and isl's schedule untiled and
-tiled at 16, 32 and 64 are each replayed, printed by the OpenMP target, built
-with gcc -O3 -march=native -fopenmp, run against the original program at the
-sizes the -D options and --param give (results compared) and timed. The
-script keeps the fastest when it beats the original
-program: then the original order is kept without threads (S.sequential on
-each nest). Its header lists every time. OMP_NUM_THREADS sets the threads.
+without threads (S.sequential on each nest) and with the OpenMP target's own
+parallel loops, and isl's schedule untiled and tiled at 16, 32 and 64, are
+each replayed, printed by the OpenMP target, built with gcc -O3 -march=native
+-fopenmp, run against the original program at the sizes the -D options and
+--param give (results compared) and timed. The script keeps the fastest when
+it beats the original program, else the one without threads. Its header
+lists every time. OMP_NUM_THREADS sets the threads.
 
   -o OUT.ls           write the script there instead of standard output
   --tune              measure the candidates and keep the fastest (see above)

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 
+#include "session/knobs.h"
 #include "session/script.h"
 
 namespace loopscape {
@@ -179,15 +180,17 @@ std::string export_cpp(const ExportInput& in) {
   // One handle per statement or node, in order of first use.
   std::vector<std::string> targets;
   std::set<std::string> seen;
-  for (const CommandCall& c : in.calls)
+  // A knob (session/knobs.h) is exported at its first value, as a script replays it.
+  const std::vector<CommandCall> calls = with_first_knob_values(in.calls);
+  for (const CommandCall& c : calls)
     if (seen.insert(c.target).second) targets.push_back(c.target);
   auto variable = [&](const std::string& target) { return reserved(target) ? "stmt_" + target : target; };
   if (!targets.empty()) out += "\n";
   for (const std::string& t : targets)
     out += "    auto " + variable(t) + " = session.statement(" + cpp_string(t) + ");\n";
 
-  if (!in.calls.empty()) out += "\n";
-  for (const CommandCall& c : in.calls) {
+  if (!calls.empty()) out += "\n";
+  for (const CommandCall& c : calls) {
     std::string args;
     for (std::size_t i = 0; i < c.args.size(); ++i) args += (i ? ", " : "") + argument(c.args[i].text);
     out += "    ";
@@ -200,11 +203,13 @@ std::string export_cpp(const ExportInput& in) {
   }
 
   for (std::size_t v = 0; v < in.variants.size(); ++v) {
+    // As when a session is opened: a variant that no longer replays is left out, with the reason.
     out += "\n    // Variant " + std::to_string(v + 1) + ": another line of work (History), kept beside the steps above.\n";
-    out += "    loopscape::keep_variant(session, {";
+    out += "    try {\n      loopscape::keep_variant(session, {";
     for (std::size_t k = 0; k < in.variants[v].size(); ++k)
-      out += std::string(k ? "," : "") + "\n        " + cpp_string(format_call(in.variants[v][k]));
-    out += "});\n";
+      out += std::string(k ? "," : "") + "\n          " + cpp_string(format_call(in.variants[v][k]));
+    out += "});\n    } catch (const std::exception& e) {\n";
+    out += "      std::cerr << \"variant " + std::to_string(v + 1) + " left out: \" << e.what() << \"\\n\";\n    }\n";
   }
 
   out += "\n    loopscape::publish(session);  // run by Loopscape to open it: the program and its history\n";

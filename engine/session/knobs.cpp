@@ -30,6 +30,11 @@ std::vector<std::string> knob_values(const CommandArgument& argument) {
   for (std::string item; std::getline(items, item, ',');) {
     item = trimmed(item);
     if (item.empty()) throw InputError(argument.where, "an empty value in '" + text + "'");
+    if (item.find_first_of("(){}[]") != std::string::npos)
+      throw InputError(argument.where, "the values of '" + text + "' must be plain (a number or a name), not '" +
+                                           item + "'");
+    for (const std::string& v : values)
+      if (v == item) throw InputError(argument.where, "'" + text + "' gives the value " + item + " twice");
     values.push_back(item);
   }
   if (values.empty()) throw InputError(argument.where, "'" + text + "' gives no value to try");

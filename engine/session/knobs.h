@@ -26,7 +26,8 @@ struct Knob {
 bool is_knob(const CommandArgument& argument);
 
 // The knobs of the calls, in order. Throws InputError at a knob with no
-// value, an empty value or a missing `)`.
+// value, an empty value, a value given twice, a value that is not plain (a
+// nested knob, a list) or a missing `)`.
 std::vector<Knob> find_knobs(const std::vector<CommandCall>& calls);
 
 // The calls with knob k set to knobs[k].values[choice[k]].

@@ -34,15 +34,27 @@ std::string label_of(const std::vector<Knob>& knobs, const std::vector<std::size
 KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& options) {
   KnobTuning tuning;
   tuning.knobs = find_knobs(calls);
-  const SourceLocation where = calls.empty() ? SourceLocation{} : calls.front().where;
+  const SourceLocation file{calls.empty() ? std::string() : calls.front().where.file, 0, 0};
   if (tuning.knobs.empty())
-    throw InputError(where, "the script has no knob to tune: write a value to try as tune(16, 32, 64)");
+    throw InputError(file, "the script has no knob to tune: write a value to try as tune(16, 32, 64)");
   std::size_t count = 1;
   for (const Knob& knob : tuning.knobs) count *= knob.values.size();
   if (count > kMaxKnobCombinations)
     throw InputError(tuning.knobs.front().where, "the knobs make " + std::to_string(count) +
                                                      " combinations, each one a build and a run: at most " +
                                                      std::to_string(kMaxKnobCombinations));
+  // Every value must make a well-formed command before anything is built: a
+  // typo ("16 32") is refused at its knob, not found combination by combination.
+  for (std::size_t k = 0; k < tuning.knobs.size(); ++k)
+    for (std::size_t v = 0; v < tuning.knobs[k].values.size(); ++v) {
+      std::vector<std::size_t> choice(tuning.knobs.size(), 0);
+      choice[k] = v;
+      Session replay = session;
+      const ScriptRun run = apply_script(replay, with_knob_values(calls, tuning.knobs, choice));
+      if (run.refusal && run.refusal->kind == Refusal::Kind::Arguments)
+        throw InputError(tuning.knobs[k].where, "the value " + tuning.knobs[k].values[v] +
+                                                    " of this knob makes a wrong command: " + run.refusal->message);
+    }
   tuning.choices = combinations(tuning.knobs);
   for (const auto& choice : tuning.choices) {
     TuningCandidate c;

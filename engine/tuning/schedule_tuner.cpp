@@ -8,6 +8,7 @@
 #include "codegen/registry/registry.h"
 #include "commands/loop_resolution.h"
 #include "commands/schedule_edit.h"
+#include "schedule/tags.h"
 #include "runner/target_run.h"
 #include "session/script.h"
 #include "support/error.h"
@@ -18,7 +19,10 @@ namespace {
 
 std::string seconds_text(double s) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, s < 1 ? "%.2f ms" : "%.3f s", s < 1 ? s * 1e3 : s);
+  if (s < 1e-3)
+    std::snprintf(buffer, sizeof buffer, "%.1f us", s * 1e6);
+  else
+    std::snprintf(buffer, sizeof buffer, s < 1 ? "%.2f ms" : "%.3f s", s < 1 ? s * 1e3 : s);
   return buffer;
 }
 
@@ -28,20 +32,28 @@ std::string calls_text(const AutoSchedulePlan& plan) {
   return out;
 }
 
-// `sequential` on the outermost loop of every nest: the session's order on
-// one thread, what is kept when nothing beats the original.
-AutoSchedulePlan sequential_plan(const Session& session) {
+// `sequential` on the outermost loop of every nest that is not sequential
+// already: the session's order on one thread, what is kept when nothing beats
+// the original. nullopt when no nest has a loop to name.
+std::optional<AutoSchedulePlan> sequential_plan(const Session& session) {
   AutoSchedulePlan plan;
   const Program& program = session.program();
   const EditNode root = to_edit_tree(session.schedule());
   std::set<std::pair<EditPath, int>> seen;
+  bool any_loop = false;
   for (const Statement& s : program.statements) {
     const std::vector<StatementLoop> loops = statement_loops(program, root, s);
     if (loops.empty() || loops.front().name.empty() || !seen.insert({loops.front().band, loops.front().member}).second)
       continue;
-    plan.steps.push_back({make_call(s.name, "sequential", {loops.front().name}),
-                          "the original order, without threads", ""});
+    any_loop = true;
+    bool sequential_already = false;
+    for (const auto& [depth, tag] : statement_tags(program, session.schedule(), s))
+      sequential_already = sequential_already || (depth == 0 && tag.kind == "sequential");
+    if (!sequential_already)
+      plan.steps.push_back({make_call(s.name, "sequential", {loops.front().name}),
+                            "the original order, without threads", ""});
   }
+  if (!any_loop) return std::nullopt;
   return plan;
 }
 
@@ -49,10 +61,12 @@ AutoSchedulePlan sequential_plan(const Session& session) {
 
 std::vector<TuningCandidate> tuning_candidates(const Session& session, const std::vector<long>& tile_sizes) {
   std::vector<TuningCandidate> out;
-  TuningCandidate sequential{kSequentialLabel, "sequential", sequential_plan(session), std::nullopt, ""};
-  if (sequential.plan.steps.empty()) sequential.problem = "no loop to keep sequential";
-  out.push_back(std::move(sequential));
-  out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", "as it is", {}, std::nullopt, ""});
+  const std::optional<AutoSchedulePlan> sequential = sequential_plan(session);
+  out.push_back({kSequentialLabel, "sequential", sequential.value_or(AutoSchedulePlan{}), std::nullopt,
+                 sequential ? "" : "no loop to keep sequential"});
+  // Every nest sequential already: the schedule as it is is that candidate.
+  if (!sequential || !sequential->steps.empty())
+    out.push_back({"the schedule as it is, with the OpenMP target's own parallel loops", "as it is", {}, std::nullopt, ""});
   struct Planned {
     std::string label, short_label;
     AutoScheduleOptions options;
