@@ -5,6 +5,7 @@
 // switch swaps them, nothing is lost; a saved session reopens with them.
 #include <QDialog>
 #include <QDir>
+#include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -94,6 +95,39 @@ class TestGuiVariants : public QObject {
     QVERIFY2(reopened.sessionError().isEmpty(), qPrintable(reopened.sessionError()));
     QCOMPARE(reopened.history(), window.history());
     QCOMPARE(reopened.variants(), window.variants());
+  }
+
+  // `loopscape SESSION.json`: a saved session opens from the command line
+  // (with its variants); one whose variant is malformed is refused with where.
+  void aSessionFileOpensFromTheCommandLine() {
+    QTemporaryDir dir;
+    const auto session = [&](const QString& name, const QString& variant) {
+      QFile file(dir.filePath(name));
+      if (!file.open(QIODevice::WriteOnly)) return QString();
+      file.write(QStringLiteral("{\"format\": \"loopscape-session\", \"version\": 1,\n"
+                                " \"source\": \"%1\",\n"
+                                " \"compiler_options\": {\"defines\": [], \"include_dirs\": [], \"function\": \"\"},\n"
+                                " \"commands\": [\"S1.parallelize(i)\"],\n"
+                                " \"variants\": [[\"%2\"]],\n"
+                                " \"view\": {\"step\": 1, \"zoom_steps\": 0, \"code_target\": \"openmp\"}}\n")
+                     .arg(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), variant)
+                     .toUtf8());
+      return file.fileName();
+    };
+    const QString shot = dir.filePath(QStringLiteral("session.png"));
+    QProcess app;
+    app.setProcessChannelMode(QProcess::MergedChannels);
+    app.start(QStringLiteral(LOOPSCAPE_APP),
+              {session(QStringLiteral("good.json"), QStringLiteral("S1.interchange(j, k)")), QStringLiteral("--screenshot"), shot});
+    QVERIFY(app.waitForFinished(120000));
+    QVERIFY2(app.exitCode() == 0, app.readAll().constData());
+    QVERIFY(QFile::exists(shot));
+    app.start(QStringLiteral(LOOPSCAPE_APP),
+              {session(QStringLiteral("bad.json"), QStringLiteral("S1.interchange(j, k")), QStringLiteral("--screenshot"), shot});
+    QVERIFY(app.waitForFinished(120000));
+    QCOMPARE(app.exitCode(), 2);
+    const QByteArray said = app.readAll();
+    QVERIFY2(said.contains("bad.json:5:") && said.contains("variant 1, step 1"), said.constData());
   }
 };
 

@@ -102,9 +102,9 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("C file or C++ program (.cpp) to open (default: the start page; with --screenshot, "
-                                              "samples/matmul.c)."),
-                               QStringLiteral("[FILE.c|FILE.cpp]"));
+                               QStringLiteral("C file, C++ program (.cpp) or saved session (.json) to open (default: the "
+                                              "start page; with --screenshot, samples/matmul.c)."),
+                               QStringLiteral("[FILE.c|FILE.cpp|SESSION.json]"));
   const QCommandLineOption script(QStringLiteral("script"),
                                   QStringLiteral("Apply the schedule script <file> (one command per line)."),
                                   QStringLiteral("file"));
@@ -266,6 +266,18 @@ int main(int argc, char** argv) {
     }
   } else if (path.isEmpty()) {
     window.showStartPage();
+  } else if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+    // A saved session (File > Save Session): its file, commands, variants and view.
+    QString error;
+    if (!window.openSession(path, &error)) {
+      fail(error);
+      return kExitBadInput;
+    }
+    if (shoot && (!window.waitForEngine(600000) || !window.sessionError().isEmpty())) {
+      fail(window.sessionError().isEmpty() ? QStringLiteral("%1: the session did not open in time").arg(path)
+                                           : window.sessionError());
+      return kExitBadInput;
+    }
   } else {
     QString error;
     if (parser.isSet(script)) window.setScriptName(parser.value(script));
