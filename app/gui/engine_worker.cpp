@@ -329,6 +329,18 @@ void noteProgramFile(const ProgramFile& file, EngineResult& result) {
   }
 }
 
+// Adds the saved lines of work to `session`; one that no longer replays is
+// left out, and the returned note says which and why (empty: all kept).
+QString keepVariants(Session& session, const std::vector<std::vector<CommandCall>>& variants) {
+  QStringList left;
+  for (std::size_t v = 0; v < variants.size(); ++v)
+    if (std::optional<Refusal> refusal = session.add_variant(variants[v]))
+      left << QStringLiteral("variant %1 left out: %2")
+                  .arg(v + 1)
+                  .arg(qs(refusal->report()).section(QLatin1Char('\n'), 0, 0));
+  return left.join(QStringLiteral("; "));
+}
+
 }  // namespace
 
 quint64 EngineWorker::open(const QString& path, const CompileOptions& options, const QStringList& script_lines,
@@ -365,12 +377,8 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
           const ScriptRun run = apply_script(*state.session, calls);
           if (run.refusal) noteRefusal(*run.refusal, result);
         }
-        // An exported session's variants; one that is refused is left out.
-        for (std::size_t v = 0; v < program.variants.size(); ++v)
-          if (std::optional<Refusal> refusal = state.session->add_variant(program.variants[v]))
-            result.open_note += QStringLiteral("; variant %1 left out: %2")
-                                    .arg(v + 1)
-                                    .arg(qs(refusal->report()).section(QLatin1Char('\n'), 0, 0));
+        if (const QString left = keepVariants(*state.session, program.variants); !left.isEmpty())
+          result.open_note += QStringLiteral("; ") + left;
         result.step = static_cast<int>(state.session->history().size());
       },
       -1);
@@ -378,11 +386,10 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
 
 quint64 EngineWorker::openSession(const QString& path, const CompileOptions& options, const QStringList& commands,
                                   int step, const QList<QStringList>& variants) {
-  std::vector<std::vector<std::string>> variant_lines;
-  for (const QStringList& v : variants) {
-    variant_lines.emplace_back();
-    for (const QString& line : v) variant_lines.back().push_back(line.toStdString());
-  }
+  // Checked when the session file was read (session_file.h): they parse.
+  std::vector<std::vector<CommandCall>> variant_calls;
+  for (const QStringList& v : variants)
+    variant_calls.push_back(parse_script(v.join(QLatin1Char('\n')).toStdString(), "session variant"));
   const std::string file = path.toStdString();
   std::vector<std::string> lines;
   for (const QString& line : commands) lines.push_back(line.toStdString());
@@ -391,7 +398,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
   file_options.cancelled = [this, open_generation] { return open_generation_.load() != open_generation; };
   return post(
       EngineResult::Kind::Session,
-      [file, options, lines, variant_lines, file_options](EngineState& state, EngineResult& result) {
+      [file, options, lines, variant_calls, file_options](EngineState& state, EngineResult& result) {
         result.ran_program = is_cpp_source(file);
         ProgramFile program = open_program_file(file, options, file_options);
         noteProgramFile(program, result);
@@ -403,17 +410,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
           if (std::optional<Refusal> refusal = fresh->apply(*call)) throw std::runtime_error(refusal->report());
         }
         result.failed_step = -1;
-        // A variant that no longer replays is left out; the session still opens.
-        for (std::size_t v = 0; v < variant_lines.size(); ++v) {
-          std::vector<CommandCall> calls;
-          for (const std::string& line : variant_lines[v])
-            if (std::optional<CommandCall> call = parse_script_line(line, SourceLocation{"session", 1, 1}))
-              calls.push_back(*call);
-          if (std::optional<Refusal> refusal = fresh->add_variant(calls))
-            result.note += QStringLiteral("variant %1 left out: %2 ")
-                               .arg(v + 1)
-                               .arg(qs(refusal->report()).section(QLatin1Char('\n'), 0, 0));
-        }
+        result.note = keepVariants(*fresh, variant_calls);
         state.live_drag = -1;
         state.session = std::move(fresh);
         state.plot_cache = std::make_shared<PlotCache>();
@@ -495,16 +492,10 @@ namespace {
 // (reported in `result`); returns how many were applied.
 int applyEach(EngineState& state, const std::vector<CommandCall>& calls, EngineResult& result) {
   state.live_drag = -1;
-  int applied = 0;
-  for (const CommandCall& call : calls) {
-    if (std::optional<Refusal> refusal = state.session->apply(call)) {
-      noteRefusal(*refusal, result);
-      break;
-    }
-    ++applied;
-  }
-  result.changed = applied > 0;
-  return applied;
+  const ScriptRun run = apply_script(*state.session, calls);
+  if (run.refusal) noteRefusal(*run.refusal, result);
+  result.changed = run.applied > 0;
+  return static_cast<int>(run.applied);
 }
 }  // namespace
 
@@ -761,7 +752,7 @@ quint64 EngineWorker::runStep(int step, const QMap<QString, qint64>& parameters,
   return generation;
 }
 
-quint64 EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions) {
+void EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions) {
   const std::map<std::string, long> given = given_parameters(parameters);
   std::shared_ptr<EngineState> state = state_;
   pending_ += 2;  // the isl half, then the run half
@@ -822,7 +813,6 @@ quint64 EngineWorker::compareVariant(int k, const QMap<QString, qint64>& paramet
       answer(comparison);
     });
   });
-  return 0;
 }
 
 quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetitions) {

@@ -115,7 +115,7 @@ class EngineWorker : public QObject {
   // The current line and variant `k` side by side: steps, OpenMP code, and
   // both last schedules run with Halide's JIT at `parameters` (as runStep).
   // Answers as variantCompared.
-  quint64 compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions);
+  void compareVariant(int k, const QMap<QString, qint64>& parameters, int repetitions);
   // Shows step `step` of the session (0: the original schedule).
   quint64 showStep(int step);
   // Plot parameter values (empty: small defaults); re-shows step `step`.

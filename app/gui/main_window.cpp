@@ -147,12 +147,9 @@ void MainWindow::connectViews() {
   connect(worker_, &EngineWorker::tuningProgress, docks_->run, &RunView::showTuningProgress);
   connect(worker_, &EngineWorker::tuningFinished, docks_->run, &RunView::showTuningOutcome);
   connect(docks_->run, &RunView::applyCandidateRequested, this, [this](const QStringList& steps, const QString& label) {
-    std::vector<CommandCall> calls;
-    for (int k = 0; k < steps.size(); ++k)
-      if (std::optional<CommandCall> call = parse_script_line(steps[k].toStdString(), {"tuned candidate", static_cast<unsigned>(k + 1), 1}))
-        calls.push_back(*call);
     statusBar()->showMessage(tr("Applying %1\u2026").arg(label));
-    session_->requestSteps(calls, tr("Tuned candidate (%1)").arg(label));
+    session_->requestSteps(parse_script(steps.join(QLatin1Char('\n')).toStdString(), "tuned candidate"),
+                           tr("Tuned candidate (%1)").arg(label));
   });
   connect(docks_->run_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible) QTimer::singleShot(0, this, &MainWindow::measureIfWanted);

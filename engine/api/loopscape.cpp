@@ -59,19 +59,19 @@ StatementHandle& StatementHandle::call(const std::string& command, const std::ve
   return *this;
 }
 
-void apply(Session& session, const std::string& script_line) {
+namespace {
+CommandCall api_call(const std::string& script_line) {
   std::optional<CommandCall> call = parse_script_line(script_line, SourceLocation{"<api>", 1, 0});
   if (!call) throw InputError({"<api>", 1, 1}, "no command in '" + script_line + "'");
-  session.apply_or_throw(*call);
+  return std::move(*call);
 }
+}  // namespace
+
+void apply(Session& session, const std::string& script_line) { session.apply_or_throw(api_call(script_line)); }
 
 void keep_variant(Session& session, const std::vector<std::string>& script_lines) {
   std::vector<CommandCall> calls;
-  for (const std::string& line : script_lines) {
-    std::optional<CommandCall> call = parse_script_line(line, SourceLocation{"<api>", 1, 0});
-    if (!call) throw InputError({"<api>", 1, 1}, "no command in '" + line + "'");
-    calls.push_back(std::move(*call));
-  }
+  for (const std::string& line : script_lines) calls.push_back(api_call(line));
   if (std::optional<Refusal> refusal = session.add_variant(calls)) throw CommandRefused(std::move(*refusal));
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session/knobs.h"
 
-#include <cctype>
 #include <sstream>
 
+#include "support/c_text.h"
 #include "support/error.h"
 
 namespace loopscape {
@@ -11,13 +11,6 @@ namespace loopscape {
 namespace {
 
 constexpr const char* kKnobOpen = "tune(";
-
-std::string trimmed(const std::string& text) {
-  std::size_t b = 0, e = text.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-  return text.substr(b, e - b);
-}
 
 // The values between `tune(` and `)`, split at commas.
 std::vector<std::string> knob_values(const CommandArgument& argument) {

@@ -3,6 +3,7 @@
 
 #include <isl/ctx.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -205,8 +206,10 @@ std::optional<Refusal> Session::apply(const CommandCall& call) {
   applied_.push_back(std::move(std::get<AppliedCommand>(result)));
   redo_.clear();
   // Back on a line kept as a variant: it is the current one again.
-  const std::string now = script();
-  std::erase_if(variants_, [&](const Variant& v) { return v.script() == now; });
+  if (!variants_.empty()) {
+    const std::string now = script();
+    std::erase_if(variants_, [&](const Variant& v) { return v.script() == now; });
+  }
   return std::nullopt;
 }
 
@@ -261,11 +264,13 @@ Variant Session::current_line() const {
 }
 
 std::size_t Session::shared_steps(const Variant& variant) const {
-  const Variant line = current_line();
+  // Step k of the current line: applied, then undone (redo_ holds the next redo last).
+  const auto step = [&](std::size_t k) -> const AppliedCommand& {
+    return k < applied_.size() ? applied_[k] : redo_[redo_.size() - 1 - (k - applied_.size())];
+  };
+  const std::size_t length = std::min(applied_.size() + redo_.size(), variant.steps.size());
   std::size_t k = 0;
-  while (k < line.steps.size() && k < variant.steps.size() &&
-         format_call(line.steps[k].call) == format_call(variant.steps[k].call))
-    ++k;
+  while (k < length && format_call(step(k).call) == format_call(variant.steps[k].call)) ++k;
   return k;
 }
 

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tuning/jit_tuning.h"
 
-#include "codegen/common/emitter.h"
 #include "codegen/registry/registry.h"
-#include "schedule/parallelism.h"
-#include "support/error.h"
 
 namespace loopscape {
 

@@ -23,10 +23,12 @@ std::vector<std::vector<std::size_t>> combinations(const std::vector<Knob>& knob
   return out;
 }
 
-std::string label_of(const std::vector<Knob>& knobs, const std::vector<std::size_t>& choice) {
+// The chosen values, in the knobs' order: "64, 16".
+std::string values_of(const std::vector<Knob>& knobs, const std::vector<std::size_t>& choice,
+                      const std::string& separator) {
   std::string out;
-  for (std::size_t k = 0; k < knobs.size(); ++k) out += (k ? ", " : "") + knobs[k].values[choice[k]];
-  return "values " + out;
+  for (std::size_t k = 0; k < knobs.size(); ++k) out += (k ? separator : "") + knobs[k].values[choice[k]];
+  return out;
 }
 
 }  // namespace
@@ -58,9 +60,8 @@ KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& ca
   tuning.choices = combinations(tuning.knobs);
   for (const auto& choice : tuning.choices) {
     TuningCandidate c;
-    c.label = label_of(tuning.knobs, choice);
-    for (std::size_t k = 0; k < choice.size(); ++k)
-      c.short_label += (k ? "," : "") + tuning.knobs[k].values[choice[k]];
+    c.label = "values " + values_of(tuning.knobs, choice, ", ");
+    c.short_label = values_of(tuning.knobs, choice, ",");
     for (const CommandCall& call : with_knob_values(calls, tuning.knobs, choice))
       c.plan.steps.push_back({call, "", ""});
     tuning.result.candidates.push_back(std::move(c));
