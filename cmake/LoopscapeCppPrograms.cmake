@@ -56,6 +56,10 @@ endfunction()
 file(MAKE_DIRECTORY ${PROJECT_BINARY_DIR}/cpp-include)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/engine ${PROJECT_BINARY_DIR}/cpp-include/loopscape SYMBOLIC)
 set(_loopscape_build_includes "${PROJECT_SOURCE_DIR}/engine;${PROJECT_BINARY_DIR}/cpp-include")
+# Tiramisu programs include <tiramisu/tiramisu.h> (engine/api/compat), which brings Halide's headers.
+get_target_property(_loopscape_halide_includes Halide::Halide INTERFACE_INCLUDE_DIRECTORIES)
+list(GET _loopscape_halide_includes 0 _loopscape_halide_include)
+set(_loopscape_tiramisu_build_includes "${PROJECT_SOURCE_DIR}/engine/api/compat;${_loopscape_halide_include}")
 
 # The build tree precompiles the API's headers as it builds, so that even the
 # first program opened reads them in a third of a second instead of spending
@@ -82,13 +86,13 @@ add_custom_command(OUTPUT ${_loopscape_pch}.gch
 add_custom_target(loopscape_cpp_pch ALL DEPENDS ${_loopscape_pch}.gch)
 
 loopscape_write_cpp_toolchain(${PROJECT_BINARY_DIR}/loopscape-cpp-toolchain.txt
-  "${_loopscape_build_includes}" $<TARGET_FILE:loopscape_engine> "${_loopscape_linker_build}" ${_loopscape_pch})
+  "${_loopscape_build_includes};${_loopscape_tiramisu_build_includes}" $<TARGET_FILE:loopscape_engine> "${_loopscape_linker_build}" ${_loopscape_pch})
 
 # The installed package (the engine component's headers and library), its
 # paths under @prefix@: the install prefix, found from the file's own place
 # (<prefix>/${CMAKE_INSTALL_DATADIR}/loopscape), so `cmake --install --prefix` anywhere works.
 loopscape_write_cpp_toolchain(${PROJECT_BINARY_DIR}/installed/loopscape-cpp-toolchain.txt
-  "@prefix@/${CMAKE_INSTALL_INCLUDEDIR}/loopscape;@prefix@/${CMAKE_INSTALL_INCLUDEDIR}"
+  "@prefix@/${CMAKE_INSTALL_INCLUDEDIR}/loopscape;@prefix@/${CMAKE_INSTALL_INCLUDEDIR};@prefix@/${CMAKE_INSTALL_INCLUDEDIR}/loopscape/api/compat;${_loopscape_halide_include}"
   @prefix@/${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:loopscape_engine> "${_loopscape_linker_installed}" "")
 install(FILES ${PROJECT_BINARY_DIR}/installed/loopscape-cpp-toolchain.txt
   DESTINATION ${CMAKE_INSTALL_DATADIR}/loopscape COMPONENT Loopscape_app)

@@ -9,6 +9,7 @@ set(LOOPSCAPE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Loopscape)
 set(LOOPSCAPE_INSTALL_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR}/loopscape)
 
 set_target_properties(loopscape_engine PROPERTIES EXPORT_NAME engine)
+set_target_properties(loopscape_tiramisu PROPERTIES EXPORT_NAME tiramisu)
 set_target_properties(Loopscape_isl PROPERTIES EXPORT_NAME isl)
 set_target_properties(Loopscape_clang PROPERTIES EXPORT_NAME clang)
 
@@ -25,7 +26,11 @@ target_link_options(loopscape_engine INTERFACE
   "$<INSTALL_INTERFACE:-lisl>"
   "$<INSTALL_INTERFACE:LINKER:--as-needed>")
 
-install(TARGETS loopscape_engine Loopscape_isl Loopscape_clang
+# Loopscape::tiramisu: <tiramisu/tiramisu.h> for Tiramisu programs as they are.
+target_include_directories(loopscape_tiramisu INTERFACE
+  $<INSTALL_INTERFACE:${LOOPSCAPE_INSTALL_INCLUDEDIR}/api/compat>)
+
+install(TARGETS loopscape_engine loopscape_tiramisu Loopscape_isl Loopscape_clang
   EXPORT LoopscapeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Loopscape_engine
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Loopscape_engine)

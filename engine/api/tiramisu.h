@@ -62,6 +62,42 @@ enum primitive_t {
   p_float64,
 };
 
+// Tiramisu's operators, for its expr(op, ...) form: expr(o_max, a, b) is max(a, b).
+enum op_t {
+  o_none,
+  o_minus,
+  o_floor,
+  o_ceil,
+  o_round,
+  o_trunc,
+  o_sin,
+  o_cos,
+  o_tan,
+  o_tanh,
+  o_sqrt,
+  o_abs,
+  o_log,
+  o_exp,
+  o_max,
+  o_min,
+  o_pow,
+  o_add,
+  o_sub,
+  o_mul,
+  o_div,
+  o_mod,
+  o_select,
+  o_logical_and,
+  o_logical_or,
+  o_logical_not,
+  o_eq,
+  o_ne,
+  o_lt,
+  o_le,
+  o_gt,
+  o_ge,
+};
+
 // What a buffer is to the generated function: an argument it reads, one it
 // writes, or a local temporary.
 enum argument_t { a_input, a_output, a_temporary };
@@ -114,6 +150,10 @@ class expr {
   expr(float value);
   expr(double value);
   explicit expr(std::shared_ptr<const detail::Node> node);
+  // Tiramisu's operator form: expr(o_sqrt, x), expr(o_min, a, b), expr(o_select, c, a, b).
+  expr(op_t op, const expr& a, where at = where::current());
+  expr(op_t op, const expr& a, const expr& b, where at = where::current());
+  expr(op_t op, const expr& a, const expr& b, const expr& c, where at = where::current());
 
   bool is_defined() const { return node_ != nullptr; }
   primitive_t get_data_type() const;
@@ -178,11 +218,21 @@ class var : public expr {
   where at_;
 };
 
-// A symbolic constant of the current function: an isl parameter of every
-// domain, an int argument of the generated C function.
+// A symbolic constant of the current function. Without a value it is an isl
+// parameter of every domain and an int argument of the generated C function.
+// With a value (Tiramisu's form, constant NN("NN", 1000)) it is that number:
+// domains that name it ("[NN] -> { S[i] : 0 <= i < NN }") and expressions
+// that use it see the value, and it is no argument. The value must be an
+// integer known when it is declared (literals and other valued constants).
 class constant : public expr {
  public:
   explicit constant(std::string name, where at = where::current());
+  constant(std::string name, const expr& value, where at = where::current());
+  constant(std::string name, const expr& value, primitive_t type, where at = where::current());
+  // Tiramisu's full form; a constant is function-wide here, so `with` and
+  // `at_loop_level` must be left as Tiramisu's defaults (nullptr, -1).
+  constant(std::string name, const expr& value, primitive_t type, bool function_wide, computation* with,
+           int at_loop_level, function* owner = nullptr, where at = where::current());
   const std::string& get_name() const { return name_; }
 
  private:
@@ -211,11 +261,22 @@ class computation {
       : computation(std::move(name), std::vector<var>(iterators), e, at) {}
   computation(std::string name, std::initializer_list<var> iterators, primitive_t type, where at = where::current())
       : computation(std::move(name), std::vector<var>(iterators), type, at) {}
+  // A literal value ({i}, 0.0) picks these, not the isl-domain form either.
+  computation(std::string name, std::initializer_list<var> iterators, double value, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), expr(value), at) {}
+  computation(std::string name, std::initializer_list<var> iterators, float value, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), expr(value), at) {}
+  computation(std::string name, std::initializer_list<var> iterators, int value, where at = where::current())
+      : computation(std::move(name), std::vector<var>(iterators), expr(value), at) {}
   // Tiramisu's form: the domain as an isl set, "[N] -> { S[i, j] : 0 <= i < N and 0 <= j < i }"
   // (the function's constants may be left out: "{ S[i, j] : ... }"); vars of the
   // expression name the set's dimensions.
   computation(std::string iteration_domain, const expr& e, bool schedule_this_computation = true,
               primitive_t type = p_none, where at = where::current());
+  // The same, naming its function as Tiramisu programs do
+  // (global::get_implicit_function()); it must be the current one.
+  computation(std::string iteration_domain, const expr& e, bool schedule_this_computation, primitive_t type,
+              function* owner, where at = where::current());
 
   void set_expression(const expr& e, where at = where::current());
   const std::string& get_name() const;
@@ -237,15 +298,37 @@ class computation {
 
   // Layer III: C(i, j, ...) is stored in b[indices...] (default: its own iterators).
   // After the first schedule command it is the engine's store_in command.
-  void store_in(buffer* b, std::vector<expr> indices = {}, where at = where::current());
+  void store_in(buffer* b, where at = where::current());
+  // An empty list ({}) stores every instance in the buffer's first element: a scalar kept in a buffer.
+  void store_in(buffer* b, std::initializer_list<expr> indices, where at = where::current());
+  void store_in(buffer* b, std::vector<expr> indices, where at = where::current());
+
+  // Tiramisu's store_in as an isl map from the computation to a buffer,
+  // "{ S[i, j] -> b[i, 0] }" (affine, no divisions): the same as store_in(&b, {i, 0}).
+  void set_access(const std::string& map, where at = where::current());
 
   // Ordering. Before the first schedule command they shape the original
   // loops: `next` joins this computation's loops down to `level` and runs
   // after it there (root: after its whole nest). Afterwards they are the
-  // engine's checked then/after commands.
+  // engine's checked then/after commands. A level is a var or, as in
+  // Tiramisu, a loop's depth (0: the outermost loop, root_dimension: none).
   computation& then(computation& next, const var& level, where at = where::current());
+  computation& then(computation& next, int level, where at = where::current());
   void after(computation& previous, const var& level, where at = where::current());
+  void after(computation& previous, int level, where at = where::current());
   static const var root;
+  static constexpr int root_dimension = -1;
+
+  // Runs loop `v` (or the loop at depth `level`) backwards. Before the first
+  // schedule command it shapes the original loops, as then/after do: the
+  // program is defined with that loop decreasing, which is how a Tiramisu
+  // program writes a loop that runs down (there is no check to pass: the
+  // reversed loop is the original). Afterwards it is the engine's checked
+  // loop_reversal. The two-var form names the reversed loop `reversed` for
+  // the commands that follow, as Tiramisu does.
+  void loop_reversal(const var& v, where at = where::current());
+  void loop_reversal(const var& v, const var& reversed, where at = where::current());
+  void loop_reversal(int level, where at = where::current());
 
   // Schedule commands (Layer II), applied to the function's session and
   // checked for legality; CommandRefused when refused.
@@ -311,6 +394,17 @@ class function {
   // The code for a target, as `loopscape-cli emit --target TARGET` prints it.
   std::string code(const std::string& target = "openmp");
 
+  // Tiramisu's code generation (see tiramisu::codegen below), and its older
+  // step-by-step form: set_arguments, then gen_halide_obj (the gen_* steps
+  // between them have nothing left to do here).
+  void codegen(const std::vector<buffer*>& arguments, const std::string& object_file, bool gen_cuda_stmt = false,
+               where at = where::current());
+  void set_arguments(const std::vector<buffer*>& arguments, where at = where::current());
+  void gen_time_space_domain() {}
+  void gen_isl_ast() {}
+  void gen_halide_stmt() {}
+  void gen_halide_obj(const std::string& object_file, where at = where::current());
+
   detail::FunctionData& data() const { return *data_; }
   static function* current();
 
@@ -318,8 +412,41 @@ class function {
   std::unique_ptr<detail::FunctionData> data_;
 };
 
+// What an access to a computation reads. Loopscape's Layer I means values:
+// c(i, j - 1) is the value instance (i, j - 1) computed, and a program whose
+// order would read anything else is refused where the access is written.
+// Tiramisu means memory: the access reads c's buffer (through store_in) as it
+// is when the read runs, and programs written for Tiramisu rely on it
+// (reading an accumulator at its own instance, or a buffer element after the
+// instance that wrote it). <tiramisu/tiramisu.h> selects memory; the choice
+// holds for the functions created after it is made.
+enum class access_meaning { values, memory };
+void set_access_meaning(access_meaning meaning);
+access_meaning get_access_meaning();
+
 // Tiramisu's implicit global function: init("name") replaces it and makes it current.
 function& init(const std::string& name, where at = where::current());
 function& global_function();
+
+// Tiramisu's global settings, as its programs call them.
+struct global {
+  // The current function (nullptr when there is none).
+  static function* get_implicit_function();
+  // Tiramisu's defaults are the only settings here: these do nothing.
+  static void set_default_tiramisu_options() {}
+  static void set_loop_iterator_type(primitive_t) {}
+};
+
+// Tiramisu's code generation for the current function: compiles it through
+// the halide target into `object_file` with Tiramisu's calling convention
+// (an int function named after the function taking one halide_buffer_t* per
+// buffer of `arguments`, in that order; a buffer {N, M} is a Halide buffer of
+// extents (M, N), stored densely, as Tiramisu lays it out), and writes its C
+// prototype to object_file + ".h". Temporary buffers are allocated inside.
+// Run from the app (api/publish.h), it publishes the function instead.
+// Throws InputError for a buffer argument that is no buffer of the function,
+// or a constant without a value (Tiramisu's functions take only buffers).
+void codegen(const std::vector<buffer*>& arguments, const std::string& object_file, bool gen_cuda_stmt = false,
+             where at = where::current());
 
 }  // namespace loopscape::tiramisu

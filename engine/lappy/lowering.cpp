@@ -541,7 +541,7 @@ class Lowering {
     std::vector<std::string> dims;
     for (std::size_t k = 0; k < std::max<std::size_t>(1, a.shape.size()); ++k) dims.push_back("d" + std::to_string(k));
     T::input view(fresh_statement(name + "_value"), dims, checked_shape(a), a.type, a.mode_at);
-    view.store_in(&buffers_.at(name), {}, a.mode_at);
+    view.store_in(&buffers_.at(name), a.mode_at);
     return views_.emplace(&a, view).first->second;
   }
 

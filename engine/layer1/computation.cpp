@@ -9,7 +9,12 @@ using namespace detail;
 
 namespace {
 
-std::string var_name(const var& v) { return v.get_name(); }
+// The loop a var names for a schedule command: its own name, unless loop_reversal renamed it.
+std::string loop_of(const std::shared_ptr<detail::ComputationData>& d, const var& v) {
+  if (d)
+    if (auto it = d->aliases.find(v.get_name()); it != d->aliases.end()) return it->second;
+  return v.get_name();
+}
 
 Session& session_of(const detail::ComputationData& d) {
   return d.owner->handle->session();
@@ -27,6 +32,13 @@ computation::computation(std::string name, std::vector<var> iterators, const exp
 computation::computation(std::string name, std::vector<var> iterators, primitive_t type, where at)
     : data_(new_computation(typed(std::move(name), type, "computation", at), at, false, iterators)) {
   data_->type = type;
+}
+
+computation::computation(std::string iteration_domain, const expr& e, bool schedule_this_computation,
+                         primitive_t type, function* owner_function, where at)
+    : computation(std::move(iteration_domain), e, schedule_this_computation, type, at) {
+  if (owner_function && owner_function != function::current())
+    fail(at, "computation '" + data_->name + "' of a function that is not the current one");
 }
 
 computation::computation(std::string iteration_domain, const expr& e, bool schedule_this_computation,
@@ -97,6 +109,13 @@ expr computation::operator()(const expr& i0, const expr& i1, const expr& i2, con
   return (*this)(std::vector<expr>{i0, i1, i2, i3, i4, i5}, at);
 }
 
+void computation::store_in(buffer* b, where at) { store_in(b, std::vector<expr>{}, at); }
+
+void computation::store_in(buffer* b, std::initializer_list<expr> indices, where at) {
+  store_in(b, std::vector<expr>(indices), at);
+  if (indices.size() == 0 && data_ && !data_->owner->frozen()) data_->stored_as_scalar = true;
+}
+
 void computation::store_in(buffer* b, std::vector<expr> indices, where at) {
   detail::ComputationData& d = need_data(data_, at);
   if (!b || !b->data()) fail(at, "store_in of '" + d.name + "' without a buffer");
@@ -113,7 +132,33 @@ void computation::store_in(buffer* b, std::vector<expr> indices, where at) {
   }
   d.storage = b->data();
   d.store_indices = std::move(indices);
+  d.stored_as_scalar = false;
+  d.access_map.clear();
   d.store_at = at;
+}
+
+void computation::set_access(const std::string& map, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  require_open(*d.owner, at, "set_access of '" + d.name + "'");
+  const std::size_t open = map.find('{'), arrow = map.find("->", open == std::string::npos ? 0 : open);
+  std::size_t b = arrow == std::string::npos ? map.size() : arrow + 2;
+  while (b < map.size() && std::isspace(static_cast<unsigned char>(map[b]))) ++b;
+  std::size_t e = b;
+  while (e < map.size() && (std::isalnum(static_cast<unsigned char>(map[e])) || map[e] == '_')) ++e;
+  const std::string name = map.substr(b, e - b);
+  if (open == std::string::npos || name.empty())
+    fail(at, "set_access of '" + d.name + "' with '" + map + "': write it as an isl map to a buffer, \"{ " + d.name +
+                 "[i, j] -> b[i, 0] }\"");
+  for (const auto& buf : d.owner->buffers)
+    if (buf->name == name) {
+      d.storage = buf;
+      d.store_indices.clear();
+      d.access_map = map;
+      d.store_at = at;
+      return;
+    }
+  fail(at, "set_access of '" + d.name + "' to '" + name + "', which is no buffer of function '" + d.owner->name +
+               "' (declare the buffer first)");
 }
 
 computation& computation::then(computation& next, const var& level, where at) {
@@ -121,17 +166,60 @@ computation& computation::then(computation& next, const var& level, where at) {
   return next;
 }
 
+computation& computation::then(computation& next, int level, where at) {
+  next.after(*this, level, at);
+  return next;
+}
+
+void computation::after(computation& previous, int level, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  detail::ComputationData& p = need_data(previous.data_, at);
+  if (level < root_dimension)
+    fail(at, "'" + d.name + "' after '" + p.name + "' at level " + std::to_string(level) +
+                 ": a level is a loop depth (0: the outermost loop) or computation::root_dimension (-1)");
+  if (level == root_dimension) return after(previous, root, at);
+  if (d.owner->frozen())
+    fail(at, "'" + d.name + "' after '" + p.name + "' at level " + std::to_string(level) +
+                 " after the first schedule command: name the level by its var there (the loops have changed)");
+  if (p.owner != d.owner) fail(at, "'" + d.name + "' after '" + p.name + "', a computation of another function");
+  if (&p == &d) fail(at, "'" + d.name + "' after itself");
+  d.owner->orderings.push_back(detail::Ordering{&p, &d, {}, level, at});
+}
+
+void computation::loop_reversal(const var& v, where at) { loop_reversal(v, v, at); }
+
+void computation::loop_reversal(const var& v, const var& reversed, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  const std::string loop = loop_of(data_, v);
+  if (d.owner->frozen()) {
+    schedule("loop_reversal", {loopscape::Argument(loop)});
+  } else {
+    d.reversals.push_back(detail::Reversal{loop, -1, at});
+  }
+  if (reversed.get_name() != v.get_name()) d.aliases[reversed.get_name()] = loop;
+}
+
+void computation::loop_reversal(int level, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  if (level < 0) fail(at, "loop_reversal of '" + d.name + "' at level " + std::to_string(level) + ": levels start at 0");
+  if (d.owner->frozen())
+    fail(at, "loop_reversal of '" + d.name + "' at level " + std::to_string(level) +
+                 " after the first schedule command: name the loop by its var there (the loops have changed)");
+  d.reversals.push_back(detail::Reversal{{}, level, at});
+}
+
 void computation::after(computation& previous, const var& level, where at) {
   detail::ComputationData& d = need_data(data_, at);
   detail::ComputationData& p = need_data(previous.data_, at);
   if (p.owner != d.owner) fail(at, "'" + d.name + "' after '" + p.name + "', a computation of another function");
   if (&p == &d) fail(at, "'" + d.name + "' after itself");
-  const std::string level_name = &level == &root || level.get_name() == root.get_name() ? "" : level.get_name();
+  std::string level_name = &level == &root || level.get_name() == root.get_name() ? "" : level.get_name();
+  if (auto renamed = p.aliases.find(level_name); renamed != p.aliases.end()) level_name = renamed->second;
   if (d.owner->frozen()) {
     schedule("after", {loopscape::Argument(p.name), loopscape::Argument(level_name.empty() ? "root" : level_name)});
     return;
   }
-  d.owner->orderings.push_back(detail::Ordering{&p, &d, level_name, at});
+  d.owner->orderings.push_back(detail::Ordering{&p, &d, level_name, -2, at});
 }
 
 void computation::schedule(const std::string& command, const std::vector<loopscape::Argument>& args) {
@@ -139,33 +227,33 @@ void computation::schedule(const std::string& command, const std::vector<loopsca
   session_of(d).statement(d.name).call(command, args);
 }
 
-void computation::interchange(const var& a, const var& b) { schedule("interchange", {var_name(a), var_name(b)}); }
+void computation::interchange(const var& a, const var& b) { schedule("interchange", {loop_of(data_, a), loop_of(data_, b)}); }
 void computation::split(const var& v, int size, const var& outer, const var& inner) {
-  schedule("split", {var_name(v), size, var_name(outer), var_name(inner)});
+  schedule("split", {loop_of(data_, v), size, loop_of(data_, outer), loop_of(data_, inner)});
 }
 void computation::tile(const var& a, const var& b, int size_a, int size_b) {
-  schedule("tile", {var_name(a), var_name(b), size_a, size_b});
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b});
 }
 void computation::tile(const var& a, const var& b, int size_a, int size_b, const var& a0, const var& b0,
                        const var& a1, const var& b1) {
-  schedule("tile", {var_name(a), var_name(b), size_a, size_b, var_name(a0), var_name(b0), var_name(a1),
-                    var_name(b1)});
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b, loop_of(data_, a0), loop_of(data_, b0), loop_of(data_, a1),
+                    loop_of(data_, b1)});
 }
-void computation::shift(const var& v, int amount) { schedule("shift", {var_name(v), amount}); }
+void computation::shift(const var& v, int amount) { schedule("shift", {loop_of(data_, v), amount}); }
 void computation::skew(const var& a, const var& b, int factor) {
-  schedule("skew", {var_name(a), var_name(b), factor});
+  schedule("skew", {loop_of(data_, a), loop_of(data_, b), factor});
 }
-void computation::parallelize(const var& v) { schedule("parallelize", {var_name(v)}); }
-void computation::vectorize(const var& v, int width) { schedule("vectorize", {var_name(v), width}); }
-void computation::unroll(const var& v, int factor) { schedule("unroll", {var_name(v), factor}); }
+void computation::parallelize(const var& v) { schedule("parallelize", {loop_of(data_, v)}); }
+void computation::vectorize(const var& v, int width) { schedule("vectorize", {loop_of(data_, v), width}); }
+void computation::unroll(const var& v, int factor) { schedule("unroll", {loop_of(data_, v), factor}); }
 void computation::compute_at(computation& consumer, const var& level) {
-  schedule("compute_at", {consumer.get_name(), var_name(level)});
+  schedule("compute_at", {consumer.get_name(), loop_of(data_, level)});
 }
-void computation::distribute(const var& v) { schedule("distribute", {var_name(v)}); }
-void computation::gpu(const var& a, const var& b) { schedule("gpu", {var_name(a), var_name(b)}); }
+void computation::distribute(const var& v) { schedule("distribute", {loop_of(data_, v)}); }
+void computation::gpu(const var& a, const var& b) { schedule("gpu", {loop_of(data_, a), loop_of(data_, b)}); }
 void computation::tile_gpu(const var& a, const var& b, int size_a, int size_b) {
-  schedule("tile_gpu", {var_name(a), var_name(b), size_a, size_b});
+  schedule("tile_gpu", {loop_of(data_, a), loop_of(data_, b), size_a, size_b});
 }
-void computation::pipeline(const var& v) { schedule("pipeline", {var_name(v)}); }
+void computation::pipeline(const var& v) { schedule("pipeline", {loop_of(data_, v)}); }
 
 }  // namespace loopscape::tiramisu

@@ -51,10 +51,21 @@ std::vector<Iterator> iterators_of(const std::vector<var>& vars, const std::stri
                                            const where& at, bool need_range) {
   std::vector<Iterator> out;
   std::set<std::string> seen;
+  for (const var& v : vars) seen.insert(v.get_name());
+  std::set<std::string> named;
   for (const var& v : vars) {
-    if (!seen.insert(v.get_name()).second)
-      fail(at, "var '" + v.get_name() + "' appears twice in the iterators of '" + computation +
-                   "': each dimension needs its own name");
+    if (!named.insert(v.get_name()).second) {
+      // An input only names its dimensions (Tiramisu writes input L("L", {i, i})): a repeated name gets a suffix.
+      if (need_range)
+        fail(at, "var '" + v.get_name() + "' appears twice in the iterators of '" + computation +
+                     "': each dimension needs its own name");
+      std::string fresh;
+      for (int k = 1; fresh.empty() || seen.count(fresh); ++k) fresh = v.get_name() + "_" + std::to_string(k);
+      seen.insert(fresh);
+      named.insert(fresh);
+      out.push_back(Iterator{fresh, v.get_lower(), v.get_upper(), v.location()});
+      continue;
+    }
     if (need_range && !v.has_range())
       fail(at, "var '" + v.get_name() + "' has no range, so it cannot span the domain of '" + computation +
                    "': declare it as var(\"" + v.get_name() + "\", lower, upper)");
@@ -68,7 +79,8 @@ std::shared_ptr<ComputationData> new_computation(std::string name, const where& 
   FunctionData& f = owner(at, is_input ? "input" : "computation");
   require_open(f, at, is_input ? "a new input" : "a new computation");
   check_name(name, is_input ? "input" : "computation", at);
-  std::vector<Iterator> checked = iterators_of(iterators, name, at, true);
+  // An input's vars only name its dimensions: they need no range (its buffer is sized by store_in).
+  std::vector<Iterator> checked = iterators_of(iterators, name, at, !is_input);
   if (value && !value->is_defined()) fail(at, "computation '" + name + "' with an undefined expression");
   for (const auto& c : f.computations)
     if (c->name == name)

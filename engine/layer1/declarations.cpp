@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The declarations of api/tiramisu.h other than computations and functions:
 // vars, constants, buffers and inputs.
+#include <optional>
+
 #include "layer1/declaration_support.h"
 
 namespace loopscape::tiramisu {
@@ -47,10 +49,74 @@ constant::constant(std::string name, where at) : name_(std::move(name)) {
   require_open(f, at, "a new constant");
   for (const std::string& c : f.constants)
     if (c == name_) fail(at, "a second constant named '" + name_ + "'");
+  if (f.constant_values.count(name_)) fail(at, "a second constant named '" + name_ + "'");
   f.constants.push_back(name_);
   auto n = std::make_shared<detail::Node>();
   n->kind = detail::NodeKind::Constant;
   n->text = name_;
+  n->type = p_int32;
+  static_cast<expr&>(*this) = expr(n);
+}
+
+namespace {
+
+// The value of an integer expression of literals, or nothing.
+std::optional<long> integer_value(const detail::Node& n) {
+  using detail::NodeKind;
+  switch (n.kind) {
+    case NodeKind::Int: return std::stol(n.text);
+    case NodeKind::Cast:
+      if (!detail::is_integer(n.type)) return std::nullopt;
+      return integer_value(*n.args[0]);
+    case NodeKind::Unary:
+      if (n.text != "-") return std::nullopt;
+      if (auto v = integer_value(*n.args[0])) return -*v;
+      return std::nullopt;
+    case NodeKind::Binary: {
+      const auto a = integer_value(*n.args[0]), b = integer_value(*n.args[1]);
+      if (!a || !b) return std::nullopt;
+      if (n.text == "+") return *a + *b;
+      if (n.text == "-") return *a - *b;
+      if (n.text == "*") return *a * *b;
+      if (n.text == "/" && *b != 0) return *a / *b;
+      if (n.text == "%" && *b != 0) return *a % *b;
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+constant::constant(std::string name, const expr& value, where at) : constant(std::move(name), value, p_int32, at) {}
+
+constant::constant(std::string name, const expr& value, primitive_t type, bool function_wide, computation* with,
+                   int at_loop_level, function* owner_function, where at)
+    : constant(std::move(name), value, type, at) {
+  if (!function_wide || with != nullptr || at_loop_level != computation::root_dimension)
+    fail(at, "constant '" + name_ + "' computed at a loop level of a computation: constants here are function-wide "
+                 "numbers (leave function_wide true, the computation nullptr and the level -1)");
+  if (owner_function && owner_function != function::current())
+    fail(at, "constant '" + name_ + "' of a function that is not the current one");
+}
+
+constant::constant(std::string name, const expr& value, primitive_t type, where at) : name_(std::move(name)) {
+  check_name(name_, "constant", at);
+  detail::FunctionData& f = owner(at, "constant");
+  require_open(f, at, "a new constant");
+  if (!is_integer(type)) fail(at, "constant '" + name_ + "' of a non-integer type: constants are integers");
+  if (!value.is_defined()) fail(at, "constant '" + name_ + "' with an undefined value");
+  const std::optional<long> v = integer_value(*value.node());
+  if (!v)
+    fail(at, "the value of constant '" + name_ + "', " + value.to_str() +
+                 ", is no integer known when the program is built: give a number (or an expression of numbers)");
+  for (const std::string& c : f.constants)
+    if (c == name_) fail(at, "a second constant named '" + name_ + "'");
+  if (f.constant_values.count(name_)) fail(at, "a second constant named '" + name_ + "'");
+  f.constant_values[name_] = *v;
+  auto n = std::make_shared<detail::Node>();
+  n->kind = detail::NodeKind::Int;
+  n->text = std::to_string(*v);
   n->type = p_int32;
   static_cast<expr&>(*this) = expr(n);
 }

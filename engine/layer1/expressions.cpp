@@ -188,6 +188,100 @@ expr::expr(float value) : expr(floating_literal(value, p_float32, "f")) {}
 expr::expr(double value) : expr(floating_literal(value, p_float64, "")) {}
 expr::expr(std::shared_ptr<const detail::Node> node) : node_(std::move(node)) {}
 
+namespace {
+
+std::string operator_name(op_t op) {
+  switch (op) {
+    case o_minus: return "o_minus";
+    case o_floor: return "o_floor";
+    case o_ceil: return "o_ceil";
+    case o_round: return "o_round";
+    case o_trunc: return "o_trunc";
+    case o_sin: return "o_sin";
+    case o_cos: return "o_cos";
+    case o_tan: return "o_tan";
+    case o_tanh: return "o_tanh";
+    case o_sqrt: return "o_sqrt";
+    case o_abs: return "o_abs";
+    case o_log: return "o_log";
+    case o_exp: return "o_exp";
+    case o_max: return "o_max";
+    case o_min: return "o_min";
+    case o_pow: return "o_pow";
+    case o_add: return "o_add";
+    case o_sub: return "o_sub";
+    case o_mul: return "o_mul";
+    case o_div: return "o_div";
+    case o_mod: return "o_mod";
+    case o_select: return "o_select";
+    case o_logical_and: return "o_logical_and";
+    case o_logical_or: return "o_logical_or";
+    case o_logical_not: return "o_logical_not";
+    case o_eq: return "o_eq";
+    case o_ne: return "o_ne";
+    case o_lt: return "o_lt";
+    case o_le: return "o_le";
+    case o_gt: return "o_gt";
+    case o_ge: return "o_ge";
+    case o_none: break;
+  }
+  return "o_none";
+}
+
+[[noreturn]] void wrong_arity(op_t op, int given, const where& at) {
+  detail::fail(at, "expr(" + operator_name(op) + ", ...) with " + std::to_string(given) + " operand(s): " + operator_name(op) +
+               " takes " + (op == o_select ? "3" : op == o_max || op == o_min || op == o_pow || op >= o_add ? "2" : "1"));
+}
+
+}  // namespace
+
+expr::expr(op_t op, const expr& a, where at) {
+  switch (op) {
+    case o_minus: *this = -a; return;
+    case o_floor: *this = floor(a); return;
+    case o_ceil: *this = ceil(a); return;
+    case o_round: *this = math_call("round", {a}); return;
+    case o_trunc: *this = math_call("trunc", {a}); return;
+    case o_sin: *this = sin(a); return;
+    case o_cos: *this = cos(a); return;
+    case o_tan: *this = tan(a); return;
+    case o_tanh: *this = tanh(a); return;
+    case o_sqrt: *this = sqrt(a); return;
+    case o_abs: *this = abs(a); return;
+    case o_log: *this = log(a); return;
+    case o_exp: *this = exp(a); return;
+    case o_logical_not: *this = !a; return;
+    default: wrong_arity(op, 1, at);
+  }
+}
+
+expr::expr(op_t op, const expr& a, const expr& b, where at) {
+  switch (op) {
+    case o_max: *this = max(a, b); return;
+    case o_min: *this = min(a, b); return;
+    case o_pow: *this = pow(a, b); return;
+    case o_add: *this = a + b; return;
+    case o_sub: *this = a - b; return;
+    case o_mul: *this = a * b; return;
+    case o_div: *this = a / b; return;
+    case o_mod: *this = a % b; return;
+    case o_logical_and: *this = a && b; return;
+    case o_logical_or: *this = a || b; return;
+    case o_eq: *this = a == b; return;
+    case o_ne: *this = a != b; return;
+    case o_lt: *this = a < b; return;
+    case o_le: *this = a <= b; return;
+    case o_gt: *this = a > b; return;
+    case o_ge: *this = a >= b; return;
+    default: wrong_arity(op, 2, at);
+  }
+}
+
+expr::expr(op_t op, const expr& a, const expr& b, const expr& c, where at) {
+  if (op != o_select) wrong_arity(op, 3, at);
+  *this = select(a, b, c);
+}
+
 primitive_t expr::get_data_type() const { return node_ ? node_->type : p_none; }
 
 std::string detail::to_str(const Node& n) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Functions (api/tiramisu.h): the current one receives the declarations; its
 // program, C rendering and session come from layer1/program_builder.h.
+#include <atomic>
 #include <exception>
 
 #include "api/publish.h"
@@ -15,6 +16,7 @@ using namespace detail;
 namespace {
 
 thread_local function* current_function = nullptr;
+std::atomic<access_meaning> default_access_meaning{access_meaning::values};
 
 }  // namespace
 
@@ -24,6 +26,7 @@ function::function(std::string name, where at) : data_(std::make_unique<detail::
   data_->at = at;
   data_->handle = this;
   data_->number = next_definition_number();
+  data_->reads = default_access_meaning.load();
   current_function = this;
 }
 
@@ -38,6 +41,9 @@ function::~function() {
 }
 
 function* function::current() { return current_function; }
+
+void set_access_meaning(access_meaning meaning) { default_access_meaning = meaning; }
+access_meaning get_access_meaning() { return default_access_meaning.load(); }
 
 function* detail::exchange_current(function* f) {
   function* previous = current_function;

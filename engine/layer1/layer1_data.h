@@ -39,6 +39,14 @@ struct Iterator {
   where at;
 };
 
+// A loop reversed in the original program (computation::loop_reversal
+// before the first schedule command): by name, or by depth when `level` >= 0.
+struct Reversal {
+  std::string iterator;
+  int level = -1;
+  where at;
+};
+
 struct ComputationData {
   std::string name;
   std::vector<Iterator> iterators;
@@ -49,11 +57,16 @@ struct ComputationData {
   bool is_input = false;
   bool scheduled = true;    // false: Tiramisu's schedule_this_computation = false (not a statement)
   std::shared_ptr<BufferData> storage;  // null: its own buffer, made when the program is built
-  std::vector<expr> store_indices;      // empty: its iterators
+  std::vector<expr> store_indices;      // empty: its iterators, or the buffer's first element when `stored_as_scalar`
+  bool stored_as_scalar = false;        // store_in(&b, {})
+  std::string access_map;               // set_access's isl map (the indices come from it)
   where store_at;
   FunctionData* owner = nullptr;
   where at;
   int order = 0;  // among the function's declarations
+  std::vector<Reversal> reversals;
+  // Names given to its loops by loop_reversal(v, reversed): reversed -> v.
+  std::map<std::string, std::string> aliases;
 };
 
 // `next` runs after `previous`, sharing its loops down to `level` ("" for root).
@@ -61,6 +74,7 @@ struct Ordering {
   const ComputationData* previous = nullptr;
   const ComputationData* next = nullptr;
   std::string level;
+  int depth_level = -2;  // >= -1: the level as Tiramisu's loop depth (-1: root), `level` unused
   where at;
 };
 
@@ -68,11 +82,15 @@ struct FunctionData {
   std::string name;
   where at;
   std::vector<std::string> constants;
+  std::map<std::string, long> constant_values;  // constants with a value: no parameters
   std::vector<std::string> context;  // isl sets constraining the constants
   std::vector<where> context_at;
   std::vector<std::shared_ptr<ComputationData>> computations;  // declaration order
   std::vector<std::shared_ptr<BufferData>> buffers;
   std::vector<Ordering> orderings;
+  std::vector<std::shared_ptr<BufferData>> arguments;  // set_arguments / codegen: Tiramisu's argument order
+  bool arguments_set = false;
+  access_meaning reads = access_meaning::values;
   std::unique_ptr<Session> session;  // set when Layer I is frozen
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far

@@ -94,6 +94,13 @@ class Builder {
   }
 
   isl::set aligned(isl::set s, const where& at, const std::string& what) const {
+    // A constant with a value is that number: a set that names it is fixed at it.
+    for (const auto& [name, value] : f_.constant_values) {
+      const int k = isl_set_find_dim_by_name(s.get(), isl_dim_param, name.c_str());
+      if (k < 0) continue;
+      isl_set* fixed = isl_set_fix_si(s.release(), isl_dim_param, static_cast<unsigned>(k), static_cast<int>(value));
+      s = isl::manage(isl_set_project_out(fixed, isl_dim_param, static_cast<unsigned>(k), 1));
+    }
     const isl::space space = s.space();
     const int n = isl_space_dim(space.get(), isl_dim_param);
     for (int k = 0; k < n; ++k) {
@@ -132,10 +139,11 @@ class Builder {
     if (c.domain_text.empty()) {
       std::string constraints;
       for (const Iterator& it : c.iterators) {
+        in.iterators.push_back(it.name);
+        if (!it.lower.is_defined()) continue;  // an input's dimension without a range
         const std::string lo = affine_or_fail(*it.lower.node(), {}, nullptr, it.at, "the lower bound of var '" + it.name + "'");
         const std::string hi = affine_or_fail(*it.upper.node(), {}, nullptr, it.at, "the upper bound of var '" + it.name + "'");
         constraints += (constraints.empty() ? "" : " and ") + lo + " <= " + it.name + " < " + hi;
-        in.iterators.push_back(it.name);
       }
       const std::string text = prefix_ + "{ " + c.name + "[" + join(in.iterators) + "]" +
                                (constraints.empty() ? "" : " : " + constraints) + " }";
@@ -212,6 +220,9 @@ class Builder {
   // The extent of dimension k of a computation's own buffer: one past its largest value.
   std::string own_extent(const ComputationData& c, const Info& in, std::size_t k) {
     const std::string& name = in.iterators[k];
+    if (c.domain_text.empty() && !c.iterators[k].upper.is_defined())
+      fail(c.at, "'" + c.name + "' has no store_in and its var '" + name +
+                     "' has no range, so its buffer cannot be sized: store it in a buffer with store_in");
     const isl::set negative = isl::set(program_.ctx(), prefix_ + "{ " + c.name + "[" + join(in.iterators) + "] : " +
                                                           name + " < 0 }");
     if (!in.domain.intersect(aligned(negative, c.at, "")).is_empty())
@@ -242,7 +253,13 @@ class Builder {
     const ArrayPlan& plan = plans_.at(in.buffer);
     std::vector<NodePtr> out;
     const where& at = c.storage ? c.store_at : c.at;
+    if (!c.access_map.empty()) return subscripts_from_map(c, in, plan);
     if (c.store_indices.empty()) {
+      // A scalar stored in a buffer is its first element (Tiramisu stores a 0-d input so).
+      if (in.iterators.empty() || c.stored_as_scalar) {
+        for (std::size_t k = 0; k < plan.extents.size(); ++k) out.push_back(expr(0).node());
+        return out;
+      }
       if (plan.extents.size() != in.iterators.size())
         fail(at, "'" + c.name + "' has " + std::to_string(in.iterators.size()) + " dimension(s) but buffer '" +
                      plan.name + "' has " + std::to_string(plan.extents.size()) +
@@ -257,6 +274,69 @@ class Builder {
       affine_or_fail(*e.node(), in.iterators, nullptr, at, "the store_in index");
       out.push_back(e.node());
     }
+    return out;
+  }
+
+  // set_access's map, "{ S[i, j] -> b[i, 0] }", as one affine subscript per buffer dimension.
+  std::vector<NodePtr> subscripts_from_map(const ComputationData& c, const Info& in, const ArrayPlan& plan) {
+    const std::string& text = c.access_map;
+    const std::size_t open = text.find('{');
+    std::size_t close = text.find(':', open);
+    if (close == std::string::npos) close = text.rfind('}');
+    // isl reads a map as a set of wrapped pairs, "{ [S[i, j] -> b[i, 0]] }", and unwraps it.
+    std::string wrapped = text.substr(0, open + 1) + " [" + text.substr(open + 1, close - open - 1) + "] " + text.substr(close);
+    const std::size_t first = wrapped.find_first_not_of(" \t\n");
+    if (first == std::string::npos || wrapped[first] != '[') wrapped = prefix_ + wrapped;
+    const isl::set pairs = aligned(parse_user_set(wrapped, c.store_at, "the access map"), c.store_at, "the access map of '" + c.name + "'");
+    isl::map map = isl::manage(isl_set_unwrap(pairs.copy()));
+    if (map.domain_tuple_dim() != in.iterators.size() || map.range_tuple_dim() != plan.extents.size())
+      fail(c.store_at, "the access map \"" + text + "\" of '" + c.name + "' maps " +
+                           std::to_string(map.domain_tuple_dim()) + " dimension(s) to " + std::to_string(map.range_tuple_dim()) +
+                           ", but '" + c.name + "' has " + std::to_string(in.iterators.size()) + " and buffer '" + plan.name +
+                           "' has " + std::to_string(plan.extents.size()));
+    isl_pw_multi_aff* pma = isl_pw_multi_aff_from_map(map.copy());
+    if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
+      isl_pw_multi_aff_free(pma);
+      fail(c.store_at, "the access map \"" + text + "\" of '" + c.name + "' is not one affine function");
+    }
+    isl_multi_aff* ma = isl_pw_multi_aff_as_multi_aff(pma);
+    std::vector<NodePtr> out;
+    const int params = isl_multi_aff_dim(ma, isl_dim_param);
+    for (unsigned k = 0; k < plan.extents.size(); ++k) {
+      isl_aff* aff = isl_multi_aff_get_aff(ma, static_cast<int>(k));
+      auto integer = [&](isl_val* v) {
+        const bool whole = isl_val_is_int(v);
+        const long n = whole ? isl_val_get_num_si(v) : 0;
+        isl_val_free(v);
+        if (!whole || isl_aff_dim(aff, isl_dim_div) > 0) {
+          isl_aff_free(aff);
+          isl_multi_aff_free(ma);
+          fail(c.store_at, "the access map \"" + text + "\" of '" + c.name + "' divides: give integer subscripts");
+        }
+        return n;
+      };
+      expr e;
+      auto add = [&](long coefficient, const expr& term) {
+        const expr scaled = coefficient == 1 ? term : expr(static_cast<int>(coefficient)) * term;
+        e = e.is_defined() ? e + scaled : scaled;
+      };
+      for (unsigned d = 0; d < in.iterators.size(); ++d)
+        if (const long coefficient = integer(isl_aff_get_coefficient_val(aff, isl_dim_in, static_cast<int>(d))))
+          add(coefficient, var(in.iterators[d], c.store_at));
+      for (int p = 0; p < params; ++p)
+        if (const long coefficient = integer(isl_aff_get_coefficient_val(aff, isl_dim_param, p))) {
+          auto n = std::make_shared<Node>();
+          n->kind = NodeKind::Constant;
+          n->text = isl_aff_get_dim_name(aff, isl_dim_param, static_cast<unsigned>(p));
+          n->type = p_int32;
+          add(coefficient, expr(NodePtr(n)));
+        }
+      const long constant_term = integer(isl_aff_get_constant_val(aff));
+      if (constant_term != 0 || !e.is_defined()) add(1, expr(static_cast<int>(constant_term)));
+      isl_aff_free(aff);
+      out.push_back(e.node());
+    }
+    isl_multi_aff_free(ma);
     return out;
   }
 
@@ -374,6 +454,10 @@ class Builder {
     if (!of)
       fail(n.at, "an access to '" + n.text + "', which is no computation or input of function '" + f_.name + "'");
     const ComputationData& target = *n.target;
+    // A scalar input accessed with indices (Tiramisu writes temp(0)): they index its buffer.
+    if (target.is_input && of->iterators.empty() && !n.args.empty() && target.store_indices.empty() &&
+        n.args.size() == plans_.at(of->buffer).extents.size())
+      return access(*of, n.args, Access::Kind::Read, n.at, "the access to '" + target.name + "'");
     if (n.args.size() != of->iterators.size())
       fail(n.at, "an access to '" + target.name + "' with " + std::to_string(n.args.size()) + " index(es), but '" +
                      target.name + "' has " + std::to_string(of->iterators.size()) + " dimension(s) (" +
@@ -451,8 +535,9 @@ LoadedProgram build_loaded_program(const FunctionData& f) {
     throw InputError(located(f.at), "function '" + f.name + "' has no computation to run");
   program.source_text = c_skeleton(f, program);
   LoadedProgram loaded = analyse(std::move(program));
-  loaded.program.isl().bounded("checking the value flow of function " + f.name,
-                               [&] { check_flows(loaded, flows); });
+  if (f.reads == access_meaning::values)
+    loaded.program.isl().bounded("checking the value flow of function " + f.name,
+                                 [&] { check_flows(loaded, flows); });
   render_original_loops(loaded);
   return loaded;
 }

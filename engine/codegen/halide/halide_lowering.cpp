@@ -52,9 +52,15 @@ class HalideBuilder : public LoopAstWalker {
  public:
   // `gpu`: loops tagged gpu_block / gpu_thread become CUDA kernels, and the
   // arrays are halide_buffer_t arguments (their device copies need them).
-  HalideBuilder(const Program& program, bool gpu) : LoopAstWalker(program), gpu_(gpu) { frames_.emplace_back(); }
+  // `buffer_arguments`: on the CPU, these arrays are halide_buffer_t
+  // arguments (Tiramisu's calling convention) and the others plain pointers.
+  HalideBuilder(const Program& program, bool gpu, std::set<std::string> buffer_arguments = {})
+      : LoopAstWalker(program), gpu_(gpu), buffer_arguments_(std::move(buffer_arguments)) {
+    frames_.emplace_back();
+  }
 
   HI::Stmt result() { return seq(frames_.front()); }
+  H::Expr array_extent(const Array& a, std::size_t d) { return extent(a, d); }
   std::map<std::string, H::Type> variables;  // read-only outer variables met
   std::set<std::string> arrays_used, arrays_written;
 
@@ -313,6 +319,7 @@ class HalideBuilder : public LoopAstWalker {
   std::vector<std::vector<HI::Stmt>> frames_;
   std::vector<HI::Stmt> then_;
   bool gpu_ = false;
+  std::set<std::string> buffer_arguments_;
   int inside_blocks_ = 0;
   HI::Scope<HI::Interval> block_ranges_;  // the iterators of the block loops around, and their values
   std::map<std::string, HI::Parameter> buffer_parameters_;
@@ -339,7 +346,7 @@ class HalideBuilder : public LoopAstWalker {
   // function with its arrays as they are. With kernels each array is a flat
   // halide_buffer_t parameter: Halide copies between host and device by it.
   HI::Parameter parameter(const Array& a) {
-    if (!gpu_) return HI::Parameter();
+    if (!gpu_ && !buffer_arguments_.count(a.name)) return HI::Parameter();
     auto it = buffer_parameters_.find(a.name);
     if (it == buffer_parameters_.end())
       it = buffer_parameters_.emplace(a.name, HI::Parameter(halide_type_of(a.element_type), true, 1, a.name)).first;
@@ -709,10 +716,31 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
   const LoopNodePtr ast = options.cache ? convert_isl_ast(program, options.cache->isl_ast(program, schedule))
                                         : build_loop_ast(program, schedule);
   const bool gpu = options.allow_gpu && contains_gpu_loop(*ast);
+  const bool tiramisu_convention = !options.buffer_arguments.empty();
+  if (gpu && tiramisu_convention) unsupported("GPU loops with Tiramisu's calling convention");
   const H::Target target = gpu ? cuda_target() : host_target(options.jit);
-  HalideBuilder builder(program, gpu);
+  std::set<std::string> buffer_arguments;
+  for (const HalideBufferArgument& b : options.buffer_arguments) buffer_arguments.insert(b.name);
+  HalideBuilder builder(program, gpu, buffer_arguments);
   builder.walk(*ast);
   HI::Stmt s = builder.result();
+
+  // With Tiramisu's convention the function takes only its buffer arguments:
+  // the program's other arrays are its temporaries, on the heap (they can be large).
+  if (tiramisu_convention) {
+    if (!program.parameters.empty())
+      unsupported("the parameter " + program.parameters.front() + " with Tiramisu's calling convention (only buffers are passed)");
+    if (!builder.variables.empty())
+      unsupported("the outer variable " + builder.variables.begin()->first + " with Tiramisu's calling convention");
+    for (const Array& a : program.arrays) {
+      if (!builder.arrays_used.count(a.name) || buffer_arguments.count(a.name) || a.declared_in_region) continue;
+      if (!a.temporary)
+        unsupported("the array " + a.name + ": it is read or written but is neither an argument nor a temporary");
+      std::vector<H::Expr> extents;
+      for (std::size_t d = 0; d < a.extents.size(); ++d) extents.push_back(builder.array_extent(a, d));
+      s = HI::Allocate::make(a.name, halide_type_of(a.element_type), H::MemoryType::Heap, extents, HI::const_true(), s);
+    }
+  }
 
   // Temporaries declared in the region live on the stack of the function.
   for (const Array& a : program.arrays)
@@ -727,7 +755,14 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
   HalideLowering out{function_name, {}, s, {}, H::Module(function_name, target), gpu, {}};
   out.module.set_any_strict_float(!options.contract_fma);
   std::vector<H::Argument> args;
+  for (const HalideBufferArgument& b : options.buffer_arguments) {
+    const H::Type type = halide_type_of(b.element_type);
+    out.arguments.push_back({b.name, true, type});
+    args.emplace_back(b.name, builder.arrays_written.count(b.name) ? H::Argument::OutputBuffer : H::Argument::InputBuffer,
+                      type, 1, H::ArgumentEstimates{});
+  }
   for (const Array& a : program.arrays) {
+    if (tiramisu_convention) break;
     if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
     const H::Type type = halide_type_of(a.element_type);
     out.arguments.push_back({a.name, true, type});
@@ -756,7 +791,8 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
       s = HI::inject_host_dev_buffer_copies(s, target);
     }
     // The CPU part of Lower.cpp's order; on the CPU unpack_buffers has nothing
-    // to unpack: the arrays come as pointers.
+    // to unpack (the arrays come as pointers) but Tiramisu's buffer arguments.
+    if (tiramisu_convention) s = HI::unpack_buffers(s);
     s = HI::unroll_loops(s);
     s = HI::vectorize_loops(s, {});
     s = HI::simplify(s);

@@ -37,6 +37,13 @@ struct HalideLowering {
   std::string device_code;  // with kernels: their PTX, as Halide's back-end wrote it
 };
 
+// A buffer argument in Tiramisu's calling convention: a halide_buffer_t* whose
+// host pointer holds the array densely, row-major.
+struct HalideBufferArgument {
+  std::string name;
+  std::string element_type;  // as C writes it
+};
+
 struct HalideLoweringOptions {
   std::string function_name = "loopscape_region";
   bool jit = false;  // for compiling into memory (the Run dock, loopscape-cli run)
@@ -51,6 +58,10 @@ struct HalideLoweringOptions {
   // this, LLVM may fuse a * b + c into one FMA (as gcc -march=native does);
   // it still never reassociates.
   bool contract_fma = false;
+  // Non-empty: Tiramisu's calling convention (layer1's codegen). The function
+  // takes these arrays, in this order, each as a halide_buffer_t*, and nothing
+  // else; the program's other arrays must be temporaries, allocated inside.
+  std::vector<HalideBufferArgument> buffer_arguments = {};
   // The isl ASTs already built for the other targets of this schedule (null: build one).
   AstCache* cache = nullptr;
 };
