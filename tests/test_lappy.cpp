@@ -533,9 +533,9 @@ class TestLappy : public QObject {
     EXPECT_ERROR(sum(A, 2), "sum over axis 2 of an array of shape 'A' (n, m), which has 2 axis(es) (0 to 1)", __LINE__);
     EXPECT_ERROR(sum(A, -3), "sum over axis -3", __LINE__);
     EXPECT_ERROR(sum(ndarray(1.0)), "sum of a 0-dimensional array", __LINE__);
-    EXPECT_ERROR(A.label(2, "q"), "label of axis 2", __LINE__);
-    EXPECT_ERROR(A.label(0, "q").label(1, "q"), "already the label of axis 0", __LINE__);
-    EXPECT_ERROR(A.label(0, "float"), "cannot name a label", __LINE__);
+    EXPECT_ERROR((void)A.label(2, "q"), "label of axis 2", __LINE__);
+    EXPECT_ERROR((void)A.label(0, "q").label(1, "q"), "already the label of axis 0", __LINE__);
+    EXPECT_ERROR((void)A.label(0, "float"), "cannot name a label", __LINE__);
     EXPECT_ERROR(transpose(A, {0, 0}), "names axis 0 twice", __LINE__);
     EXPECT_ERROR(transpose(A, {1}), "give a permutation of all its axes", __LINE__);
     EXPECT_ERROR(transpose(A, {0, 5}), "transpose with axis 5", __LINE__);

@@ -316,7 +316,8 @@ class TestLayer1 : public QObject {
     var i("i", 0, 10);
     computation S("S", {i}, expr(2) * i);
     QCOMPARE(QString::fromStdString(f.load().program.statements[0].source_text), QString("S[i] = 2 * i;"));
-    QCOMPARE(f.get_computation_by_name("S").get_name(), std::string("S"));
+    QCOMPARE(f.get_computation_by_name("S")[0]->get_name(), std::string("S"));
+    QCOMPARE(f.get_computation_by_name("S").size(), std::size_t(1));
   }
 
   void orderingShapesTheLoops() {

@@ -81,7 +81,11 @@ class ndarray {
   dtype type() const;
   // The iname label of each axis ("" where none was given).
   const std::vector<std::string>& labels() const;
-  // This array with axis `axis` labelled: the iname that spans it gets the name.
+  // This array with axis `axis` labelled: the iname that spans it gets the
+  // name. It returns a new array and leaves this one as it is (unlike pin(),
+  // which acts in place), so a result left unused is a mistake the compiler
+  // reports: write `a = a.label(0, "i")`.
+  [[nodiscard("label() returns the labelled array and leaves this one unlabelled: write a = a.label(...)")]]
   ndarray label(int axis, const std::string& name, where at = where::current()) const;
 
   ndarray T(where at = where::current()) const;  // the axes reversed

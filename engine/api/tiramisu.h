@@ -313,6 +313,9 @@ class computation {
   // engine's checked then/after commands. A level is a var or, as in
   // Tiramisu, a loop's depth (0: the outermost loop, root_dimension: none).
   computation& then(computation& next, const var& level, where at = where::current());
+  // Tiramisu's before: this computation runs before `next` (next.after(*this, level)).
+  computation& before(computation& next, const var& level, where at = where::current());
+  computation& before(computation& next, int level, where at = where::current());
   computation& then(computation& next, int level, where at = where::current());
   void after(computation& previous, const var& level, where at = where::current());
   void after(computation& previous, int level, where at = where::current());
@@ -331,24 +334,40 @@ class computation {
   void loop_reversal(int level, where at = where::current());
 
   // Schedule commands (Layer II), applied to the function's session and
-  // checked for legality; CommandRefused when refused.
-  void interchange(const var& a, const var& b);
-  void split(const var& v, int size, const var& outer, const var& inner);
-  void tile(const var& a, const var& b, int size_a, int size_b);
+  // checked for legality; CommandRefused when refused, its report located at
+  // the call in the program ("gemm.cpp:31:8: error: ... is illegal: ...").
+  void interchange(const var& a, const var& b, where at = where::current());
+  void split(const var& v, int size, const var& outer, const var& inner, where at = where::current());
+  void tile(const var& a, const var& b, int size_a, int size_b, where at = where::current());
   void tile(const var& a, const var& b, int size_a, int size_b, const var& a0, const var& b0, const var& a1,
-            const var& b1);
-  void shift(const var& v, int amount);
-  void skew(const var& a, const var& b, int factor);
-  void parallelize(const var& v);
-  void vectorize(const var& v, int width);
-  void unroll(const var& v, int factor);
-  void compute_at(computation& consumer, const var& level);
-  void distribute(const var& v);
-  void gpu(const var& a, const var& b);
-  void tile_gpu(const var& a, const var& b, int size_a, int size_b);
-  void pipeline(const var& v);
+            const var& b1, where at = where::current());
+  void tile(const var& a, const var& b, const var& c, int size_a, int size_b, int size_c, where at = where::current());
+  void tile(const var& a, const var& b, const var& c, int size_a, int size_b, int size_c, const var& a0,
+            const var& b0, const var& c0, const var& a1, const var& b1, const var& c1, where at = where::current());
+  void shift(const var& v, int amount, where at = where::current());
+  void skew(const var& a, const var& b, int factor, where at = where::current());
+  void parallelize(const var& v, where at = where::current());
+  void vectorize(const var& v, int width, where at = where::current());
+  void unroll(const var& v, int factor, where at = where::current());
+  void compute_at(computation& consumer, const var& level, where at = where::current());
+  void distribute(const var& v, where at = where::current());
+  // Blocks then threads, in one to three dimensions: gpu(b, t), gpu(b1, b2, t1, t2), gpu(b1, b2, b3, t1, t2, t3).
+  void gpu(const var& a, const var& b, where at = where::current());
+  void gpu(const var& b1, const var& b2, const var& t1, const var& t2, where at = where::current());
+  void gpu(const var& b1, const var& b2, const var& b3, const var& t1, const var& t2, const var& t3,
+           where at = where::current());
+  void tile_gpu(const var& a, const var& b, int size_a, int size_b, where at = where::current());
+  void pipeline(const var& v, where at = where::current());
+  // Tiramisu's inline: the computation is computed where it is read (the engine's `inline`).
+  void inline_computation(where at = where::current());
+  // The schedule as isl: "{ S[i, j] -> [j, i] }" (the engine's set_schedule).
+  void set_schedule(const std::string& map, where at = where::current());
+  // Keeps only `factor` values along loop v in the buffer (storage folding).
+  void storage_fold(const var& v, int factor, where at = where::current());
+  // Copies what `consumer` reads at its block-level loop `level` into GPU shared memory.
+  void cache_shared_at(computation& consumer, const var& level, where at = where::current());
   // Any engine command by name: c.schedule("loop_reversal", {"i"}).
-  void schedule(const std::string& command, const std::vector<loopscape::Argument>& args);
+  void schedule(const std::string& command, const std::vector<loopscape::Argument>& args, where at = where::current());
 
   const std::shared_ptr<detail::ComputationData>& data() const { return data_; }
   explicit computation(std::shared_ptr<detail::ComputationData> data) : data_(std::move(data)) {}
@@ -381,7 +400,15 @@ class function {
   const std::string& get_name() const;
   // Constraints on the constants, as isl: "[N] -> { : N >= 4 }".
   void add_context_constraints(const std::string& context, where at = where::current());
-  computation get_computation_by_name(const std::string& name, where at = where::current()) const;
+  // As Tiramisu returns it: the computations of that name (one: names are
+  // unique here) as pointers that live as long as the function. The list
+  // converts to the computation itself, for `computation c = f.get_computation_by_name("c")`.
+  class computation_list : public std::vector<computation*> {
+   public:
+    using std::vector<computation*>::vector;
+    operator computation() const { return empty() ? computation() : *front(); }
+  };
+  computation_list get_computation_by_name(const std::string& name, where at = where::current()) const;
 
   // The program model of what is defined so far (a fresh copy; throws InputError).
   LoadedProgram load() const;

@@ -17,6 +17,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -25,6 +26,7 @@
 #include <sstream>
 
 #include "frontend/scop_builder.h"
+#include "support/text.h"
 
 #ifndef LOOPSCAPE_CLANG_RESOURCE_DIR
 #error "LOOPSCAPE_CLANG_RESOURCE_DIR must name clang's resource directory"
@@ -42,6 +44,7 @@ struct ParseState {
   SourceLocation error_at;
   std::string error_message;
   std::vector<clang::SourceLocation> scops, endscops;
+  std::vector<clang::SourceLocation> loopscape_pragmas;  // #pragma loopscape ...
   std::exception_ptr failure;
 };
 
@@ -89,6 +92,46 @@ class RegionPragma : public clang::PragmaHandler {
  private:
   std::vector<clang::SourceLocation>& out_;
 };
+
+// `#pragma loopscape context [N] -> { : N >= 4 }` states what the program
+// assumes of its parameters (as Tiramisu's add_context_constraints does): the
+// dependences are those of parameter values that satisfy it.
+void apply_loopscape_pragmas(const ParseState& state, const Locator& locator, Program& program) {
+  for (const clang::SourceLocation at : state.loopscape_pragmas) {
+    if (!locator.in_main_file(at)) continue;
+    const std::size_t begin = locator.offset(at);
+    std::size_t end = program.source_text.find('\n', begin);
+    if (end == std::string::npos) end = program.source_text.size();
+    std::string line = program.source_text.substr(begin, end - begin);
+    const std::size_t keyword = line.find("loopscape");
+    std::istringstream words(line.substr(keyword + 9));
+    std::string what;
+    words >> what;
+    if (what != "context")
+      throw InputError(locator.at(at), "'#pragma loopscape " + what +
+                                           "' is not known: Loopscape's pragma is '#pragma loopscape context [N] -> { : N >= 4 }'");
+    std::string text;
+    std::getline(words, text);
+    isl_set* parsed = isl_set_read_from_str(program.ctx().get(), text.c_str());
+    if (!parsed) {
+      isl_ctx_reset_error(program.ctx().get());
+      throw InputError(locator.at(at), "the context '" + text + "' is not an isl set: write it as \"[N] -> { : N >= 4 }\"");
+    }
+    isl::set context = isl::manage(parsed);
+    if (context.tuple_dim() != 0)
+      throw InputError(locator.at(at), "the context '" + text + "' has dimensions: write it as \"[N] -> { : N >= 4 }\"");
+    const int n = isl_set_dim(context.get(), isl_dim_param);
+    for (int k = 0; k < n; ++k) {
+      const std::string name = isl_set_get_dim_name(context.get(), isl_dim_param, static_cast<unsigned>(k));
+      if (std::find(program.parameters.begin(), program.parameters.end(), name) == program.parameters.end())
+        throw InputError(locator.at(at), "the context names '" + name + "', which is no parameter of the region" +
+                                             (program.parameters.empty() ? std::string(" (it has none)")
+                                                                         : " (its parameters: " + join(program.parameters) + ")"));
+    }
+    context = isl::manage(isl_set_align_params(context.release(), program.context.space().release()));
+    program.context = program.context.intersect(context);
+  }
+}
 
 bool contains(const clang::SourceManager& sm, clang::SourceRange range, clang::SourceLocation loc) {
   const clang::SourceLocation b = sm.getExpansionLoc(range.getBegin());
@@ -167,6 +210,7 @@ class ScopConsumer : public clang::ASTConsumer {
       input.function_body = body;
       input.region_end = body->getRBracLoc();
       frontend_detail::build_program(input, program_);
+      apply_loopscape_pragmas(state_, locator, program_);
       return;
     }
 
@@ -225,6 +269,7 @@ class ScopConsumer : public clang::ASTConsumer {
     region.begin_offset = line_start(program_.source_text, locator.offset(scop));
     region.end_offset = next_line_start(program_.source_text, locator.offset(endscop));
     frontend_detail::build_program(input, program_);
+    apply_loopscape_pragmas(state_, locator, program_);
   }
 
   ParseState& state_;
@@ -240,6 +285,7 @@ class ScopAction : public clang::ASTFrontendAction {
                                                         llvm::StringRef) override {
     ci.getPreprocessor().AddPragmaHandler(new RegionPragma("scop", state_.scops));
     ci.getPreprocessor().AddPragmaHandler(new RegionPragma("endscop", state_.endscops));
+    ci.getPreprocessor().AddPragmaHandler(new RegionPragma("loopscape", state_.loopscape_pragmas));
     return std::make_unique<ScopConsumer>(state_, program_);
   }
 

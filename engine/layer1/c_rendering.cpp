@@ -63,6 +63,12 @@ std::string c_skeleton(const FunctionData& f, Program& program) {
   out << "void " << f.name << "(" << (arguments.empty() ? "void" : arguments) << ") {\n";
   for (const Array& a : program.arrays)
     if (a.temporary) out << "  " << declarator(a) << ";\n";
+  // What add_context_constraints assumes, as the C front-end reads it back.
+  if (!program.context.is_null() && isl_set_plain_is_universe(program.context.get()) != isl_bool_true) {
+    std::ostringstream context;
+    context << program.context;
+    out << "#pragma loopscape context " << context.str() << "\n";
+  }
   out << "#pragma scop\n" << kRegionPlaceholder << "#pragma endscop\n}\n";
   program.source_text = out.str();
   program.region.function = f.name;

@@ -2,6 +2,7 @@
 // Computations (api/tiramisu.h): their Layer I definition, storage and
 // order, and the schedule commands they pass on to the function's session.
 #include "layer1/declaration_support.h"
+#include "session/script.h"
 
 namespace loopscape::tiramisu {
 
@@ -127,7 +128,7 @@ void computation::store_in(buffer* b, std::vector<expr> indices, where at) {
     list += "}";
     std::vector<loopscape::Argument> args{loopscape::Argument(b->get_name())};
     if (!indices.empty()) args.emplace_back(list);
-    schedule("store_in", args);
+    schedule("store_in", args, at);
     return;
   }
   d.storage = b->data();
@@ -171,6 +172,24 @@ computation& computation::then(computation& next, int level, where at) {
   return next;
 }
 
+computation& computation::before(computation& next, const var& level, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  if (d.owner->frozen()) {
+    detail::ComputationData& n = need_data(next.data_, at);
+    std::string level_name = level.get_name() == root.get_name() ? "root" : level.get_name();
+    if (auto renamed = d.aliases.find(level_name); renamed != d.aliases.end()) level_name = renamed->second;
+    schedule("before", {loopscape::Argument(n.name), loopscape::Argument(level_name)}, at);
+    return next;
+  }
+  next.after(*this, level, at);
+  return next;
+}
+
+computation& computation::before(computation& next, int level, where at) {
+  next.after(*this, level, at);
+  return next;
+}
+
 void computation::after(computation& previous, int level, where at) {
   detail::ComputationData& d = need_data(data_, at);
   detail::ComputationData& p = need_data(previous.data_, at);
@@ -192,7 +211,7 @@ void computation::loop_reversal(const var& v, const var& reversed, where at) {
   detail::ComputationData& d = need_data(data_, at);
   const std::string loop = loop_of(data_, v);
   if (d.owner->frozen()) {
-    schedule("loop_reversal", {loopscape::Argument(loop)});
+    schedule("loop_reversal", {loopscape::Argument(loop)}, at);
   } else {
     d.reversals.push_back(detail::Reversal{loop, -1, at});
   }
@@ -216,44 +235,85 @@ void computation::after(computation& previous, const var& level, where at) {
   std::string level_name = &level == &root || level.get_name() == root.get_name() ? "" : level.get_name();
   if (auto renamed = p.aliases.find(level_name); renamed != p.aliases.end()) level_name = renamed->second;
   if (d.owner->frozen()) {
-    schedule("after", {loopscape::Argument(p.name), loopscape::Argument(level_name.empty() ? "root" : level_name)});
+    schedule("after", {loopscape::Argument(p.name), loopscape::Argument(level_name.empty() ? "root" : level_name)}, at);
     return;
   }
   d.owner->orderings.push_back(detail::Ordering{&p, &d, level_name, -2, at});
 }
 
-void computation::schedule(const std::string& command, const std::vector<loopscape::Argument>& args) {
-  detail::ComputationData& d = need_data(data_, where::current());
-  session_of(d).statement(d.name).call(command, args);
+void computation::schedule(const std::string& command, const std::vector<loopscape::Argument>& args, where at) {
+  detail::ComputationData& d = need_data(data_, at);
+  std::vector<std::string> texts;
+  for (const loopscape::Argument& a : args) texts.push_back(a.text());
+  CommandCall call = make_call(d.name, command, texts);
+  // The call's place in the program: a refusal's report starts with it.
+  call.where = SourceLocation{at.file_name(), at.line(), at.column()};
+  session_of(d).apply_or_throw(call);
 }
 
-void computation::interchange(const var& a, const var& b) { schedule("interchange", {loop_of(data_, a), loop_of(data_, b)}); }
-void computation::split(const var& v, int size, const var& outer, const var& inner) {
-  schedule("split", {loop_of(data_, v), size, loop_of(data_, outer), loop_of(data_, inner)});
+void computation::interchange(const var& a, const var& b, where at) {
+  schedule("interchange", {loop_of(data_, a), loop_of(data_, b)}, at);
 }
-void computation::tile(const var& a, const var& b, int size_a, int size_b) {
-  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b});
+void computation::split(const var& v, int size, const var& outer, const var& inner, where at) {
+  schedule("split", {loop_of(data_, v), size, loop_of(data_, outer), loop_of(data_, inner)}, at);
+}
+void computation::tile(const var& a, const var& b, int size_a, int size_b, where at) {
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b}, at);
 }
 void computation::tile(const var& a, const var& b, int size_a, int size_b, const var& a0, const var& b0,
-                       const var& a1, const var& b1) {
-  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b, loop_of(data_, a0), loop_of(data_, b0), loop_of(data_, a1),
-                    loop_of(data_, b1)});
+                       const var& a1, const var& b1, where at) {
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), size_a, size_b, loop_of(data_, a0), loop_of(data_, b0),
+                    loop_of(data_, a1), loop_of(data_, b1)},
+           at);
 }
-void computation::shift(const var& v, int amount) { schedule("shift", {loop_of(data_, v), amount}); }
-void computation::skew(const var& a, const var& b, int factor) {
-  schedule("skew", {loop_of(data_, a), loop_of(data_, b), factor});
+void computation::tile(const var& a, const var& b, const var& c, int size_a, int size_b, int size_c, where at) {
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), loop_of(data_, c), size_a, size_b, size_c}, at);
 }
-void computation::parallelize(const var& v) { schedule("parallelize", {loop_of(data_, v)}); }
-void computation::vectorize(const var& v, int width) { schedule("vectorize", {loop_of(data_, v), width}); }
-void computation::unroll(const var& v, int factor) { schedule("unroll", {loop_of(data_, v), factor}); }
-void computation::compute_at(computation& consumer, const var& level) {
-  schedule("compute_at", {consumer.get_name(), loop_of(data_, level)});
+void computation::tile(const var& a, const var& b, const var& c, int size_a, int size_b, int size_c, const var& a0,
+                       const var& b0, const var& c0, const var& a1, const var& b1, const var& c1, where at) {
+  schedule("tile", {loop_of(data_, a), loop_of(data_, b), loop_of(data_, c), size_a, size_b, size_c,
+                    loop_of(data_, a0), loop_of(data_, b0), loop_of(data_, c0), loop_of(data_, a1),
+                    loop_of(data_, b1), loop_of(data_, c1)},
+           at);
 }
-void computation::distribute(const var& v) { schedule("distribute", {loop_of(data_, v)}); }
-void computation::gpu(const var& a, const var& b) { schedule("gpu", {loop_of(data_, a), loop_of(data_, b)}); }
-void computation::tile_gpu(const var& a, const var& b, int size_a, int size_b) {
-  schedule("tile_gpu", {loop_of(data_, a), loop_of(data_, b), size_a, size_b});
+void computation::shift(const var& v, int amount, where at) { schedule("shift", {loop_of(data_, v), amount}, at); }
+void computation::skew(const var& a, const var& b, int factor, where at) {
+  schedule("skew", {loop_of(data_, a), loop_of(data_, b), factor}, at);
 }
-void computation::pipeline(const var& v) { schedule("pipeline", {loop_of(data_, v)}); }
+void computation::parallelize(const var& v, where at) { schedule("parallelize", {loop_of(data_, v)}, at); }
+void computation::vectorize(const var& v, int width, where at) {
+  schedule("vectorize", {loop_of(data_, v), width}, at);
+}
+void computation::unroll(const var& v, int factor, where at) { schedule("unroll", {loop_of(data_, v), factor}, at); }
+void computation::compute_at(computation& consumer, const var& level, where at) {
+  schedule("compute_at", {consumer.get_name(), loop_of(consumer.data_, level)}, at);
+}
+void computation::distribute(const var& v, where at) { schedule("distribute", {loop_of(data_, v)}, at); }
+void computation::gpu(const var& a, const var& b, where at) {
+  schedule("gpu", {loop_of(data_, a), loop_of(data_, b)}, at);
+}
+void computation::gpu(const var& b1, const var& b2, const var& t1, const var& t2, where at) {
+  schedule("gpu", {loop_of(data_, b1), loop_of(data_, b2), loop_of(data_, t1), loop_of(data_, t2)}, at);
+}
+void computation::gpu(const var& b1, const var& b2, const var& b3, const var& t1, const var& t2, const var& t3,
+                      where at) {
+  schedule("gpu", {loop_of(data_, b1), loop_of(data_, b2), loop_of(data_, b3), loop_of(data_, t1),
+                   loop_of(data_, t2), loop_of(data_, t3)},
+           at);
+}
+void computation::tile_gpu(const var& a, const var& b, int size_a, int size_b, where at) {
+  schedule("tile_gpu", {loop_of(data_, a), loop_of(data_, b), size_a, size_b}, at);
+}
+void computation::pipeline(const var& v, where at) { schedule("pipeline", {loop_of(data_, v)}, at); }
+void computation::inline_computation(where at) { schedule("inline", {}, at); }
+void computation::set_schedule(const std::string& map, where at) {
+  schedule("set_schedule", {loopscape::Argument(map)}, at);
+}
+void computation::storage_fold(const var& v, int factor, where at) {
+  schedule("storage_fold", {loop_of(data_, v), factor}, at);
+}
+void computation::cache_shared_at(computation& consumer, const var& level, where at) {
+  schedule("cache_shared_at", {consumer.get_name(), loop_of(consumer.data_, level)}, at);
+}
 
 }  // namespace loopscape::tiramisu

@@ -2,7 +2,9 @@
 // Functions (api/tiramisu.h): the current one receives the declarations; its
 // program, C rendering and session come from layer1/program_builder.h.
 #include <atomic>
+#include <cstdlib>
 #include <exception>
+#include <iostream>
 
 #include "api/publish.h"
 #include "codegen/common/emitter.h"
@@ -18,6 +20,28 @@ namespace {
 thread_local function* current_function = nullptr;
 std::atomic<access_meaning> default_access_meaning{access_meaning::values};
 
+std::terminate_handler previous_terminate = nullptr;
+
+// A program that lets a refused declaration or command escape main ends with
+// its report, which starts at the place in the program ("gemm.cpp:31:8: ..."),
+// as a compiler's error would, and not with std::terminate's abort.
+[[noreturn]] void report_uncaught_error() {
+  if (const std::exception_ptr e = std::current_exception()) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const CommandRefused& refused) {
+      std::cerr << refused.what() << std::flush;
+      std::_Exit(1);
+    } catch (const InputError& error) {
+      std::cerr << error.what() << std::endl;
+      std::_Exit(1);
+    } catch (...) {
+    }
+  }
+  if (previous_terminate) previous_terminate();
+  std::abort();
+}
+
 }  // namespace
 
 function::function(std::string name, where at) : data_(std::make_unique<detail::FunctionData>()) {
@@ -27,6 +51,11 @@ function::function(std::string name, where at) : data_(std::make_unique<detail::
   data_->handle = this;
   data_->number = next_definition_number();
   data_->reads = default_access_meaning.load();
+  static const bool reports_errors = [] {
+    previous_terminate = std::set_terminate(report_uncaught_error);
+    return true;
+  }();
+  (void)reports_errors;
   current_function = this;
 }
 
@@ -59,9 +88,13 @@ void function::add_context_constraints(const std::string& context, where at) {
   data_->context_at.push_back(at);
 }
 
-computation function::get_computation_by_name(const std::string& name, where at) const {
+function::computation_list function::get_computation_by_name(const std::string& name, where at) const {
   for (const auto& c : data_->computations)
-    if (c->name == name) return computation(c);
+    if (c->name == name) {
+      std::unique_ptr<computation>& handle = data_->handles[name];
+      if (!handle) handle = std::make_unique<computation>(c);
+      return computation_list{handle.get()};
+    }
   std::string known;
   for (const auto& c : data_->computations) known += (known.empty() ? "" : ", ") + c->name;
   fail(at, "no computation named '" + name + "' in function '" + data_->name + "'" +

@@ -88,6 +88,7 @@ struct FunctionData {
   std::vector<std::shared_ptr<ComputationData>> computations;  // declaration order
   std::vector<std::shared_ptr<BufferData>> buffers;
   std::vector<Ordering> orderings;
+  std::map<std::string, std::unique_ptr<computation>> handles;  // what get_computation_by_name points to
   std::vector<std::shared_ptr<BufferData>> arguments;  // set_arguments / codegen: Tiramisu's argument order
   bool arguments_set = false;
   access_meaning reads = access_meaning::values;
