@@ -17,6 +17,8 @@ PACKAGES=(
   qt6-base-dev qt6-svg-dev libgl-dev libgraphviz-dev
   # the runner's targets: MPI (gcc's libgomp comes with g++ for OpenMP)
   libopenmpi-dev openmpi-bin
+  # building the OpenMP 6.0 directive export (tile, interchange, reverse): clang 19 and its OpenMP runtime
+  clang-19 libomp-19-dev
   # the sandbox every program the product runs goes into
   bubblewrap
   # running without a display: a virtual X server, and a font for offscreen rendering

@@ -116,6 +116,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.fp_contract = true;
     } else if (a == "--reverse-parallel") {
       o.reverse_parallel = true;
+    } else if (a == "--omp-directives") {
+      o.directives = true;
     } else if (a == "--tune") {
       o.tune = true;
     } else if (auto v = joined_or_next(args, i, "", "--bundle")) {
@@ -145,7 +147,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
   if (!o.help && o.script.empty() && (o.command == "check" || (o.command == "export" && !cpp_input) || o.command == "bench"))
     fail(o.command + " needs --script FILE (see loopscape-cli " + o.command + " --help)");
   if (!o.help && o.command == "export" && (o.output.empty() || o.output == "-"))
-    fail("export needs -o OUT.cpp (see loopscape-cli export --help)");
+    fail(o.directives ? "export --omp-directives needs -o OUT.c (see loopscape-cli export --help)"
+                      : "export needs -o OUT.cpp (see loopscape-cli export --help)");
   return o;
 }
 
@@ -338,8 +341,17 @@ Build the program against an installed engine (cmake --install BUILD):
   add_executable(replay OUT.cpp)
   target_link_libraries(replay PRIVATE Loopscape::engine)
 
+With --omp-directives it writes FILE.c as you wrote it, with the session's
+steps as OpenMP 6.0 loop-transformation directives above your loops (tile
+sizes, interchange, reverse, unroll partial, parallel for, simd: what clang 19
+builds with -fopenmp -fopenmp-version=60), each with a comment naming the
+step and the dependences it was checked against. A step with no directive
+(skew, shift, fusion, distribution, ...) is named and nothing is written
+(exit 2): export the generated code instead (emit --target openmp).
+
   --target T, -t T    )" + wrapped(target_list() + " (default openmp)", 22, 22) + R"(
   -o OUT.cpp          the program to write (required)
+  --omp-directives    write OUT.c: FILE.c with the steps as OpenMP 6.0 directives
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "autoschedule")

@@ -27,6 +27,7 @@ struct CliOptions {
   int ranks = 4;                            // verify --target mpi --ranks N
   bool fp_contract = false;                 // --fp-contract: the halide targets may fuse FMAs
   bool reverse_parallel = false;            // --reverse-parallel: verify openmp's parallel loops backwards
+  bool directives = false;                  // export --omp-directives: the user's C with OpenMP 6.0 directives
   bool tune = false;                        // autoschedule --tune: measure the candidates, keep the fastest
   std::string bundle;                       // verify --bundle DIR: the GPU run goes elsewhere (runner/bundle.h)
   std::optional<bool> sandbox;               // --sandbox on|off, --no-sandbox (default: LOOPSCAPE_SANDBOX, on)

@@ -28,6 +28,7 @@
 #include "commands/command_reference.h"
 #include "codegen/registry/registry.h"
 #include "cpp_program/cpp_export.h"
+#include "directives/omp_directives.h"
 #include "cpp_program/program_file.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_check.h"
@@ -217,6 +218,16 @@ int run_check(const CliOptions& o) {
 int run_export(const CliOptions& o) {
   known_target(o.target);
   Loaded l = open_session(o);  // an illegal script is not exported
+  if (o.directives) {
+    const DirectiveExport d = export_omp_directives(l.session);
+    write_output(o.output, d.text);
+    std::size_t written = 0;
+    for (const DirectiveStep& s : d.steps) written += s.directive.empty() ? 0 : 1;
+    std::cerr << "wrote " << o.output << ": " << written << " OpenMP 6.0 directive" << (written == 1 ? "" : "s")
+              << " for " << d.steps.size() << " step" << (d.steps.size() == 1 ? "" : "s")
+              << " (build with clang 19 or later: -fopenmp -fopenmp-version=60)\n";
+    return kExitOk;
+  }
   ExportInput in{o.input, o.compile, o.script, o.target, o.isl_quota, l.calls, {}, {}, {}};
   set_export_source(in, o.input, o.compile, l.session.program().file, l.session.program().options, l.embedded_c);
   write_output(o.output, export_cpp(in));
