@@ -96,6 +96,7 @@ enum op_t {
   o_le,
   o_gt,
   o_ge,
+  o_cast,
 };
 
 // What a buffer is to the generated function: an argument it reads, one it
@@ -154,6 +155,8 @@ class expr {
   expr(op_t op, const expr& a, where at = where::current());
   expr(op_t op, const expr& a, const expr& b, where at = where::current());
   expr(op_t op, const expr& a, const expr& b, const expr& c, where at = where::current());
+  // expr(o_cast, p_int32, x): cast(p_int32, x).
+  expr(op_t op, primitive_t type, const expr& a, where at = where::current());
 
   bool is_defined() const { return node_ != nullptr; }
   primitive_t get_data_type() const;
@@ -243,6 +246,9 @@ class constant : public expr {
 class buffer {
  public:
   buffer(std::string name, std::vector<expr> sizes, primitive_t type, argument_t argument,
+         where at = where::current());
+  // Tiramisu's form naming the function (it must be the current one).
+  buffer(std::string name, std::vector<expr> sizes, primitive_t type, argument_t argument, function* owner,
          where at = where::current());
   const std::string& get_name() const;
   const std::shared_ptr<detail::BufferData>& data() const { return data_; }
@@ -358,6 +364,10 @@ class computation {
            where at = where::current());
   void tile_gpu(const var& a, const var& b, int size_a, int size_b, where at = where::current());
   void pipeline(const var& v, where at = where::current());
+  // Tiramisu's older names: tag_parallel_level is parallelize, tag_vector_level vectorize, tag_unroll_level unroll.
+  void tag_parallel_level(const var& v, where at = where::current()) { parallelize(v, at); }
+  void tag_vector_level(const var& v, int width, where at = where::current()) { vectorize(v, width, at); }
+  void tag_unroll_level(const var& v, int factor, where at = where::current()) { unroll(v, factor, at); }
   // Tiramisu's inline: the computation is computed where it is read (the engine's `inline`).
   void inline_computation(where at = where::current());
   // The schedule as isl: "{ S[i, j] -> [j, i] }" (the engine's set_schedule).
@@ -450,6 +460,21 @@ class function {
 enum class access_meaning { values, memory };
 void set_access_meaning(access_meaning meaning);
 access_meaning get_access_meaning();
+
+// When schedule commands are applied. Loopscape's Layer I applies each one
+// where it is called, and Layer I (computations, buffers, store_in, the
+// original order) is fixed from the first one on. Tiramisu's programs often
+// give Layer III after Layer II (buffers and store_in after the schedule):
+// with deferred timing a command is recorded where it is called and applied,
+// and checked, when the function's session is first needed (codegen, code(),
+// session(), opening the program in the app), after the whole of Layer I and
+// III; a refusal still names the command's line. A tile that a shared loop
+// nest already received from another computation's identical tile is then
+// skipped (Tiramisu programs tile each computation of a fused nest).
+// <tiramisu/tiramisu.h> selects deferred; the choice holds for the functions
+// created after it is made.
+enum class schedule_timing { immediate, deferred };
+void set_schedule_timing(schedule_timing timing);
 
 // Tiramisu's implicit global function: init("name") replaces it and makes it current.
 function& init(const std::string& name, where at = where::current());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Computations (api/tiramisu.h): their Layer I definition, storage and
 // order, and the schedule commands they pass on to the function's session.
+#include <sstream>
+
 #include "layer1/declaration_support.h"
 #include "session/script.h"
 
@@ -9,6 +11,24 @@ namespace loopscape::tiramisu {
 using namespace detail;
 
 namespace {
+
+// Whether `name` is a loop of the computation as declared (its iterators, or
+// the dimensions its isl domain names).
+bool is_original_loop(const detail::ComputationData& c, const std::string& name) {
+  for (const detail::Iterator& it : c.iterators)
+    if (it.name == name) return true;
+  if (c.domain_text.empty()) return false;
+  const std::size_t open = c.domain_text.find('[', c.domain_text.find('{'));
+  const std::size_t close = c.domain_text.find(']', open);
+  if (open == std::string::npos || close == std::string::npos) return false;
+  std::string dims = c.domain_text.substr(open + 1, close - open - 1);
+  for (char& ch : dims)
+    if (ch == ',') ch = ' ';
+  std::istringstream words(dims);
+  for (std::string w; words >> w;)
+    if (w == name) return true;
+  return false;
+}
 
 // The loop a var names for a schedule command: its own name, unless loop_reversal renamed it.
 std::string loop_of(const std::shared_ptr<detail::ComputationData>& d, const var& v) {
@@ -174,7 +194,10 @@ computation& computation::then(computation& next, int level, where at) {
 
 computation& computation::before(computation& next, const var& level, where at) {
   detail::ComputationData& d = need_data(data_, at);
-  if (d.owner->frozen()) {
+  std::string own_level = level.get_name();
+  if (auto renamed = d.aliases.find(own_level); renamed != d.aliases.end()) own_level = renamed->second;
+  if (d.owner->frozen() || (!d.owner->deferred.empty() && level.get_name() != root.get_name() &&
+                            !is_original_loop(d, own_level))) {
     detail::ComputationData& n = need_data(next.data_, at);
     std::string level_name = level.get_name() == root.get_name() ? "root" : level.get_name();
     if (auto renamed = d.aliases.find(level_name); renamed != d.aliases.end()) level_name = renamed->second;
@@ -210,7 +233,7 @@ void computation::loop_reversal(const var& v, where at) { loop_reversal(v, v, at
 void computation::loop_reversal(const var& v, const var& reversed, where at) {
   detail::ComputationData& d = need_data(data_, at);
   const std::string loop = loop_of(data_, v);
-  if (d.owner->frozen()) {
+  if (d.owner->frozen() || !d.owner->deferred.empty()) {
     schedule("loop_reversal", {loopscape::Argument(loop)}, at);
   } else {
     d.reversals.push_back(detail::Reversal{loop, -1, at});
@@ -234,7 +257,8 @@ void computation::after(computation& previous, const var& level, where at) {
   if (&p == &d) fail(at, "'" + d.name + "' after itself");
   std::string level_name = &level == &root || level.get_name() == root.get_name() ? "" : level.get_name();
   if (auto renamed = p.aliases.find(level_name); renamed != p.aliases.end()) level_name = renamed->second;
-  if (d.owner->frozen()) {
+  // After deferred commands, a level that is no loop of the original program is one they made.
+  if (d.owner->frozen() || (!d.owner->deferred.empty() && !level_name.empty() && !is_original_loop(p, level_name))) {
     schedule("after", {loopscape::Argument(p.name), loopscape::Argument(level_name.empty() ? "root" : level_name)}, at);
     return;
   }
@@ -245,6 +269,10 @@ void computation::schedule(const std::string& command, const std::vector<loopsca
   detail::ComputationData& d = need_data(data_, at);
   std::vector<std::string> texts;
   for (const loopscape::Argument& a : args) texts.push_back(a.text());
+  if (!d.owner->frozen() && d.owner->defers_schedule) {
+    d.owner->deferred.push_back(detail::DeferredCommand{d.name, command, texts, at});
+    return;
+  }
   CommandCall call = make_call(d.name, command, texts);
   // The call's place in the program: a refusal's report starts with it.
   call.where = SourceLocation{at.file_name(), at.line(), at.column()};

@@ -93,9 +93,11 @@ constant::constant(std::string name, const expr& value, where at) : constant(std
 constant::constant(std::string name, const expr& value, primitive_t type, bool function_wide, computation* with,
                    int at_loop_level, function* owner_function, where at)
     : constant(std::move(name), value, type, at) {
-  if (!function_wide || with != nullptr || at_loop_level != computation::root_dimension)
-    fail(at, "constant '" + name_ + "' computed at a loop level of a computation: constants here are function-wide "
-                 "numbers (leave function_wide true, the computation nullptr and the level -1)");
+  // The level matters only for a constant computed inside a computation's loops.
+  if (!function_wide || with != nullptr)
+    fail(at, "constant '" + name_ + "' computed inside the loops of a computation: constants here are function-wide "
+                 "numbers (give function_wide true and no computation)");
+  (void)at_loop_level;
   if (owner_function && owner_function != function::current())
     fail(at, "constant '" + name_ + "' of a function that is not the current one");
 }
@@ -139,6 +141,13 @@ buffer::buffer(std::string name, std::vector<expr> sizes, primitive_t type, argu
   data_->at = at;
   data_->order = f.declarations++;
   f.buffers.push_back(data_);
+}
+
+buffer::buffer(std::string name, std::vector<expr> sizes, primitive_t type, argument_t argument, function* owner_function,
+               where at)
+    : buffer(std::move(name), std::move(sizes), type, argument, at) {
+  if (owner_function && owner_function != function::current())
+    fail(at, "buffer '" + data_->name + "' of a function that is not the current one");
 }
 
 const std::string& buffer::get_name() const { return data_->name; }

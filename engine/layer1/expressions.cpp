@@ -223,6 +223,7 @@ std::string operator_name(op_t op) {
     case o_le: return "o_le";
     case o_gt: return "o_gt";
     case o_ge: return "o_ge";
+    case o_cast: return "o_cast";
     case o_none: break;
   }
   return "o_none";
@@ -275,6 +276,12 @@ expr::expr(op_t op, const expr& a, const expr& b, where at) {
     case o_ge: *this = a >= b; return;
     default: wrong_arity(op, 2, at);
   }
+}
+
+expr::expr(op_t op, primitive_t type, const expr& a, where at) {
+  if (op != o_cast)
+    detail::fail(at, "expr(" + operator_name(op) + ", type, ...): only o_cast takes a type (expr(o_cast, p_int32, x))");
+  *this = cast(type, a);
 }
 
 expr::expr(op_t op, const expr& a, const expr& b, const expr& c, where at) {

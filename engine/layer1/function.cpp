@@ -5,8 +5,12 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <set>
 
 #include "api/publish.h"
+#include "commands/loop_resolution.h"
+#include "commands/schedule_edit.h"
+#include "session/script.h"
 #include "codegen/common/emitter.h"
 #include "layer1/declaration_support.h"
 #include "layer1/program_builder.h"
@@ -19,6 +23,25 @@ namespace {
 
 thread_local function* current_function = nullptr;
 std::atomic<access_meaning> default_access_meaning{access_meaning::values};
+std::atomic<schedule_timing> default_schedule_timing{schedule_timing::immediate};
+
+// Whether `call` tiles loops of its statement that an identical tile of a
+// computation sharing them has already tiled: its new loops are there and
+// the ones it names are gone.
+bool already_tiled(const Session& session, const CommandCall& call) {
+  if (call.command != "tile" || (call.args.size() != 8 && call.args.size() != 12)) return false;
+  const Statement* statement = session.program().find_statement(call.target);
+  if (!statement) return false;
+  std::set<std::string> names;
+  for (const StatementLoop& l : statement_loops(session.program(), to_edit_tree(session.schedule()), *statement))
+    names.insert(l.name);
+  const std::size_t loops = call.args.size() == 8 ? 2 : 3;
+  for (std::size_t k = 0; k < loops; ++k)
+    if (names.count(call.args[k].text)) return false;
+  for (std::size_t k = 2 * loops; k < call.args.size(); ++k)
+    if (!names.count(call.args[k].text)) return false;
+  return true;
+}
 
 std::terminate_handler previous_terminate = nullptr;
 
@@ -33,7 +56,7 @@ std::terminate_handler previous_terminate = nullptr;
       std::cerr << refused.what() << std::flush;
       std::_Exit(1);
     } catch (const InputError& error) {
-      std::cerr << error.what() << std::endl;
+      std::cerr << error.where().str() << ": error: " << error.message() << std::endl;
       std::_Exit(1);
     } catch (...) {
     }
@@ -51,6 +74,7 @@ function::function(std::string name, where at) : data_(std::make_unique<detail::
   data_->handle = this;
   data_->number = next_definition_number();
   data_->reads = default_access_meaning.load();
+  data_->defers_schedule = default_schedule_timing.load() == schedule_timing::deferred;
   static const bool reports_errors = [] {
     previous_terminate = std::set_terminate(report_uncaught_error);
     return true;
@@ -73,6 +97,7 @@ function* function::current() { return current_function; }
 
 void set_access_meaning(access_meaning meaning) { default_access_meaning = meaning; }
 access_meaning get_access_meaning() { return default_access_meaning.load(); }
+void set_schedule_timing(schedule_timing timing) { default_schedule_timing = timing; }
 
 function* detail::exchange_current(function* f) {
   function* previous = current_function;
@@ -106,7 +131,17 @@ LoadedProgram function::load() const { return detail::build_loaded_program(*data
 std::string function::c_source() const { return load().program.source_text; }
 
 Session& function::session() {
-  if (!data_->session) data_->session = std::make_unique<Session>(detail::build_loaded_program(*data_));
+  if (!data_->session) {
+    data_->session = std::make_unique<Session>(detail::build_loaded_program(*data_));
+    // The commands recorded until now, in the order they were given (schedule_timing::deferred).
+    const std::vector<DeferredCommand> pending = std::move(data_->deferred);
+    data_->deferred.clear();
+    for (const DeferredCommand& c : pending) {
+      CommandCall call = make_call(c.target, c.command, c.args);
+      call.where = SourceLocation{c.at.file_name(), c.at.line(), c.at.column()};
+      if (!already_tiled(*data_->session, call)) data_->session->apply_or_throw(call);
+    }
+  }
   return *data_->session;
 }
 

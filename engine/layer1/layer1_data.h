@@ -78,6 +78,14 @@ struct Ordering {
   where at;
 };
 
+// A schedule command recorded for later (schedule_timing::deferred).
+struct DeferredCommand {
+  std::string target;
+  std::string command;
+  std::vector<std::string> args;
+  where at;
+};
+
 struct FunctionData {
   std::string name;
   where at;
@@ -92,6 +100,8 @@ struct FunctionData {
   std::vector<std::shared_ptr<BufferData>> arguments;  // set_arguments / codegen: Tiramisu's argument order
   bool arguments_set = false;
   access_meaning reads = access_meaning::values;
+  bool defers_schedule = false;
+  std::vector<DeferredCommand> deferred;  // applied when the session is made
   std::unique_ptr<Session> session;  // set when Layer I is frozen
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far

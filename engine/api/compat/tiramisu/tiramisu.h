@@ -20,8 +20,10 @@ namespace loopscape::tiramisu {
 
 namespace detail {
 // A program that includes this header is a Tiramisu program: its accesses
-// read memory, as Tiramisu's do (see access_meaning in api/tiramisu.h).
+// read memory, as Tiramisu's do (see access_meaning in api/tiramisu.h),
 inline const bool tiramisu_programs_read_memory = (set_access_meaning(access_meaning::memory), true);
+// and may give their buffers after their schedule (see schedule_timing).
+inline const bool tiramisu_programs_defer_schedules = (set_schedule_timing(schedule_timing::deferred), true);
 }  // namespace detail
 
 inline void str_dump(const std::string& text) { std::cout << text; }
