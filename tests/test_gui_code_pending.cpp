@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "code_view.h"
+#include "directives/omp_directives.h"
 #include "command_test_support.h"
 #include "engine_worker.h"
 #include "main_window.h"
@@ -58,6 +59,29 @@ class TestGuiCodePending : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // The OpenMP 6.0 tab: the user's file with the steps as directives, or the steps that have none.
+  void ompDirectivesTabShowsTheUsersFile() {
+    MainWindow window;
+    QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));
+    QVERIFY(window.worker()->waitForIdle(120000));
+    auto* code_view = window.findChild<CodeView*>(QStringLiteral("codeView"));
+    QVERIFY(code_view);
+    Answers a = answersTo(window, [](EngineWorker& w) { return w.apply(parse_call("S1.tile(i, j, 16, 16, i0, j0, i1, j1)")); });
+    QVERIFY(!a.code.empty());
+    const CodeInfo* directives = a.code.back()->findCode(kOmpDirectivesCode);
+    QVERIFY(directives && !directives->pending);
+    QVERIFY2(directives->error.empty(), directives->error.c_str());
+    QVERIFY2(QString::fromStdString(directives->text).contains(QStringLiteral("#pragma omp tile sizes(16, 16)")),
+             directives->text.c_str());
+    QVERIFY(code_view->targets().contains(QString::fromLatin1(kOmpDirectivesCode)));
+    a = answersTo(window, [](EngineWorker& w) { return w.apply(parse_call("S1.shift(k, 1)")); });
+    QVERIFY(!a.code.empty());
+    directives = a.code.back()->findCode(kOmpDirectivesCode);
+    QVERIFY(directives);
+    QVERIFY2(QString::fromStdString(directives->error).contains(QStringLiteral("step 2, S1.shift(k, 1)")),
+             directives->error.c_str());
+  }
+
   void viewsFirstThenTheVisibleTabThenTheRest() {
     MainWindow window;
     QVERIFY(window.openFile(samplePath(QStringLiteral("matmul.c"))));

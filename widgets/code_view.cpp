@@ -13,6 +13,7 @@
 
 #include "c_highlighter.h"
 #include "codegen/registry/registry.h"
+#include "directives/omp_directives.h"
 #include "statement_colors.h"
 
 namespace loopscape {
@@ -23,6 +24,7 @@ const QColor kAdded(0xD9, 0xF2, 0xE6);
 const QColor kRemoved(0xFB, 0xE3, 0xD6);
 
 QString tabTitle(const QString& target) {
+  if (target == QLatin1String(kOmpDirectivesCode)) return QStringLiteral("OpenMP 6.0");
   const Target* known = find_target(target.toStdString());
   return known ? QString::fromStdString(known->display_name()) : target;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "engine_worker.h"
+
 #include "qt_text.h"
 
 #include <QCoreApplication>
@@ -16,6 +17,7 @@
 #include "codegen/common/ast_cache.h"
 #include "codegen/registry/registry.h"
 #include "cpp_program/program_file.h"
+#include "directives/omp_directives.h"
 #include "lessons/lesson_check.h"
 #include "loading/load_program.h"
 #include "scratchpad/scratchpad_evaluation.h"
@@ -66,6 +68,18 @@ struct EngineState {
     return key;
   }
 
+  CodeInfo directives_code(std::size_t step) const {
+    CodeInfo code;
+    code.target = kOmpDirectivesCode;
+    code.description = "your file with the steps as OpenMP 6.0 loop directives (clang 19: -fopenmp -fopenmp-version=60)";
+    try {
+      code.text = export_omp_directives(*session, step).text;
+    } catch (const InputError& e) {
+      code.error = e.message();
+    }
+    return code;
+  }
+
   std::shared_ptr<const Snapshot> snapshotAt(std::size_t step) {
     const std::string key = prefix(step);
     auto it = cache.find(key);
@@ -77,6 +91,9 @@ struct EngineState {
     options.code = false;  // completeCode fills it in, the visible target first
     options.legality = session->legality_at(step);
     auto snap = std::make_shared<Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
+    // The user's own loops with the steps as OpenMP 6.0 directives, a tab of its own.
+    snap->code.push_back(CodeInfo{kOmpDirectivesCode, "your file with the steps as OpenMP 6.0 loop directives", {}, {},
+                                  true, {}, {}});
     if (auto known = code_cache.find(key); known != code_cache.end()) snap->code = known->second;
     remember(key, snap);
     return snap;
@@ -102,7 +119,9 @@ struct EngineState {
     const isl::schedule& schedule = session->schedule_at(step);
     for (std::size_t k : order) {
       if (!current()) return nullptr;
-      snap->code[k] = make_code_info(session->loaded(), schedule, snap->code[k].target, asts);
+      snap->code[k] = snap->code[k].target == kOmpDirectivesCode ? directives_code(step)
+                                                                  : make_code_info(session->loaded(), schedule,
+                                                                                   snap->code[k].target, asts);
       snap->code_milliseconds =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       progress(std::make_shared<const Snapshot>(*snap));

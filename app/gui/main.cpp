@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
                                   QStringLiteral("file"));
   const QCommandLineOption code_target(
       QStringLiteral("code-target"),
-      QStringLiteral("Show the Code dock's tab of <target> (%1).")
+      QStringLiteral("Show the Code dock's tab of <target> (%1, or omp-directives: your file with OpenMP 6.0 directives).")
           .arg(QString::fromStdString(loopscape::join(loopscape::target_names_in_display_order()))),
       QStringLiteral("target"));
   const QCommandLineOption screenshot(

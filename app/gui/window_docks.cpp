@@ -11,6 +11,7 @@
 
 #include "code_view.h"
 #include "codegen/registry/registry.h"
+#include "directives/omp_directives.h"
 #include "communication_view.h"
 #include "dependence_view.h"
 #include "history_view.h"
@@ -140,7 +141,8 @@ void WindowDocks::showScratchpad() {
 }
 
 bool WindowDocks::showCodeTarget(const QString& target) {
-  const std::vector<std::string> known = target_names();
+  std::vector<std::string> known = target_names();
+  known.push_back(kOmpDirectivesCode);  // the OpenMP 6.0 tab
   if (std::find(known.begin(), known.end(), target.toStdString()) == known.end()) return false;
   code->setCurrentTarget(target);
   code_dock->show();

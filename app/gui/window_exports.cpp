@@ -13,6 +13,7 @@
 
 #include "code_view.h"
 #include "codegen/registry/registry.h"
+#include "directives/omp_directives.h"
 #include "snapshot/snapshot.h"
 #include "window_docks.h"
 
@@ -56,6 +57,24 @@ void WindowExports::exportCode() {
       QStringLiteral("%1.%2.%3").arg(base.isEmpty() ? QStringLiteral("code") : base, target, suffixOf(target));
   const QString path = QFileDialog::getSaveFileName(window_, tr("Export code"), suggested);
   if (!path.isEmpty()) write(path, docks_->code->code(target));
+}
+
+void WindowExports::exportDirectives() {
+  const std::shared_ptr<const Snapshot> snapshot = sources_.snapshot();
+  const CodeInfo* code = snapshot ? snapshot->findCode(kOmpDirectivesCode) : nullptr;
+  if (!code || code->pending) {
+    window_->statusBar()->showMessage(tr("The OpenMP 6.0 directives are still being written: export them in a moment"), 8000);
+    return;
+  }
+  if (!code->error.empty()) {
+    QMessageBox::information(window_, tr("OpenMP 6.0 directives"), QString::fromStdString(code->error));
+    return;
+  }
+  const QString base = sources_.file_name();
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Export OpenMP 6.0 directives"),
+      QStringLiteral("%1.omp6.c").arg(base.isEmpty() ? QStringLiteral("code") : base), tr("C sources (*.c)"));
+  if (!path.isEmpty()) write(path, QString::fromStdString(code->text));
 }
 
 void WindowExports::exportImage(QWidget* view, const QString& name) {

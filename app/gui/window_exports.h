@@ -29,6 +29,8 @@ class WindowExports : public QObject {
 
   void exportProgram();
   void exportCode();
+  // The open C file with the steps as OpenMP 6.0 directives (the Code dock's OpenMP 6.0 tab).
+  void exportDirectives();
   void exportImage(QWidget* view, const QString& name);
   void saveScreenshot();
 

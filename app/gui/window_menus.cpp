@@ -56,6 +56,7 @@ void WindowMenus::createFileMenu() {
   QMenu* export_menu = file->addMenu(tr("&Export"));
   export_menu->addAction(tr("C++ Program\u2026"), exports_, &WindowExports::exportProgram);
   export_menu->addAction(tr("Code for the Current Target\u2026"), exports_, &WindowExports::exportCode);
+  export_menu->addAction(tr("OpenMP 6.0 Directives on Your Loops\u2026"), exports_, &WindowExports::exportDirectives);
   QMenu* images = export_menu->addMenu(tr("Image of a View"));
   const QList<QPair<QString, QWidget*>> views{{tr("Window"), window_},
                                               {tr("Domain plot"), window_->plot()},

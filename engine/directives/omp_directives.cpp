@@ -48,10 +48,10 @@ class DirectiveMapper {
       }
   }
 
-  std::vector<DirectiveStep> map_steps() {
+  std::vector<DirectiveStep> map_steps(std::size_t steps) {
     std::vector<DirectiveStep> out;
     const auto& history = session_.history();
-    for (std::size_t k = 0; k < history.size(); ++k) {
+    for (std::size_t k = 0; k < history.size() && k < steps; ++k) {
       DirectiveStep step;
       step.step = k + 1;
       step.call = history[k].call.script_text();
@@ -365,18 +365,18 @@ class DirectiveMapper {
 
 }  // namespace
 
-std::vector<DirectiveStep> steps_without_directive(const Session& session) {
+std::vector<DirectiveStep> steps_without_directive(const Session& session, std::size_t steps) {
   DirectiveMapper mapper(session);
   std::vector<DirectiveStep> out;
-  for (DirectiveStep& s : mapper.map_steps())
+  for (DirectiveStep& s : mapper.map_steps(steps))
     if (!s.reason.empty()) out.push_back(std::move(s));
   return out;
 }
 
-DirectiveExport export_omp_directives(const Session& session) {
+DirectiveExport export_omp_directives(const Session& session, std::size_t steps) {
   DirectiveMapper mapper(session);
   DirectiveExport out;
-  out.steps = mapper.map_steps();
+  out.steps = mapper.map_steps(steps);
   std::string refused;
   for (const DirectiveStep& s : out.steps)
     if (!s.reason.empty()) refused += "\n  step " + std::to_string(s.step) + ", " + s.call + ": " + s.reason;

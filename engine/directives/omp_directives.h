@@ -23,12 +23,17 @@
 // Every other step (skew, shift, fusion, distribution, wavefronts, storage
 // and hardware mappings) has no directive: the export names each such step
 // and refuses, and the generated code (emit --target openmp) is the way out.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "session/session.h"
 
 namespace loopscape {
+
+// The Code dock's tab of the export (not a target of the registry: it prints
+// the user's file, not the loop AST).
+inline constexpr const char* kOmpDirectivesCode = "omp-directives";
 
 struct DirectiveStep {
   std::size_t step = 0;      // 1-based, in the session's history
@@ -43,11 +48,12 @@ struct DirectiveExport {
 };
 
 // The steps that have no directive (empty when the export can be written).
-std::vector<DirectiveStep> steps_without_directive(const Session& session);
+// `steps`: the first ones of the history only (the window's step in view).
+std::vector<DirectiveStep> steps_without_directive(const Session& session, std::size_t steps = SIZE_MAX);
 
 // The user's file with a directive for each step. Throws InputError naming
 // every step without a directive (and why), or a program that is not a C file
 // of its own loops (a rendering, a C++ program).
-DirectiveExport export_omp_directives(const Session& session);
+DirectiveExport export_omp_directives(const Session& session, std::size_t steps = SIZE_MAX);
 
 }  // namespace loopscape
