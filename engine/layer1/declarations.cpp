@@ -3,6 +3,7 @@
 // vars, constants, buffers and inputs.
 #include <optional>
 
+#include "layer1/affine_text.h"
 #include "layer1/declaration_support.h"
 
 namespace loopscape::tiramisu {
@@ -58,36 +59,6 @@ constant::constant(std::string name, where at) : name_(std::move(name)) {
   static_cast<expr&>(*this) = expr(n);
 }
 
-namespace {
-
-// The value of an integer expression of literals, or nothing.
-std::optional<long> integer_value(const detail::Node& n) {
-  using detail::NodeKind;
-  switch (n.kind) {
-    case NodeKind::Int: return std::stol(n.text);
-    case NodeKind::Cast:
-      if (!detail::is_integer(n.type)) return std::nullopt;
-      return integer_value(*n.args[0]);
-    case NodeKind::Unary:
-      if (n.text != "-") return std::nullopt;
-      if (auto v = integer_value(*n.args[0])) return -*v;
-      return std::nullopt;
-    case NodeKind::Binary: {
-      const auto a = integer_value(*n.args[0]), b = integer_value(*n.args[1]);
-      if (!a || !b) return std::nullopt;
-      if (n.text == "+") return *a + *b;
-      if (n.text == "-") return *a - *b;
-      if (n.text == "*") return *a * *b;
-      if (n.text == "/" && *b != 0) return *a / *b;
-      if (n.text == "%" && *b != 0) return *a % *b;
-      return std::nullopt;
-    }
-    default: return std::nullopt;
-  }
-}
-
-}  // namespace
-
 constant::constant(std::string name, const expr& value, where at) : constant(std::move(name), value, p_int32, at) {}
 
 constant::constant(std::string name, const expr& value, primitive_t type, bool function_wide, computation* with,
@@ -108,7 +79,7 @@ constant::constant(std::string name, const expr& value, primitive_t type, where 
   require_open(f, at, "a new constant");
   if (!is_integer(type)) fail(at, "constant '" + name_ + "' of a non-integer type: constants are integers");
   if (!value.is_defined()) fail(at, "constant '" + name_ + "' with an undefined value");
-  const std::optional<long> v = integer_value(*value.node());
+  const std::optional<long long> v = constant_value(*value.node());
   if (!v)
     fail(at, "the value of constant '" + name_ + "', " + value.to_str() +
                  ", is no integer known when the program is built: give a number (or an expression of numbers)");
