@@ -65,7 +65,12 @@ class TestExportOmpDirectives : public QObject {
   // Builds the export with clang 19 and compares what it computes with the original.
   void buildsAndComputesTheSame(const std::string& file, const CompileOptions& options, const std::string& script) {
     const Session session = session_of(file, options, file_text(script));
-    const DirectiveExport exported = export_omp_directives(session);
+    DirectiveExport exported;
+    try {
+      exported = export_omp_directives(session);
+    } catch (const InputError& e) {
+      QFAIL(e.what());
+    }
     for (const DirectiveStep& s : exported.steps)
       if (!s.directive.empty())
         QVERIFY2(contains(exported.text, "#pragma omp " + s.directive), (file + ": " + s.directive).c_str());
@@ -135,6 +140,35 @@ class TestExportOmpDirectives : public QObject {
     QVERIFY2(r.status == VerifyResult::Status::Different, r.message.c_str());
   }
 
+  // A 3-D tile of a nest counting from 0, in a file of the test data.
+  void threeDimensionalTileBuildsAndComputesTheSame() {
+    buildsAndComputesTheSame(kData + "/omp_directives/box3d.c", {}, kData + "/omp_directives/box3d.ls");
+  }
+
+  // OpenMP's tiles start at the loop's first value and need a rectangular nest: other tiles are refused.
+  void tilesOpenMpCutOtherwiseAreRefused() {
+    const std::string file = kData + "/omp_directives/triangle.c";
+    Session shifted = session_of(file, {}, "S0.tile(i, j, 8, 8, i0, j0, i1, j1)\n");
+    std::vector<DirectiveStep> missing = steps_without_directive(shifted);
+    QCOMPARE(missing.size(), std::size_t(1));
+    QVERIFY2(contains(missing[0].reason, "agree only for a loop counting up by one from 0"), missing[0].reason.c_str());
+    Session triangular = session_of(file, {}, "S1.tile(i, j, 8, 8, i0, j0, i1, j1)\n");
+    missing = steps_without_directive(triangular);
+    QCOMPARE(missing.size(), std::size_t(1));
+    QVERIFY2(contains(missing[0].reason, "the bounds of loop j name i"), missing[0].reason.c_str());
+  }
+
+  // simd says how many iterations may run together (safelen), and clang 19 nests no directive with it.
+  void simdStatesItsLengthAndStandsAlone() {
+    const std::string gemm = kPolybench + "linear-algebra/blas/gemm/gemm.c";
+    const Session alone = session_of(gemm, polybench_options(), "S0.vectorize(j, 4)\n");
+    QVERIFY(contains(export_omp_directives(alone).text, "#pragma omp simd simdlen(4) safelen(4)"));
+    const Session stacked = session_of(gemm, polybench_options(), "S0.unroll(j, 2)\nS0.vectorize(j0, 4)\n");
+    const std::vector<DirectiveStep> missing = steps_without_directive(stacked);
+    QCOMPARE(missing.size(), std::size_t(1));
+    QVERIFY2(contains(missing[0].reason, "may not stand above another directive"), missing[0].reason.c_str());
+  }
+
   // The printer's golden file: gemm's export with its comments.
   void gemmExportIsTheGolden() {
     const Session session = session_of(kPolybench + "linear-algebra/blas/gemm/gemm.c", polybench_options(),
@@ -150,7 +184,7 @@ class TestExportOmpDirectives : public QObject {
     const std::vector<DirectiveStep> missing = steps_without_directive(session);
     QCOMPARE(missing.size(), std::size_t(1));
     QCOMPARE(missing[0].step, std::size_t(1));
-    QVERIFY2(contains(missing[0].reason, "no directive for skew"), missing[0].reason.c_str());
+    QVERIFY2(contains(missing[0].reason, "no OpenMP directive for skew"), missing[0].reason.c_str());
     try {
       export_omp_directives(session);
       QFAIL("exported");

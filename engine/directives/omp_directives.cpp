@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "support/c_text.h"
 #include "support/text.h"
 
 namespace loopscape {
@@ -30,6 +31,7 @@ struct Stack {
   std::vector<int> origins;          // the source loop each visible one comes from (a tile loop: the tiled one)
   std::set<int> consumed;            // source loops some directive here is associated with
   bool closed = false;               // a parallel for or simd: nothing goes above it
+  bool simd = false;                 // a simd directive: nothing may stand below it either
   std::vector<std::pair<std::string, std::string>> directives;  // (directive, comment), first applied first
 };
 
@@ -142,6 +144,8 @@ class DirectiveMapper {
                                              own->second.visible[0] == name)
       return {&own->second, 0};
     // A source loop no directive is associated with yet: directives go above its own `for`.
+    if (inside_simd(source->id))
+      throw Unmapped{"loop " + name + " is inside a loop under a simd directive, where clang 19 allows no other directive"};
     for (auto& [key, stack] : stacks_)
       for (std::size_t k = 0; k < stack.visible.size(); ++k)
         if (stack.source_ids[k] == source->id) {
@@ -233,6 +237,88 @@ class DirectiveMapper {
     return out;
   }
 
+  // The three parts of a loop's header as written: "j = 0", "j < n", "j++".
+  std::vector<std::string> header_parts(const SourceLoop& l) const {
+    const std::string& text = program_.source_text;
+    const std::size_t at = offset_of_line(text, l.where.line) + (l.where.column ? l.where.column - 1 : 0);
+    std::size_t k = text.find('(', at);
+    std::vector<std::string> parts(1);
+    int depth = 0;
+    for (; k != std::string::npos && k < text.size(); ++k) {
+      const char c = text[k];
+      if (c == '(' && depth++ == 0) continue;
+      if (c == ')' && --depth == 0) break;
+      if (c == ';' && depth == 1) {
+        parts.emplace_back();
+        continue;
+      }
+      parts.back() += c;
+    }
+    for (std::string& p : parts) p = trimmed(p);
+    return parts;
+  }
+
+  static bool names_word(const std::string& text, const std::string& word) {
+    for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+      const bool start = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_');
+      const std::size_t end = at + word.size();
+      const bool stop = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+      if (start && stop) return true;
+    }
+    return false;
+  }
+
+  // OpenMP's tile starts each tile at the loop's first value and needs the
+  // tiled nest rectangular; Loopscape's tiles start at multiples of the size
+  // from 0. They are the same tiles when each tiled source loop counts up by
+  // one from 0 and no tiled loop's bounds name another tiled loop.
+  void require_same_tiles(const Stack& stack, std::size_t count, const std::string& what) const {
+    std::vector<std::string> tiled;
+    for (std::size_t k = 0; k < count; ++k) {
+      if (stack.source_ids[k] < 0) continue;  // a loop a directive made counts from 0
+      const SourceLoop& l = loops_.at(stack.source_ids[k]);
+      const std::vector<std::string> parts = header_parts(l);
+      if (parts.size() != 3)
+        throw Unmapped{"the header of loop " + l.name + " cannot be read as OpenMP's canonical loop form"};
+      std::string init = parts[0];
+      const std::size_t eq = init.find('=');
+      init = eq == std::string::npos ? "" : trimmed(init.substr(eq + 1));
+      const std::string& step = parts[2];
+      const bool up_by_one = step == l.name + "++" || step == "++" + l.name || step == l.name + " += 1" ||
+                             step == l.name + "+=1";
+      if (init != "0" || !up_by_one)
+        throw Unmapped{what + " of loop " + l.name + " (" + parts[0] + "; " + parts[2] +
+                       "): OpenMP starts tiles at the loop's first value, Loopscape at multiples of the size from 0, "
+                       "and the two agree only for a loop counting up by one from 0"};
+      for (const std::string& outer : tiled)
+        if (names_word(parts[0], outer) || names_word(parts[1], outer))
+          throw Unmapped{what + ": the bounds of loop " + l.name + " name " + outer +
+                         ", and OpenMP tiles only rectangular nests"};
+      tiled.push_back(l.name);
+    }
+  }
+
+  bool inside(int inner_id, int outer_id) const {
+    const SourceLoop& outer = loops_.at(outer_id);
+    const SourceLoop& inner = loops_.at(inner_id);
+    return inner.depth > outer.depth && std::includes(outer.statements.begin(), outer.statements.end(),
+                                                      inner.statements.begin(), inner.statements.end());
+  }
+
+  // Whether loop `id` lies inside a loop under a simd directive (clang 19 allows no directive there).
+  bool inside_simd(int id) const {
+    for (const auto& [key, stack] : stacks_)
+      if (stack.simd && inside(id, key)) return true;
+    return false;
+  }
+
+  // Whether a loop below `stack`'s loop has directives of its own.
+  bool has_inner_directives(const Stack& stack) const {
+    for (const auto& [key, other] : stacks_)
+      if (key != stack.loop && !other.directives.empty() && inside(key, stack.loop)) return true;
+    return false;
+  }
+
   bool declares_its_iterator(const SourceLoop& l) const {
     const std::string& text = program_.source_text;
     std::size_t at = offset_of_line(text, l.where.line) + (l.where.column ? l.where.column - 1 : 0);
@@ -264,7 +350,7 @@ class DirectiveMapper {
     std::string out = "/* Loopscape step " + std::to_string(step) + ", " + call.script_text() +
                       ": legal, checked exactly against ";
     if (lines.empty()) return out + "these loops' dependences: there are none. */";
-    out += "the dependences of these loops, which keep their order:";
+    out += "the dependences of these loops (each kept in order, or on private copies where the directive says so):";
     const std::size_t shown = std::min<std::size_t>(lines.size(), 6);
     for (std::size_t k = 0; k < shown; ++k) out += "\n     " + lines[k];
     if (lines.size() > shown) out += "\n     and " + std::to_string(lines.size() - shown) + " more";
@@ -283,6 +369,7 @@ class DirectiveMapper {
     if (c == "tile") {
       const std::size_t loops = (n == 6 || n == 12) ? 3 : 2;
       Stack& stack = outermost(call, loops, "tile");
+      require_same_tiles(stack, loops, "tile");
       std::vector<std::string> sizes, outer, inner;
       for (std::size_t k = 0; k < loops; ++k) {
         sizes.push_back(call.args[loops + k].text);
@@ -293,6 +380,7 @@ class DirectiveMapper {
     }
     if (c == "split") {
       Stack& stack = outermost(call, 1, "split");
+      require_same_tiles(stack, 1, "split");
       const std::string& loop = call.args[0].text;
       return push(stack, 1, {made_name(call, 2, loop, "0")}, {made_name(call, 3, loop, "1")},
                   "tile sizes(" + call.args[1].text + ")", step, call);
@@ -326,16 +414,22 @@ class DirectiveMapper {
       if (carries_reduction(stack, 0))
         throw Unmapped{"the loop carries a reduction, which needs a reduction clause the directive cannot state "
                        "here; the generated code (emit --target openmp) has it"};
-      std::string d = c == "parallelize" ? "parallel for" : "simd simdlen(" + call.args[1].text + ")";
+      if (c == "vectorize" && (!stack.directives.empty() || has_inner_directives(stack)))
+        throw Unmapped{"a simd directive may not stand above another directive, nor contain one, in clang 19: "
+                       "vectorize a loop no other step transforms"};
+      // safelen: only w consecutive iterations run together, what Loopscape checked.
+      std::string d = c == "parallelize" ? "parallel for"
+                                         : "simd simdlen(" + call.args[1].text + ") safelen(" + call.args[1].text + ")";
       if (c == "parallelize")
         if (const std::vector<std::string> own = private_variables(stack); !own.empty())
           d += " private(" + join(own) + ")";
       stack.directives.emplace_back(d, comment(step.step, call, stack));
       stack.closed = true;
+      stack.simd = c == "vectorize";
       return d;
     }
-    throw Unmapped{"OpenMP 6.0 has no directive for " + c +
-                   " (as clang 19 implements it: tile, interchange, reverse, unroll, parallel for and simd); " +
+    throw Unmapped{"clang 19 implements no OpenMP directive for " + c +
+                   " (it has tile, interchange, reverse, unroll, parallel for and simd); " +
                    "the generated code (emit --target openmp) carries it"};
   }
 

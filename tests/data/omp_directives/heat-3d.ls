@@ -1,3 +1,3 @@
-S0.tile(i, j, k, 4, 4, 8, i0, j0, k0, i1, j1, k1)
-S1.interchange(i, j)
-S1.parallelize(j)
+S0.interchange(j, k)
+S1.parallelize(i)
+S0.unroll(k, 2)

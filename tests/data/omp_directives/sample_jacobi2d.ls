@@ -1,3 +1,4 @@
-S0.tile(i, j, 8, 8, i0, j0, i1, j1)
-S1.interchange(i, j)
+S0.interchange(i, j)
+S0.parallelize(j)
 S1.loop_reversal(j)
+S1.unroll(i, 2)
