@@ -68,10 +68,18 @@ struct EngineState {
     return key;
   }
 
-  CodeInfo directives_code(std::size_t step) const {
+  // The OpenMP 6.0 tab before its text is made.
+  static CodeInfo pending_directives_code() {
     CodeInfo code;
     code.target = kOmpDirectivesCode;
     code.description = "your file with the steps as OpenMP 6.0 loop directives (clang 19: -fopenmp -fopenmp-version=60)";
+    code.pending = true;
+    return code;
+  }
+
+  CodeInfo directives_code(std::size_t step) const {
+    CodeInfo code = pending_directives_code();
+    code.pending = false;
     try {
       code.text = export_omp_directives(*session, step).text;
     } catch (const InputError& e) {
@@ -92,8 +100,7 @@ struct EngineState {
     options.legality = session->legality_at(step);
     auto snap = std::make_shared<Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
     // The user's own loops with the steps as OpenMP 6.0 directives, a tab of its own.
-    snap->code.push_back(CodeInfo{kOmpDirectivesCode, "your file with the steps as OpenMP 6.0 loop directives", {}, {},
-                                  true, {}, {}});
+    snap->code.push_back(pending_directives_code());
     if (auto known = code_cache.find(key); known != code_cache.end()) snap->code = known->second;
     remember(key, snap);
     return snap;

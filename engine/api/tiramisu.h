@@ -446,6 +446,10 @@ class function {
   static function* current();
 
  private:
+  // Run by the app (api/publish.h): publishes what the function defines, the
+  // first time only (codegen does it, else the destructor).
+  void publish_once();
+
   std::unique_ptr<detail::FunctionData> data_;
 };
 

@@ -319,18 +319,11 @@ class DirectiveMapper {
     return false;
   }
 
+  // "for (j = 0" names a variable declared elsewhere; "for (int j = 0" declares it.
   bool declares_its_iterator(const SourceLoop& l) const {
-    const std::string& text = program_.source_text;
-    std::size_t at = offset_of_line(text, l.where.line) + (l.where.column ? l.where.column - 1 : 0);
-    at = text.find('(', at);
-    if (at == std::string::npos) return false;
-    const std::size_t word = text.find_first_not_of(" \t\n", at + 1);
-    if (word == std::string::npos) return false;
-    std::size_t end = word;
-    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
-    // "for (j = 0" names a variable declared elsewhere; "for (int j = 0" declares it.
-    const std::size_t next = text.find_first_not_of(" \t\n", end);
-    return next != std::string::npos && (std::isalpha(static_cast<unsigned char>(text[next])) || text[next] == '_');
+    const std::string init = header_parts(l).front();
+    const std::string assigned = trimmed(init.substr(0, init.find('=')));
+    return assigned.find_first_of(" \t\n*") != std::string::npos;
   }
 
   std::string comment(std::size_t step, const CommandCall& call, const Stack& stack) const {

@@ -194,14 +194,10 @@ computation& computation::then(computation& next, int level, where at) {
 
 computation& computation::before(computation& next, const var& level, where at) {
   detail::ComputationData& d = need_data(data_, at);
-  std::string own_level = level.get_name();
-  if (auto renamed = d.aliases.find(own_level); renamed != d.aliases.end()) own_level = renamed->second;
-  if (d.owner->frozen() || (!d.owner->deferred.empty() && level.get_name() != root.get_name() &&
-                            !is_original_loop(d, own_level))) {
-    detail::ComputationData& n = need_data(next.data_, at);
-    std::string level_name = level.get_name() == root.get_name() ? "root" : level.get_name();
-    if (auto renamed = d.aliases.find(level_name); renamed != d.aliases.end()) level_name = renamed->second;
-    schedule("before", {loopscape::Argument(n.name), loopscape::Argument(level_name)}, at);
+  const bool at_root = level.get_name() == root.get_name();
+  const std::string level_name = at_root ? "root" : loop_of(data_, level);
+  if (d.owner->frozen() || (!d.owner->deferred.empty() && !at_root && !is_original_loop(d, level_name))) {
+    schedule("before", {loopscape::Argument(need_data(next.data_, at).name), loopscape::Argument(level_name)}, at);
     return next;
   }
   next.after(*this, level, at);
@@ -269,14 +265,13 @@ void computation::schedule(const std::string& command, const std::vector<loopsca
   detail::ComputationData& d = need_data(data_, at);
   std::vector<std::string> texts;
   for (const loopscape::Argument& a : args) texts.push_back(a.text());
-  if (!d.owner->frozen() && d.owner->defers_schedule) {
-    d.owner->deferred.push_back(detail::DeferredCommand{d.name, command, texts, at});
-    return;
-  }
   CommandCall call = make_call(d.name, command, texts);
   // The call's place in the program: a refusal's report starts with it.
   call.where = SourceLocation{at.file_name(), at.line(), at.column()};
-  session_of(d).apply_or_throw(call);
+  if (!d.owner->frozen() && d.owner->defers_schedule)
+    d.owner->deferred.push_back(std::move(call));
+  else
+    session_of(d).apply_or_throw(call);
 }
 
 void computation::interchange(const var& a, const var& b, where at) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The declarations of api/tiramisu.h other than computations and functions:
 // vars, constants, buffers and inputs.
+#include <algorithm>
 #include <optional>
 
 #include "layer1/affine_text.h"
@@ -11,6 +12,12 @@ namespace loopscape::tiramisu {
 using namespace detail;
 
 namespace {
+
+// Constants with and without a value share one set of names.
+void refuse_second_constant(const detail::FunctionData& f, const std::string& name, const where& at) {
+  if (std::find(f.constants.begin(), f.constants.end(), name) != f.constants.end() || f.constant_values.count(name))
+    fail(at, "a second constant named '" + name + "'");
+}
 
 std::vector<var> input_vars(const std::vector<std::string>& names, const std::vector<expr>& sizes, primitive_t type,
                             const where& at) {
@@ -48,9 +55,7 @@ constant::constant(std::string name, where at) : name_(std::move(name)) {
   check_name(name_, "constant", at);
   detail::FunctionData& f = owner(at, "constant");
   require_open(f, at, "a new constant");
-  for (const std::string& c : f.constants)
-    if (c == name_) fail(at, "a second constant named '" + name_ + "'");
-  if (f.constant_values.count(name_)) fail(at, "a second constant named '" + name_ + "'");
+  refuse_second_constant(f, name_, at);
   f.constants.push_back(name_);
   auto n = std::make_shared<detail::Node>();
   n->kind = detail::NodeKind::Constant;
@@ -83,9 +88,7 @@ constant::constant(std::string name, const expr& value, primitive_t type, where 
   if (!v)
     fail(at, "the value of constant '" + name_ + "', " + value.to_str() +
                  ", is no integer known when the program is built: give a number (or an expression of numbers)");
-  for (const std::string& c : f.constants)
-    if (c == name_) fail(at, "a second constant named '" + name_ + "'");
-  if (f.constant_values.count(name_)) fail(at, "a second constant named '" + name_ + "'");
+  refuse_second_constant(f, name_, at);
   f.constant_values[name_] = *v;
   auto n = std::make_shared<detail::Node>();
   n->kind = detail::NodeKind::Int;

@@ -229,9 +229,21 @@ std::string operator_name(op_t op) {
   return "o_none";
 }
 
+// How many operands expr(op, ...) takes (o_cast: a type and one).
+int operands_of(op_t op) {
+  switch (op) {
+    case o_select: return 3;
+    case o_max: case o_min: case o_pow: case o_add: case o_sub: case o_mul: case o_div: case o_mod:
+    case o_logical_and: case o_logical_or: case o_eq: case o_ne: case o_lt: case o_le: case o_gt: case o_ge:
+      return 2;
+    default: return 1;
+  }
+}
+
 [[noreturn]] void wrong_arity(op_t op, int given, const where& at) {
-  detail::fail(at, "expr(" + operator_name(op) + ", ...) with " + std::to_string(given) + " operand(s): " + operator_name(op) +
-               " takes " + (op == o_select ? "3" : op == o_max || op == o_min || op == o_pow || op >= o_add ? "2" : "1"));
+  detail::fail(at, "expr(" + operator_name(op) + ", ...) with " + std::to_string(given) + " operand(s): " +
+                       operator_name(op) + " takes " + std::to_string(operands_of(op)) +
+                       (op == o_cast ? ", after the type: expr(o_cast, p_int32, x)" : ""));
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include "api/publish.h"
 #include "commands/loop_resolution.h"
 #include "commands/schedule_edit.h"
-#include "session/script.h"
 #include "codegen/common/emitter.h"
 #include "layer1/declaration_support.h"
 #include "layer1/program_builder.h"
@@ -88,9 +87,14 @@ function::~function() {
   // Run by the app (api/publish.h): what the function defines, as it stands
   // now. Not while an exception unwinds: the program failed, and its message
   // says where.
-  if (data_->publishes)
-    publish_definition([this]() -> Session& { return session(); }, data_->name, data_->number,
-                       SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
+  publish_once();
+}
+
+void function::publish_once() {
+  if (!data_->publishes) return;
+  data_->publishes = false;
+  publish_definition([this]() -> Session& { return session(); }, data_->name, data_->number,
+                     SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
 }
 
 function* function::current() { return current_function; }
@@ -134,13 +138,10 @@ Session& function::session() {
   if (!data_->session) {
     data_->session = std::make_unique<Session>(detail::build_loaded_program(*data_));
     // The commands recorded until now, in the order they were given (schedule_timing::deferred).
-    const std::vector<DeferredCommand> pending = std::move(data_->deferred);
+    const std::vector<CommandCall> pending = std::move(data_->deferred);
     data_->deferred.clear();
-    for (const DeferredCommand& c : pending) {
-      CommandCall call = make_call(c.target, c.command, c.args);
-      call.where = SourceLocation{c.at.file_name(), c.at.line(), c.at.column()};
+    for (const CommandCall& call : pending)
       if (!already_tiled(*data_->session, call)) data_->session->apply_or_throw(call);
-    }
   }
   return *data_->session;
 }

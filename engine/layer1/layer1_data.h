@@ -78,14 +78,6 @@ struct Ordering {
   where at;
 };
 
-// A schedule command recorded for later (schedule_timing::deferred).
-struct DeferredCommand {
-  std::string target;
-  std::string command;
-  std::vector<std::string> args;
-  where at;
-};
-
 struct FunctionData {
   std::string name;
   where at;
@@ -101,7 +93,7 @@ struct FunctionData {
   bool arguments_set = false;
   access_meaning reads = access_meaning::values;
   bool defers_schedule = false;
-  std::vector<DeferredCommand> deferred;  // applied when the session is made
+  std::vector<CommandCall> deferred;  // schedule_timing::deferred: applied when the session is made
   std::unique_ptr<Session> session;  // set when Layer I is frozen
   function* handle = nullptr;
   int declarations = 0;  // buffers and computations declared so far

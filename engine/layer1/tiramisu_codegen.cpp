@@ -40,9 +40,7 @@ void function::gen_halide_obj(const std::string& object_file, where at) {
   if (object_file.empty()) fail(at, "codegen of function '" + data_->name + "' without an object file name");
   // Run by the app: the program is shown, not compiled.
   if (publish_requested()) {
-    data_->publishes = false;
-    publish_definition([this]() -> Session& { return session(); }, data_->name, data_->number,
-                       SourceLocation{data_->at.file_name(), data_->at.line(), data_->at.column()});
+    publish_once();
     return;
   }
   Session& s = session();

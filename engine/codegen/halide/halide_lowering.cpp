@@ -762,8 +762,8 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
                       type, 1, H::ArgumentEstimates{});
   }
   for (const Array& a : program.arrays) {
-    if (tiramisu_convention) break;
-    if (a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
+    // Tiramisu's convention took its arguments above: the arrays are no others.
+    if (tiramisu_convention || a.declared_in_region || !builder.arrays_used.count(a.name)) continue;
     const H::Type type = halide_type_of(a.element_type);
     out.arguments.push_back({a.name, true, type});
     if (gpu)
