@@ -81,8 +81,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     fail("unknown command '" + args[0] + "' (expected info, emit, verify, check, export, bench, autoschedule, tune, lesson, run or commands)");
   o.command = args[i++];
   if (o.command == "lesson" && i < args.size() && args[i] != "-h" && args[i] != "--help") {
-    if (args[i] != "check") fail("lesson: unknown action '" + args[i] + "' (expected: lesson check LESSON.md [--script S ...])");
-    ++i;
+    if (args[i] != "check" && args[i] != "list" && args[i] != "grade")
+      fail("lesson: unknown action '" + args[i] + "' (expected check, list or grade; see loopscape-cli lesson --help)");
+    o.action = args[i++];
   }
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -104,6 +105,8 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
     } else if (auto v = joined_or_next(args, i, "", "--script")) {
       o.script = *v;
       o.scripts.push_back(*v);
+    } else if (auto v = joined_or_next(args, i, "", "--submissions")) {
+      o.submissions = *v;
     } else if (auto v = joined_or_next(args, i, "", "--answer")) {
       o.answer = *v;
     } else if (auto v = joined_or_next(args, i, "", "--exercise")) {
@@ -141,7 +144,10 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.compile.extra_sources.push_back(a);
     }
   }
-  if (!o.help && o.input.empty()) fail("no input file (see loopscape-cli " + o.command + " --help)");
+  if (o.command == "lesson" && o.action.empty() && !o.help)
+    fail("lesson needs an action: check LESSON.md, list [COURSE.md] or grade COURSE_OR_LESSON --submissions DIR");
+  if (!o.submissions.empty() && o.action != "grade") fail("--submissions is for lesson grade");
+  if (!o.help && o.input.empty() && !(o.command == "lesson" && o.action == "list")) fail("no input file (see loopscape-cli " + o.command + " --help)");
   // A C++ program brings its own commands: its export needs no script.
   const bool cpp_input = is_cpp_source(o.input);
   if (!o.help && o.script.empty() && (o.command == "check" || (o.command == "export" && !cpp_input) || o.command == "bench"))
@@ -184,7 +190,9 @@ commands:
   autoschedule  isl's automatic schedule, written as a script of commands
   tune     measure every combination of a script's knobs, e.g. tile sizes
            written tune(16, 32, 64), and write the fastest back into it
-  lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises
+  lesson   lesson check LESSON.md [--script S]: grade answers to a lesson's exercises;
+           lesson list [COURSE.md]: a course's lessons; lesson grade COURSE_OR_LESSON
+           --submissions DIR: a class's answers as CSV and HTML
   run      compile the schedule in-process (Halide, LLVM), run it, time it and
            compare it with the original schedule's results (GFLOP/s, speed-up)
   commands [NAME]  the schedule commands a script may use; with NAME, its
@@ -383,16 +391,20 @@ lists every time. OMP_NUM_THREADS sets the threads.
 
 )") + kScriptOptions + kCommonOptions;
   if (command == "lesson")
-    return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N] [--answer ISL]
+    return std::string(R"(usage: loopscape-cli lesson check LESSON.md [--script S ...] [--exercise N] [--answer TEXT]
+       loopscape-cli lesson list [COURSE.md]
+       loopscape-cli lesson grade COURSE_OR_LESSON --submissions DIR [-o PREFIX]
 
-Checks exercises of a lesson (the format is in docs/guide/lessons.md:
+check: checks exercises of a lesson (the format is in docs/guide/lessons.md:
 Markdown with a front matter, `check:` lines from the vocabulary legal,
 parallel S L, carried S L, tagged S L TAG, loops S N, same-results,
-same-order-as CMD; ..., answer WHAT).
+same-order-as CMD; ..., answer WHAT, predict K, matches-target code|order,
+choices).
 
---answer gives the isl set or map a student typed for the `answer` checks of
-exercise N (with --exercise N); without --script it is checked on the
-original schedule.
+--answer gives what a student typed for exercise N (with --exercise N): an
+isl set or map, a count, a schedule map, the first instances in order
+(predict), or the numbers of the true options (choices); without --script it
+is checked on the original schedule.
 
 With --script, each script is a student's answer: it is applied to the
 lesson's kernel and every exercise (or exercise N) is checked against the
@@ -403,6 +415,19 @@ a folder given to --script stands for every .ls script in it (by name), so
 grades a class's scripts and ends with how many pass every check.
 Without --script and --answer, every exercise's own solution (its script and
 its model answer) is checked (for the teacher who writes the lesson).
+
+list: the lessons of a course file (the bundled course without one), by part,
+with their estimated time, exercise kinds and the idea each teaches.
+
+grade: grades a class at once. DIR holds one folder per student; in it, per
+lesson (named as the lesson file without .md): LESSON.ls (a script for every
+exercise), LESSON-N.ls (a script for exercise N), LESSON-N.txt (the typed
+answer of exercise N) or saved sessions (*.json, File > Save Session, with
+their lesson, exercise and answer). Writes PREFIX.csv (student, lesson,
+exercise, title, result: pass, fail, malformed or missing, first failing
+check, feedback, submission time, files) and PREFIX.html (a one-page summary
+with the most common wrong answers); PREFIX is grades by default. Students'
+files are only read.
 
 Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
 illegal, 2 bad input (a malformed lesson names its line).

@@ -20,6 +20,8 @@ struct CliOptions {
   std::map<std::string, long> parameters;   // --param N=100
   std::string script;                       // --script FILE (the last one)
   std::vector<std::string> scripts;         // every --script (lesson check grades each)
+  std::string action;                       // lesson: check, list, grade
+  std::string submissions;                  // lesson grade --submissions DIR
   int exercise = 0;                         // lesson check --exercise N (1-based; 0: all)
   std::optional<std::string> answer;        // lesson check --answer ISL (the student's set or map)
   int repetitions = 0;                      // bench --repetitions N (0: until stable)

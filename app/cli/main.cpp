@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "cli_options.h"
+#include "exit_codes.h"
+#include "lesson_command.h"
 #include "analysis/distribution.h"
 #include "analysis/transfer_pairing.h"
 #include "analysis/work_count.h"
@@ -30,8 +32,6 @@
 #include "cpp_program/cpp_export.h"
 #include "directives/omp_directives.h"
 #include "cpp_program/program_file.h"
-#include "lessons/lesson.h"
-#include "lessons/lesson_check.h"
 #include "loading/load_program.h"
 #include "plot/domain_points.h"
 #include "report/program_report.h"
@@ -51,11 +51,6 @@
 namespace loopscape::cli {
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 2;
-constexpr int kExitIllegal = 3;
-constexpr int kExitDiffer = 4;
-constexpr int kExitNotRun = 5;  // built, not run (no CUDA device)
 
 // A refused script command: its report on standard error.
 struct Refused {
@@ -69,10 +64,6 @@ void write_output(const std::string& path, const std::string& text) {
   }
   std::ofstream out(path, std::ios::binary);
   if (!out || !(out << text)) throw InputError({path, 0, 0}, "cannot write the output file");
-}
-
-int refusal_exit(const Refusal& refusal) {
-  return refusal.kind == Refusal::Kind::Illegal ? kExitIllegal : kExitBadInput;
 }
 
 // The session on the input file with the script's commands applied (all but
@@ -405,94 +396,6 @@ int run_bench(const CliOptions& o) {
   std::cout << "\n";
   std::cout << "median_ms=" << ms(percentile(total, 0.5)) << " p95_ms=" << ms(percentile(total, 0.95)) << "\n";
   return kExitOk;
-}
-
-// --- lesson check ---
-
-// Applies one answer (a script's calls) to a fresh session of the lesson's
-// kernel and checks the exercises; prints a line per exercise. `answer` is the
-// typed isl answer; nullopt checks each exercise's model answer. Returns the exit status.
-int grade(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson, const std::string& label,
-          const std::vector<CommandCall>& calls, int only, const std::optional<std::string>& answer) {
-  Session session(kernel);
-  const ScriptRun run = apply_script(session, calls);
-  if (run.refusal) {
-    std::cout << label << ": a command is refused\n" << run.refusal->report();
-    return refusal_exit(*run.refusal);
-  }
-  int status = kExitOk;
-  for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
-    if (only && static_cast<int>(e) + 1 != only) continue;
-    const LessonExercise& exercise = lesson.exercises[e];
-    const ExerciseOutcome outcome = check_exercise(session, exercise, answer.value_or(exercise.answer));
-    std::cout << label << ": exercise " << e + 1 << " (" << exercise.title << "): "
-              << (outcome.passed() ? "passed" : "not yet") << "\n";
-    if (!outcome.passed()) {
-      status = kExitDiffer;
-      std::istringstream lines(outcome.feedback());
-      for (std::string line; std::getline(lines, line);) std::cout << "  - " << line << "\n";
-    }
-  }
-  return status;
-}
-
-// Every --script, a folder standing for the .ls scripts in it (a class's answers), by name.
-std::vector<std::string> scripts_to_grade(const std::vector<std::string>& given) {
-  std::vector<std::string> out;
-  for (const std::string& path : given) {
-    if (!std::filesystem::is_directory(path)) {
-      out.push_back(path);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(path))
-      if (entry.is_regular_file() && entry.path().extension() == ".ls") found.push_back(entry.path().string());
-    if (found.empty()) throw InputError({path, 0, 0}, "the folder has no .ls scripts to grade");
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
-  }
-  return out;
-}
-
-int run_lesson(const CliOptions& o) {
-  const Lesson lesson = read_lesson(o.input);
-  if (o.exercise > static_cast<int>(lesson.exercises.size()))
-    throw InputError({o.input, 0, 0}, "the lesson has " + std::to_string(lesson.exercises.size()) + " exercises, not " +
-                                          std::to_string(o.exercise));
-  CompileOptions compile = lesson.compile;
-  for (const std::string& d : o.compile.defines) compile.defines.push_back(d);
-  const auto kernel = std::make_shared<const LoadedProgram>(load_program(lesson.kernel, compile));
-  validate_lesson(kernel, lesson);
-  int status = kExitOk;
-  auto worst = [&](int s) {
-    if (s == kExitOk) return;
-    if (status == kExitOk || s != kExitDiffer) status = s;
-  };
-  if (o.answer && !o.exercise)
-    throw InputError({o.input, 0, 0}, "--answer is the answer to one exercise: say which with --exercise N");
-  if (o.answer && o.scripts.empty()) {
-    worst(grade(kernel, lesson, "answer", {}, o.exercise, o.answer));
-  } else if (o.scripts.empty()) {
-    for (std::size_t e = 0; e < lesson.exercises.size(); ++e) {
-      if (o.exercise && static_cast<int>(e) + 1 != o.exercise) continue;
-      const LessonExercise& exercise = lesson.exercises[e];
-      std::string text;
-      for (const std::string& line : exercise.solution) text += line + "\n";
-      const std::vector<CommandCall> calls = parse_script(text, o.input + " (solution of exercise " + std::to_string(e + 1) + ")");
-      worst(grade(kernel, lesson, "solution " + std::to_string(e + 1), calls, static_cast<int>(e) + 1, std::nullopt));
-    }
-  } else {
-    const std::vector<std::string> scripts = scripts_to_grade(o.scripts);
-    int passed = 0;
-    for (const std::string& script : scripts) {
-      const int s = grade(kernel, lesson, script, read_script(script), o.exercise, o.answer.value_or(""));
-      if (s == kExitOk) ++passed;
-      worst(s);
-    }
-    if (scripts.size() > 1)
-      std::cout << passed << " of " << scripts.size() << " scripts pass every check\n";
-  }
-  return status;
 }
 
 // One schedule's line: "original: compiled in 95 ms, 812.3 ms, 2.71 GFLOP/s (11% of peak)".

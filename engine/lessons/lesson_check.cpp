@@ -5,9 +5,17 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+#include <set>
+#include <sstream>
+#include <variant>
 
 #include "analysis/legality.h"
+#include "lessons/code_match.h"
+#include "lessons/exercise_start.h"
+#include "lessons/order_witness.h"
+#include "lessons/typed_answers.h"
 #include "codegen/common/emitter.h"
 #include "codegen/registry/registry.h"
 #include "commands/tag_support.h"
@@ -39,12 +47,6 @@ namespace {
 const std::string kNoSuchLoop = "your schedule has no such loop: ";
 
 bool names_a_loop(const LessonCheck& c) { return c.kind == "parallel" || c.kind == "carried" || c.kind == "tagged"; }
-
-// "x before y" for every pair of instances the schedule orders.
-isl::union_map runs_before(const isl::schedule& schedule) {
-  const isl::union_map map = schedule.get_map().intersect_domain(schedule.domain());
-  return isl::manage(isl_union_map_lex_lt_union_map(map.copy(), map.copy()));
-}
 
 const Statement& statement_named(const Program& program, const std::string& name, const LessonCheck& c) {
   const Statement* s = program.find_statement(name);
@@ -148,11 +150,139 @@ std::pair<bool, std::string> check_answer(const Session& session, const LessonCh
   return {false, answer_difference(compared, w, want.set.has_value())};
 }
 
+// The solution's schedule, which `answer schedule` compares typed maps with.
+std::unique_ptr<Session> solution_session(const std::shared_ptr<const LoadedProgram>& kernel,
+                                          const LessonExercise& exercise) {
+  auto session = std::make_unique<Session>(kernel);
+  for (std::size_t k = 0; k < exercise.solution.size(); ++k) {
+    const SourceLocation& where = k < exercise.solution_where.size() ? exercise.solution_where[k] : exercise.where;
+    if (const std::optional<CommandCall> call = parse_script_line(exercise.solution[k], where))
+      if (const std::optional<Refusal> refused = session->apply(*call))
+        throw InputError(where, "the solution of exercise '" + exercise.title + "' is refused: " + refused->report());
+  }
+  return session;
+}
+
+std::pair<bool, std::string> evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
+                                      const std::string& answer);
+
+// Whether a multiple-choice option's claim holds on the exercise's starting
+// schedule, and the engine's reason either way.
+struct ClaimFinding {
+  bool holds = false;
+  std::string why;
+};
+
+ClaimFinding decide_claim(const Session& start, const LessonExercise& exercise, const LessonCheck& claim) {
+  if (claim.kind == "refuses" || claim.kind == "accepts") {
+    const std::optional<CommandCall> call = parse_script_line(claim.args[0], claim.where);
+    if (!call) throw InputError(claim.where, "the choice names no command");
+    const auto outcome = start.preview(*call);
+    if (const Refusal* refused = std::get_if<Refusal>(&outcome)) {
+      // The report's first line holds the witness; the rest repeats it in detail.
+      std::string why = refused->report();
+      why = why.substr(0, why.find('\n'));
+      if (const auto error = why.find("error: "); error != std::string::npos) why = why.substr(error + 7);
+      return {claim.kind == "refuses", "it is refused: " + why};
+    }
+    return {claim.kind == "accepts", claim.args[0] + " applies: it breaks no dependence"};
+  }
+  const auto [passed, why] = evaluate(start, exercise, claim, "");
+  if (!passed) return {false, why};
+  std::string holds = "it holds";
+  if (claim.kind == "parallel") holds = "loop " + claim.args[1] + " of " + claim.args[0] + " carries no dependence";
+  if (claim.kind == "legal") holds = "every dependence is respected";
+  if (claim.kind == "carried") {
+    const auto [opposite, carried] = evaluate(start, exercise, LessonCheck{"parallel", claim.args, "", claim.where, ""}, "");
+    holds = opposite ? holds : carried;
+  }
+  if (claim.kind == "loops") holds = claim.args[0] + " has " + claim.args[1] + " loops";
+  return {true, holds};
+}
+
+// The option numbers a student typed: "1 3", "1, 3", "none".
+std::optional<std::set<std::size_t>> typed_options(const std::string& typed, std::size_t options, std::string* why) {
+  std::set<std::size_t> out;
+  std::string word;
+  bool none = false;
+  std::string cleaned = typed;
+  for (char& c : cleaned)
+    if (c == ',' || c == ';') c = ' ';
+  std::istringstream words(cleaned);
+  while (words >> word) {
+    if (word == "none") {
+      none = true;
+      continue;
+    }
+    if (word.find_first_not_of("0123456789") != std::string::npos || word.size() > 3) {
+      *why = "type the numbers of the true options (1 3), or none: '" + word + "' is not one";
+      return std::nullopt;
+    }
+    const std::size_t n = std::stoul(word);
+    if (n < 1 || n > options) {
+      *why = "there is no option " + word + ": the options are 1 to " + std::to_string(options);
+      return std::nullopt;
+    }
+    out.insert(n);
+  }
+  if (out.empty() && !none) {
+    *why = "type the numbers of the options you think are true (1 3), or none, in the answer box";
+    return std::nullopt;
+  }
+  return out;
+}
+
+std::pair<bool, std::string> check_choices(const Session& session, const LessonExercise& exercise,
+                                           const std::string& answer) {
+  std::string why;
+  const std::optional<std::set<std::size_t>> picked = typed_options(answer, exercise.choices.size(), &why);
+  if (!picked) return {false, why};
+  const ExerciseStart start = start_exercise(session.loaded_ptr(), exercise);
+  for (std::size_t k = 0; k < exercise.choices.size(); ++k) {
+    const LessonChoice& choice = exercise.choices[k];
+    const ClaimFinding finding = decide_claim(*start.session, exercise, choice.claim);
+    const bool chosen = picked->count(k + 1) > 0;
+    if (chosen == finding.holds) continue;
+    const std::string option = "option " + std::to_string(k + 1) + " (" + choice.text + ")";
+    return {false, chosen ? option + " is not true: " + finding.why : option + " is true too: " + finding.why};
+  }
+  return {true, ""};
+}
+
+// Same order as an expected session, or why not: where the student's steps
+// leave the expected ones, then a pair of instances in another order.
+std::pair<bool, std::string> compare_order(const Session& session, const Session& expected) {
+  const std::string differs =
+      order_difference(session.program(), runs_before(session.schedule()), runs_before(expected.schedule()));
+  if (differs.empty()) return {true, ""};
+  const std::string off = first_step_off_course(session.schedule_at(0), session.history(), expected.history());
+  return {false, off.empty() ? differs : off + ": " + differs};
+}
+
 // What the check finds; the feedback is the engine's explanation.
-std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck& c, const std::string& answer) {
+std::pair<bool, std::string> evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
+                                      const std::string& answer) {
   const Program& program = session.program();
   const isl::schedule& schedule = session.schedule();
+  if (c.kind == "choices") return check_choices(session, exercise, answer);
+  if (c.kind == "predict" || (c.kind == "answer" && c.args[0] == "count")) {
+    const ExerciseStart start = start_exercise(session.loaded_ptr(), exercise);
+    const std::map<std::string, long> values =
+        exercise_parameter_values(program, start.session->schedule(), exercise.plot);
+    if (c.kind == "predict") return check_prediction(*start.session, values, std::stoul(c.args[0]), answer);
+    return check_count(program, statement_named(program, c.args[1], c), values, answer, c.args.size() > 2);
+  }
+  if (c.kind == "answer" && c.args[0] == "schedule")
+    return check_schedule_map(program, solution_session(session.loaded_ptr(), exercise)->schedule(), answer);
   if (c.kind == "answer") return check_answer(session, c, answer);
+  if (c.kind == "matches-target") {
+    const std::unique_ptr<Session> target = target_session(session.loaded_ptr(), exercise);
+    if (c.args[0] == "order") return compare_order(session, *target);
+    const std::string differs = code_difference(exercise_code(session), exercise_code(*target));
+    if (differs.empty()) return {true, ""};
+    const std::string off = first_step_off_course(session.schedule_at(0), session.history(), target->history());
+    return {false, off.empty() ? differs : off + ": " + differs};
+  }
   if (c.kind == "legal") {
     const LegalityReport report = check_schedule(program, session.dependences(), schedule);
     return {report.legal(), "the schedule is not legal: " + report.summary()};
@@ -194,21 +324,23 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonCheck&
     if (const std::optional<Refusal> refused = reference.apply(*call))
       throw InputError(c.where, "the lesson's reference command '" + line + "' is refused: " + refused->report());
   }
-  const bool same = runs_before(schedule).is_equal(runs_before(reference.schedule()));
-  return {same, "the instances do not run in the order the exercise asks for"};
+  return compare_order(session, reference);
 }
 
-// The lesson's words when it has some. A typed answer also gets the engine's
-// specifics (a point that is missing or extra), and a malformed one only
-// those: the lesson's hint about the content would mislead.
+// The engine's finding first (the witness, the step that went wrong), then
+// the lesson's words when it has some. A malformed typed answer gets only
+// the engine's: the lesson's hint about the content would mislead.
 std::string feedback_for(const LessonCheck& c, const std::string& why) {
   if (c.feedback.empty()) return why;
-  if (why.rfind(kNoSuchLoop, 0) == 0) return why + " (" + c.feedback + ")";
-  if (c.kind != "answer") return c.feedback;
-  if (why.rfind("your answer is not", 0) == 0 || why.rfind("type your answer", 0) == 0 ||
-      why.rfind("a set is asked", 0) == 0 || why.rfind("a map is asked", 0) == 0)
-    return why;
-  return c.feedback + " (" + why + ")";
+  if (why.empty()) return c.feedback;
+  static const char* const kMalformed[] = {"your answer is not", "type your", "a set is asked", "a map is asked",
+                                           "list the first", "write each instance", "name the statement",
+                                           "your count is neither", "your schedule is not", "there is no option",
+                                           "write the count as a formula"};
+  for (const char* m : kMalformed)
+    if (why.rfind(m, 0) == 0) return why;
+  const char last = why.back();
+  return why + (last == '.' ? " " : ". ") + c.feedback;
 }
 
 // The loop a check names, or the engine's reason it names none.
@@ -229,9 +361,40 @@ bool names_a_statement(const LessonCheck& c) {
 
 }  // namespace
 
+std::string model_answer(const std::shared_ptr<const LoadedProgram>& kernel, const LessonExercise& exercise) {
+  if (!exercise.answer.empty()) return exercise.answer;
+  const LessonCheck* asked = exercise.typed_check();
+  if (!asked || asked->kind == "answer") return "";
+  std::string out;
+  kernel->program.isl().bounded("answer an exercise", [&] {
+    const ExerciseStart start = start_exercise(kernel, exercise);
+    if (asked->kind == "predict") {
+      const auto values = exercise_parameter_values(kernel->program, start.session->schedule(), exercise.plot);
+      out = first_instances(*start.session, values, std::stoul(asked->args[0]));
+      return;
+    }
+    for (std::size_t k = 0; k < exercise.choices.size(); ++k)
+      if (decide_claim(*start.session, exercise, exercise.choices[k].claim).holds)
+        out += (out.empty() ? "" : " ") + std::to_string(k + 1);
+    if (out.empty()) out = "none";
+  });
+  return out;
+}
+
 void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const Lesson& lesson) {
   const Session original(kernel);
   for (const LessonExercise& exercise : lesson.exercises) {
+    kernel->program.isl().bounded("check a lesson", [&] {
+      if (!exercise.target.empty()) target_session(kernel, exercise);
+      const LessonCheck* asked = exercise.typed_check();
+      if (asked && asked->kind == "answer" && asked->args[0] == "schedule" && exercise.solution.empty())
+        throw InputError(asked->where, "'answer schedule' compares with the solution's schedule: give the exercise "
+                                       "'solution:' lines");
+      for (std::size_t k = 0; k < exercise.given.size(); ++k)
+        parse_script_line(exercise.given[k], k < exercise.given_where.size() ? exercise.given_where[k] : exercise.where);
+      for (const LessonChoice& choice : exercise.choices)
+        if (names_a_statement(choice.claim)) statement_named(kernel->program, choice.claim.args[0], choice.claim);
+    });
     Session solved(kernel);
     for (std::size_t k = 0; k < exercise.solution.size(); ++k) {
       const SourceLocation& where = k < exercise.solution_where.size() ? exercise.solution_where[k] : exercise.where;
@@ -279,7 +442,7 @@ ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exe
       continue;
     }
     std::string why;
-    session.program().isl().bounded("check an exercise", [&] { std::tie(o.passed, why) = evaluate(session, c, answer); });
+    session.program().isl().bounded("check an exercise", [&] { std::tie(o.passed, why) = evaluate(session, exercise, c, answer); });
     if (!o.passed) o.feedback = feedback_for(c, why);
     out.checks.push_back(std::move(o));
   }

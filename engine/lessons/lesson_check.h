@@ -18,7 +18,16 @@
 //                         points) the kernel's `domain S`, `reads S [A]`,
 //                         `writes S [A]` (both on S's domain), `raw`, `war`,
 //                         `waw`, `dependences`, or a literal `{ ... }`; parameters
-//                         are matched by name under the kernel's context
+//                         are matched by name under the kernel's context;
+//                         `count S` (a number at the plot's values, or a
+//                         formula) and `schedule` (a schedule map, compared by
+//                         the order it gives with the solution's)
+//   predict K             the first K instances the given schedule runs, in order
+//   matches-target code   the code of the schedule equals the target's up to the
+//                         names of the loops (`order`: the same order of instances)
+//   choices               the numbers typed are exactly the options whose claim holds
+// Feedback names the engine's finding first: a concrete instance, pair or
+// value, and for an order the first step where the history went astray.
 #include <string>
 #include <vector>
 
@@ -51,6 +60,11 @@ void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const L
 // same-results check): code that came with the lesson, which the window asks
 // before running.
 bool exercise_runs_code(const LessonExercise& exercise);
+
+// The answer that passes the exercise's typed check: the lesson's `answer:`
+// line, else the engine's own (predict: the first K instances; choices: the
+// true options' numbers). "" when the exercise asks for none.
+std::string model_answer(const std::shared_ptr<const LoadedProgram>& kernel, const LessonExercise& exercise);
 
 // Runs under the program's isl quota (IslError). `answer` is the student's
 // isl text for `answer` checks ("" when none was typed). Without
