@@ -98,7 +98,9 @@ GradeRow grade_one(const std::shared_ptr<const LoadedProgram>& kernel, const Les
     if (submission.script) {
       const ScriptRun run = apply_script(session, parse_script(*submission.script, submission.script_file));
       if (run.refusal) {
-        row.check = "legal (every command applies)";
+        // A command that does not parse or names nothing is a malformed answer; an illegal one a wrong one.
+        if (run.refusal->kind == Refusal::Kind::Arguments) row.result = "malformed";
+        else row.check = "legal (every command applies)";
         row.feedback = run.refusal->report();
         while (!row.feedback.empty() && row.feedback.back() == '\n') row.feedback.pop_back();
         return row;
@@ -108,7 +110,8 @@ GradeRow grade_one(const std::shared_ptr<const LoadedProgram>& kernel, const Les
         check_exercise(session, exercise, submission.answer.value_or(""), options.may_run_programs);
     for (const CheckOutcome& c : outcome.checks) {
       if (c.passed) continue;
-      row.check = c.check->text;
+      row.check = c.check->text.substr(0, c.check->text.find('|'));
+      while (!row.check.empty() && row.check.back() == ' ') row.check.pop_back();
       row.feedback = c.feedback;
       return row;
     }
@@ -254,6 +257,15 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
       }
     }
   }
+  // A gradebook reads a student's rows together, in the course's order.
+  std::vector<std::string> order;
+  for (const Lesson* lesson : lessons) order.push_back(stem_of(lesson->file));
+  const auto position = [&](const std::string& lesson) { return std::find(order.begin(), order.end(), lesson) - order.begin(); };
+  std::stable_sort(grades.rows.begin(), grades.rows.end(), [&](const GradeRow& a, const GradeRow& b) {
+    if (a.student != b.student) return a.student < b.student;
+    if (a.lesson != b.lesson) return position(a.lesson) < position(b.lesson);
+    return a.exercise < b.exercise;
+  });
   return grades;
 }
 

@@ -128,6 +128,8 @@ std::optional<Rational> rational_value(const std::string& text, const std::map<s
   return fold_integer_expression(text, fold);
 }
 
+std::string points_text(long n) { return std::to_string(n) + (n == 1 ? " point" : " points"); }
+
 std::string ordinal(std::size_t n) {
   static const char* const words[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"};
   return n >= 1 && n <= 10 ? words[n - 1] : "number " + std::to_string(n);
@@ -203,7 +205,7 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
     const long want = points_at(values);
     if (number == want) return {true, ""};
     return {false, "at " + values_text(values, program.parameters) + " " + statement.name + "'s domain has " +
-                       std::to_string(want) + " points, not " + std::to_string(number)};
+                       points_text(want) + ", not " + std::to_string(number)};
   }
   // A formula in the parameters, compared with the points counted at many
   // values: as a student writes it (n * (n + 1) / 2, exact rational
@@ -269,7 +271,7 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
       if (!value || value->second != 1 || value->first != want)
         return {false, "at " + values_text(named, program.parameters) + " your formula gives " +
                            (value ? rational_text(*value) : std::string("nothing (a division by zero?)")) + ", but " +
-                           statement.name + "'s domain has " + std::to_string(want) + " points"};
+                           statement.name + "'s domain has " + points_text(want)};
     }
     more = false;
     for (std::size_t k = 0; k < np && !more; ++k) {
