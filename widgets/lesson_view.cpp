@@ -50,12 +50,17 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   solution_ = new QPushButton(tr("Show Solution"));
   solution_->setObjectName(QStringLiteral("lessonSolution"));
   solution_->setToolTip(tr("Apply the solution's commands, one history step each"));
+  start_ = new QPushButton(tr("Start From the Given Steps"));
+  start_->setObjectName(QStringLiteral("lessonStartGiven"));
+  start_->setToolTip(tr("Go back to the original schedule and apply the exercise's given steps (your steps stay in "
+                        "History as another line of work)"));
 
   auto* navigation = new QHBoxLayout;
   navigation->addWidget(previous_);
   navigation->addWidget(position_, 1, Qt::AlignCenter);
   navigation->addWidget(next_);
   auto* actions = new QHBoxLayout;
+  actions->addWidget(start_);
   actions->addWidget(check_);
   actions->addWidget(draw_);
   actions->addWidget(hint_);
@@ -79,11 +84,14 @@ LessonView::LessonView(QWidget* parent) : QWidget(parent) {
   });
   connect(hint_, &QPushButton::clicked, this, &LessonView::showNextHint);
   connect(solution_, &QPushButton::clicked, this, [this] {
-    if (lesson_ && !lesson_->exercises.empty())
-      if (const std::string& model = lesson_->exercises[static_cast<std::size_t>(exercise_)].answer; !model.empty())
-        answer_->setPlainText(qs(model));
+    if (lesson_ && !lesson_->exercises.empty()) {
+      QString model = qs(lesson_->exercises[static_cast<std::size_t>(exercise_)].answer);
+      if (model.isEmpty() && exercise_ < model_answers_.size()) model = model_answers_[exercise_];
+      if (!model.isEmpty()) answer_->setPlainText(model);
+    }
     Q_EMIT solutionRequested(exercise_);
   });
+  connect(start_, &QPushButton::clicked, this, [this] { Q_EMIT startFromGivenRequested(exercise_); });
   auto shortcut = [this](const QKeySequence& keys, auto slot) {
     auto* s = new QShortcut(keys, this);
     s->setContext(Qt::WidgetWithChildrenShortcut);
@@ -113,9 +121,30 @@ void LessonView::setLesson(std::shared_ptr<const Lesson> lesson) {
   lesson_ = std::move(lesson);
   exercise_ = 0;
   hints_shown_ = 0;
+  briefings_.clear();
+  model_answers_.clear();
   outcome_->clear();
   answer_->clear();
   render();
+  if (lesson_ && !lesson_->exercises.empty()) Q_EMIT exerciseShown(0);
+}
+
+void LessonView::setBriefings(const Lesson* lesson, const QStringList& briefings, const QStringList& model_answers) {
+  if (lesson != lesson_.get()) return;  // an answer for a lesson no longer open
+  briefings_ = briefings;
+  model_answers_ = model_answers;
+  render();
+}
+
+void LessonView::appendInstance(const QString& instance) {
+  if (exerciseKind() != QStringLiteral("predict")) return;
+  QString text = answer_->toPlainText().trimmed();
+  answer_->setPlainText(text.isEmpty() ? instance : text + QStringLiteral(", ") + instance);
+}
+
+QString LessonView::exerciseKind() const {
+  if (!lesson_ || lesson_->exercises.empty()) return {};
+  return qs(lesson_->exercises[static_cast<std::size_t>(exercise_)].kind());
 }
 
 void LessonView::setExercise(int index) {
@@ -127,6 +156,7 @@ void LessonView::setExercise(int index) {
   outcome_->clear();
   answer_->clear();
   render();
+  Q_EMIT exerciseShown(exercise_);
 }
 
 void LessonView::showNextHint() {
@@ -161,10 +191,30 @@ bool LessonView::answerShown() const { return !answer_->isHidden(); }
 
 void LessonView::render() {
   const bool has = lesson_ && !lesson_->exercises.empty();
-  const bool asks = has && lesson_->exercises[static_cast<std::size_t>(exercise_)].asks_for_answer();
+  const LessonExercise* shown = has ? &lesson_->exercises[static_cast<std::size_t>(exercise_)] : nullptr;
+  const bool asks = shown && shown->asks_for_answer();
+  const QString kind = shown ? qs(shown->kind()) : QString();
   answer_label_->setVisible(asks);
   answer_->setVisible(asks);
-  draw_->setVisible(asks);
+  // Only sets and maps can be drawn in the scratchpad.
+  draw_->setVisible(asks && (kind == QStringLiteral("set or map") || kind == QStringLiteral("schedule map")));
+  start_->setVisible(shown && !shown->given.empty());
+  if (kind == QStringLiteral("predict")) {
+    answer_label_->setText(tr("The first instances in the order they run (type them, or click the points on the plot):"));
+    answer_->setPlaceholderText(QStringLiteral("S0[0, 0], S0[0, 1], ..."));
+  } else if (kind == QStringLiteral("choices")) {
+    answer_label_->setText(tr("The numbers of the true options:"));
+    answer_->setPlaceholderText(QStringLiteral("1 3"));
+  } else if (kind == QStringLiteral("count")) {
+    answer_label_->setText(tr("Your count (a number, or a formula in the parameters):"));
+    answer_->setPlaceholderText(QStringLiteral("n * (n + 1) / 2"));
+  } else if (kind == QStringLiteral("schedule map")) {
+    answer_label_->setText(tr("Your schedule (an isl map from instances to times):"));
+    answer_->setPlaceholderText(QStringLiteral("[n] -> { S0[i, j] -> [j, i] }"));
+  } else {
+    answer_label_->setText(tr("Your answer (an isl set or map):"));
+    answer_->setPlaceholderText(QStringLiteral("[n] -> { S0[i] : 0 <= i < n }"));
+  }
   for (QWidget* w : std::initializer_list<QWidget*>{previous_, next_, check_, hint_, solution_}) w->setEnabled(has);
   if (!lesson_) {
     body_->setMarkdown(QStringLiteral("## ") + tr("No lesson open") + QStringLiteral("\n\n") +
@@ -177,11 +227,16 @@ void LessonView::render() {
     const LessonExercise& e = lesson_->exercises[static_cast<std::size_t>(exercise_)];
     markdown += QStringLiteral("\n\n## ") + tr("Exercise %1: %2").arg(exercise_ + 1).arg(qs(e.title)) +
                 QStringLiteral("\n\n") + qs(e.text);
+    for (std::size_t k = 0; k < e.choices.size(); ++k)
+      markdown += QStringLiteral("\n%1. %2").arg(k + 1).arg(qs(e.choices[k].text));
+    if (exercise_ < briefings_.size() && !briefings_[exercise_].isEmpty())
+      markdown += QStringLiteral("\n\n") + briefings_[exercise_];
     for (int h = 0; h < hints_shown_; ++h)
       markdown += QStringLiteral("\n\n> **") + tr("Hint %1").arg(h + 1) + QStringLiteral(":** ") +
                   qs(e.hints[static_cast<std::size_t>(h)]);
     hint_->setEnabled(hints_shown_ < static_cast<int>(e.hints.size()));
-    solution_->setEnabled(!e.solution.empty() || !e.answer.empty());
+    solution_->setEnabled(!e.solution.empty() || !e.answer.empty() ||
+                          (exercise_ < model_answers_.size() && !model_answers_[exercise_].isEmpty()));
     position_->setText(tr("exercise %1 of %2").arg(exercise_ + 1).arg(lesson_->exercises.size()));
     previous_->setEnabled(exercise_ > 0);
     next_->setEnabled(exercise_ + 1 < static_cast<int>(lesson_->exercises.size()));

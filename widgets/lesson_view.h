@@ -5,7 +5,11 @@
 // revealed one by one, and the solution applied step by step. Keyboard:
 // Page Down / Page Up move between exercises, Ctrl+Return checks, Ctrl+H
 // reveals a hint, so a lesson can be stepped on a projector. Exercises that
-// ask for an isl set or map show an answer box.
+// ask for typed answers (an isl set or map, a count, a schedule map, the
+// first instances in order, the numbers of the true options) show an answer
+// box; those with given steps offer to start from them. What the engine
+// adds to an exercise (the given steps' refusal, the target's code) comes
+// from setBriefings.
 #include <QWidget>
 #include <memory>
 
@@ -37,11 +41,20 @@ class LessonView : public QWidget {
   QString answer() const;  // the answer box's text
   void setAnswer(const QString& text);
   bool answerShown() const;
+  // Per exercise: the engine's Markdown shown under the text, and the answer
+  // the solution button types where the lesson has none (predict, choices).
+  void setBriefings(const Lesson* lesson, const QStringList& briefings, const QStringList& model_answers);
+  // A point clicked on the plot, typed into a predict exercise's answer ("S0[1, 2]").
+  void appendInstance(const QString& instance);
+  QString exerciseKind() const;  // LessonExercise::kind of the exercise shown ("" when none)
 
  Q_SIGNALS:
   void checkRequested(int exercise, const QString& answer);
   void solutionRequested(int exercise);
   void drawAnswerRequested(const QString& answer);
+  void startFromGivenRequested(int exercise);
+  // The exercise shown changed (a new lesson shows its first).
+  void exerciseShown(int exercise);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -60,6 +73,8 @@ class LessonView : public QWidget {
   QPushButton* draw_;
   QPushButton* hint_;
   QPushButton* solution_;
+  QPushButton* start_;
+  QStringList briefings_, model_answers_;
   QLabel* position_;
   QLabel* answer_label_;
   QPlainTextEdit* answer_;

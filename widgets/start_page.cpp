@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "start_page.h"
 
+#include <QColor>
+#include <QFont>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -23,7 +25,18 @@ QListWidget* entryList(QWidget* parent) {
 
 void fill(QListWidget* list, const QList<StartEntry>& entries, const QString& empty) {
   list->clear();
+  QString group;
   for (const StartEntry& e : entries) {
+    if (!e.group.isEmpty() && e.group != group) {
+      group = e.group;
+      auto* heading = new QListWidgetItem(group);
+      QFont bold = heading->font();
+      bold.setBold(true);
+      heading->setFont(bold);
+      heading->setFlags(Qt::NoItemFlags);
+      heading->setForeground(QColor(0x33, 0x33, 0x33));
+      list->addItem(heading);
+    }
     auto* item = new QListWidgetItem(e.description.isEmpty() ? e.title : e.title + QStringLiteral("\n") + e.description);
     item->setData(Qt::UserRole, e.path);
     item->setToolTip(e.path);

@@ -13,6 +13,7 @@ struct StartEntry {
   QString path;
   QString title;
   QString description;
+  QString group;  // a heading above the first entry of each group (a course's part); "" for none
 };
 
 class StartPage : public QWidget {

@@ -18,6 +18,7 @@
 #include "codegen/registry/registry.h"
 #include "cpp_program/program_file.h"
 #include "directives/omp_directives.h"
+#include "lessons/exercise_start.h"
 #include "lessons/lesson_check.h"
 #include "loading/load_program.h"
 #include "scratchpad/scratchpad_evaluation.h"
@@ -540,6 +541,21 @@ quint64 EngineWorker::applySteps(const std::vector<CommandCall>& calls, const QS
       -1);
 }
 
+quint64 EngineWorker::startFrom(const std::vector<CommandCall>& calls, const QString& what) {
+  return post(
+      EngineResult::Kind::Apply,
+      [calls, what](EngineState& state, EngineResult& result) {
+        if (!state.session) throw std::runtime_error("no program is open");
+        while (state.session->undo()) {
+        }
+        const int applied = applyEach(state, calls, result);
+        result.changed = true;
+        result.note = QStringLiteral("%1: %2 of %3 step%4 applied").arg(what).arg(applied).arg(calls.size())
+                          .arg(calls.size() == 1 ? "" : "s");
+      },
+      -1);
+}
+
 quint64 EngineWorker::autoSchedule() {
   return post(
       EngineResult::Kind::Apply,
@@ -640,6 +656,34 @@ void EngineWorker::checkExercise(int index, std::shared_ptr<const LessonExercise
         if (!self) return;
         --self->pending_;
         Q_EMIT self->exerciseChecked(index, passed, feedback);
+      }, Qt::QueuedConnection);
+  });
+}
+
+void EngineWorker::briefExercises(std::shared_ptr<const Lesson> lesson) {
+  std::shared_ptr<EngineState> state = state_;
+  QPointer<EngineWorker> self(this);
+  ++pending_;
+  (void)QtConcurrent::run(&pool_, [self, state, lesson] {
+    QStringList briefings, models;
+    for (const LessonExercise& exercise : lesson->exercises) {
+      QString briefing, model;
+      try {
+        if (state->session) {
+          briefing = qs(exercise_briefing(state->session->loaded_ptr(), exercise));
+          model = qs(model_answer(state->session->loaded_ptr(), exercise));
+        }
+      } catch (const std::exception& e) {
+        briefing = QStringLiteral("*") + qs(e.what()).toHtmlEscaped() + QStringLiteral("*");
+      }
+      briefings << briefing;
+      models << model;
+    }
+    if (self)
+      QMetaObject::invokeMethod(self, [self, lesson, briefings, models] {
+        if (!self) return;
+        --self->pending_;
+        Q_EMIT self->exercisesBriefed(lesson.get(), briefings, models);
       }, Qt::QueuedConnection);
   });
 }

@@ -133,6 +133,12 @@ class EngineWorker : public QObject {
   // Applies the calls, one history step each, up to the first refusal; `note`
   // says "<what>: k of n steps applied".
   quint64 applySteps(const std::vector<CommandCall>& calls, const QString& what);
+  // Back to the original schedule (the current line stays as a variant),
+  // then `calls`, one undo step each: an exercise's given steps.
+  quint64 startFrom(const std::vector<CommandCall>& calls, const QString& what);
+  // What each exercise of `lesson` shows beyond its text, and the engine's
+  // model answers, for the open kernel; answered by exercisesBriefed.
+  void briefExercises(std::shared_ptr<const Lesson> lesson);
   quint64 undo();
   quint64 redo();
   // Checks a command without applying it; the answer comes as previewReady.
@@ -182,6 +188,7 @@ class EngineWorker : public QObject {
   void previewReady(const loopscape::PreviewResult& result);
   // `feedback`: one line per failing check (empty when it passes).
   void exerciseChecked(int index, bool passed, const QStringList& feedback);
+  void exercisesBriefed(const loopscape::Lesson* lesson, const QStringList& briefings, const QStringList& model_answers);
   void busyChanged(bool busy);
   void scratchpadEvaluated(const loopscape::ScratchpadOutcome& outcome);
   void runFinished(const loopscape::RunOutcome& outcome);

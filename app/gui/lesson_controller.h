@@ -4,7 +4,9 @@
 // (its text and exercises in the Lesson dock beside its kernel) and what the
 // dock's buttons ask: check an answer (running code only with the user's
 // consent, asked once per lesson), apply the solution, draw an answer in the
-// isl scratchpad.
+// isl scratchpad; start an exercise from its given steps; set the plot's
+// parameter values and axes an exercise asks for; type a clicked point into a
+// predict exercise and reveal the real order on the plot after a check.
 #include <QList>
 #include <QObject>
 #include <QPair>
@@ -20,6 +22,7 @@
 namespace loopscape {
 
 struct Lesson;
+class DomainPlot;
 class EngineWorker;
 class SessionController;
 class WindowDocks;
@@ -34,11 +37,18 @@ class LessonController : public QObject {
   using OpenKernel = std::function<bool(const QString& kernel, const CompileOptions& options,
                                         const QStringList& script_lines, QString* error)>;
   using MayRun = std::function<bool(const RunRequest&)>;
-  LessonController(QObject* parent, WindowDocks* docks, EngineWorker* worker, SessionController* session,
-                   OpenKernel open_kernel, MayRun may_run);
+  LessonController(QObject* parent, WindowDocks* docks, DomainPlot* plot, EngineWorker* worker,
+                   SessionController* session, OpenKernel open_kernel, MayRun may_run);
 
-  // The lessons shipped in resources/lessons: (path, title), in file order.
-  static QList<QPair<QString, QString>> bundledLessons();
+  // A course's lessons in its order, with their part, estimated time and
+  // idea (lessons/course.h); "" for the bundled course
+  // (resources/lessons/course.md). Without a readable course: the bundled
+  // lesson files by name, with no parts. `error` says why a course did not read.
+  struct Entry {
+    QString path, title, part, about;
+  };
+  static QList<Entry> courseLessons(const QString& course = {}, QString* error = nullptr);
+  static QString bundledCourse();
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
   // exercises in the Lesson dock; on failure sets `error` (file:line: why).
   bool open(const QString& path, QString* error, const QStringList& script_lines = {});
@@ -51,8 +61,13 @@ class LessonController : public QObject {
   void adopt(std::shared_ptr<const Lesson> lesson);
   void check(int index, const QString& answer);
   void applySolution(int index);
+  void startFromGiven(int index);
+  void showExercise(int index);
+  void revealOrder(int index, bool passed, const QStringList& feedback);
 
   WindowDocks* docks_;
+  DomainPlot* plot_;
+  QStringList pending_axes_;  // the exercise's axes, set once the plot has its loops
   EngineWorker* worker_;
   SessionController* session_;
   OpenKernel open_kernel_;

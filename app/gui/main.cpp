@@ -134,6 +134,9 @@ int main(int argc, char** argv) {
                                   QStringLiteral("Open the lesson <file> (Markdown with a front matter; docs/guide/lessons.md) "
                                                  "with its kernel."),
                                   QStringLiteral("file"));
+  const QCommandLineOption exercise(QStringLiteral("exercise"),
+                                    QStringLiteral("With --lesson: show exercise N (from 1) first."),
+                                    QStringLiteral("N"));
   const QCommandLineOption restore(QStringLiteral("restore"),
                                    QStringLiteral("Restore the session autosaved by a window that did not quit "
                                                   "cleanly (a crash, a kill), without asking."));
@@ -149,6 +152,7 @@ int main(int argc, char** argv) {
   parser.addOption(restore);
   parser.addOption(no_restore);
   parser.addOption(lesson);
+  parser.addOption(exercise);
   parser.addOption(script);
   parser.addOption(screenshot);
   parser.addOption(code_target);
@@ -263,6 +267,15 @@ int main(int argc, char** argv) {
     if (!window.openLesson(parser.value(lesson), &error, script_lines)) {
       fail(error);
       return kExitBadInput;
+    }
+    if (parser.isSet(exercise)) {
+      bool ok = false;
+      const int n = parser.value(exercise).toInt(&ok);
+      if (!ok || n < 1) {
+        fail(QStringLiteral("--exercise wants an exercise number from 1, got '%1'").arg(parser.value(exercise)));
+        return kExitBadInput;
+      }
+      window.showLessonExercise(n - 1);
     }
   } else if (path.isEmpty()) {
     window.showStartPage();

@@ -25,6 +25,7 @@
 #include "file_panel.h"
 #include "history_view.h"
 #include "lesson_controller.h"
+#include "lessons/course.h"
 #include "pe_array_view.h"
 #include "recent_files.h"
 #include "lesson_view.h"
@@ -88,7 +89,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
           });
   resize(1600, 1000);
   layout_restored_ = docks_->restoreSavedLayout();
-  fillStartPage(*start_page_);
+  fillStartPage(*start_page_, course_);
 }
 
 // Any orderly end (the window closed, the program returning) is a clean quit:
@@ -114,7 +115,7 @@ void MainWindow::createViews() {
     return snapshot_;
   });
   lessons_ = new LessonController(
-      this, docks_, worker_, session_,
+      this, docks_, file_panel_->plot(), worker_, session_,
       [this](const QString& kernel, const CompileOptions& options, const QStringList& lines, QString* error) {
         setCompileOptions(options);
         return openFile(kernel, error, lines);
@@ -219,7 +220,7 @@ void MainWindow::compareVariant(int variant) {
 }
 
 void MainWindow::showStartPage() {
-  fillStartPage(*start_page_);
+  fillStartPage(*start_page_, course_);
   centre_stack_->setCurrentWidget(start_page_);
 }
 
@@ -406,6 +407,22 @@ void MainWindow::runCommand(const QString& command, const Selection& selection, 
 }
 
 bool MainWindow::openLesson(const QString& path, QString* error, const QStringList& script_lines) {
+  try {
+    if (is_course_file(path.toStdString())) {
+      QString why;
+      LessonController::courseLessons(path, &why);
+      if (!why.isEmpty()) {
+        if (error) *error = why;
+        return false;
+      }
+      course_ = path;
+      showStartPage();
+      statusBar()->showMessage(tr("Course %1: its lessons are on the start page").arg(QFileInfo(path).fileName()), 10000);
+      return true;
+    }
+  } catch (const InputError&) {
+    // Not readable: the lesson's open says why.
+  }
   return lessons_->open(path, error, script_lines);
 }
 
@@ -444,7 +461,17 @@ std::optional<SessionData> MainWindow::sessionData() const {
   view.zoom_steps = zoom_.savedSteps();
   view.code_target = docks_->code->currentTarget();
   const QString lesson = lessons_->lesson() ? QFileInfo(qs(lessons_->lesson()->file)).absoluteFilePath() : QString();
-  return document_->sessionData(view, lesson);
+  std::optional<SessionData> data = document_->sessionData(view, lesson);
+  if (data && lessons_->lesson()) {
+    data->exercise = docks_->lesson->exercise() + 1;
+    data->answer = docks_->lesson->answer();
+  }
+  return data;
+}
+
+void MainWindow::showLessonExercise(int index, const QString& answer) {
+  docks_->lesson->setExercise(index);
+  if (!answer.isEmpty()) docks_->lesson->setAnswer(answer);
 }
 
 bool MainWindow::saveSession(const QString& path, QString* error) const {
@@ -464,9 +491,12 @@ void MainWindow::showSessionLoaded(const EngineResult& opened, const SessionData
   if (!view.code_target.isEmpty()) docks_->code->setCurrentTarget(view.code_target);
   statusBar()->showMessage(
       tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(path)), 8000);
-  if (!data.lesson.isEmpty())
+  if (!data.lesson.isEmpty()) {
     if (const QString why = lessons_->show(data.lesson); !why.isEmpty())
       statusBar()->showMessage(tr("The session is open without its lesson: %1").arg(why), 15000);
+    else if (data.exercise > 0)
+      showLessonExercise(data.exercise - 1, data.answer);
+  }
 }
 
 // The replay failed: what is open stays, the report says why.

@@ -83,7 +83,10 @@ class MainWindow : public QMainWindow {
   void showStartPage();
   // Opens a lesson (lessons/lesson.h): its kernel in the views, its text and
   // exercises in the Lesson dock; on failure sets `error` (file:line: why).
+  // A lesson, or a course file (lessons/course.h): its lessons on the start page, by part.
   bool openLesson(const QString& path, QString* error = nullptr, const QStringList& script_lines = {});
+  // The open lesson's exercise `index` (0-based), with `answer` typed in its box.
+  void showLessonExercise(int index, const QString& answer = {});
   // Shows the isl scratchpad dock (View › isl Scratchpad) with the cursor in its editor.
   void showScratchpad();
   // Shows the Run dock; it measures the current step when it has no measurement yet.
@@ -213,6 +216,7 @@ class MainWindow : public QMainWindow {
   FilePanel* file_panel_ = nullptr;         // the file, its plot and the report panel
   SelectionLinks* links_ = nullptr;         // the selection every view shows
   LessonController* lessons_ = nullptr;     // the lesson open and its dock
+  QString course_;  // the course file the start page lists ("" for the bundled one)
   WindowExports* exports_ = nullptr;        // File › Export
   WindowMenus* window_menus_ = nullptr;     // the menu bar
   WindowStatus* status_ = nullptr;          // the status bar

@@ -53,6 +53,12 @@ quint64 SessionController::requestSteps(const std::vector<CommandCall>& calls, c
   return generation;
 }
 
+quint64 SessionController::requestStart(const std::vector<CommandCall>& calls, const QString& what) {
+  const quint64 generation = worker_->startFrom(calls, what);
+  pending_auto_schedules_.insert(generation);
+  return generation;
+}
+
 void SessionController::follow(const EngineResult& result) {
   history_ = result.history;
   redo_ = result.redo;

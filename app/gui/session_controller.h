@@ -51,6 +51,8 @@ class SessionController : public QObject {
   // Applies several calls, one undo step each (a tuned candidate's steps);
   // answered like an automatic schedule, with a note.
   quint64 requestSteps(const std::vector<CommandCall>& calls, const QString& what);
+  // The same from the original schedule: the current line stays as a variant.
+  quint64 requestStart(const std::vector<CommandCall>& calls, const QString& what);
   // Whether `generation` answers an automatic-schedule request (asked once).
   bool takeAutoSchedule(quint64 generation) { return pending_auto_schedules_.erase(generation) > 0; }
 

@@ -190,6 +190,17 @@ class SessionReader {
       if (!file) return std::nullopt;
       if (!file->isEmpty()) session.lesson = besideSession(*file);
     }
+    if (const QJsonValue exercise = root.value(QStringLiteral("exercise")); !exercise.isUndefined()) {
+      const std::optional<int> n = integer({QStringLiteral("exercise")}, exercise);
+      if (!n) return std::nullopt;
+      if (*n < 0) return fail({QStringLiteral("exercise")}, msg("\"exercise\" is 1 or more"));
+      session.exercise = *n;
+    }
+    if (const QJsonValue answer = root.value(QStringLiteral("answer")); !answer.isUndefined()) {
+      const std::optional<QString> text = string({QStringLiteral("answer")}, answer);
+      if (!text) return std::nullopt;
+      session.answer = *text;
+    }
     return session;
   }
 
@@ -399,7 +410,11 @@ QByteArray sessionToJson(const SessionData& session) {
     root[QStringLiteral("variants")] = variants;
   }
   root[QStringLiteral("view")] = view;
-  if (!session.lesson.isEmpty()) root[QStringLiteral("lesson")] = session.lesson;
+  if (!session.lesson.isEmpty()) {
+    root[QStringLiteral("lesson")] = session.lesson;
+    if (session.exercise > 0) root[QStringLiteral("exercise")] = session.exercise;
+    if (!session.answer.isEmpty()) root[QStringLiteral("answer")] = session.answer;
+  }
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -8,7 +8,8 @@
 //    "commands": ["S1.interchange(i, j)"],
 //    "variants": [["S1.tile(i, j, 32, 32)"]],   (other lines of work; may be absent)
 //    "view": {"step": 1, "zoom_steps": 0, "code_target": "openmp"},
-//    "lesson": "/abs/10-tiling.md"}          (only when a lesson is open)
+//    "lesson": "/abs/10-tiling.md",          (only when a lesson is open)
+//    "exercise": 2, "answer": "1 3"}          (the exercise shown, 1-based, and its answer box)
 //
 // Reading checks everything it can without the engine: the JSON itself (a
 // truncated file is named at its line:column), every field's type, and every
@@ -37,6 +38,8 @@ struct SessionData {
   QList<QStringList> variants;  // the other lines of work (Session::variants), each from the original schedule
   SessionView view;
   QString lesson;  // absolute path of the open lesson (lessons/lesson.h); empty: none
+  int exercise = 0;  // the lesson's exercise shown, 1-based (0: none); `lesson grade` grades it
+  QString answer;    // that exercise's answer box
   // Where each command sits in the file ("FILE:LINE:COLUMN"), for the replay's messages.
   QStringList command_locations;
 };

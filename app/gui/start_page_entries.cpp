@@ -11,16 +11,17 @@
 
 namespace loopscape {
 
-void fillStartPage(StartPage& page) {
+void fillStartPage(StartPage& page, const QString& course) {
   QList<StartEntry> samples;
-  for (const SampleInfo& s : listSamples(samplesDirectory())) samples << StartEntry{s.path, s.name, s.description};
+  for (const SampleInfo& s : listSamples(samplesDirectory())) samples << StartEntry{s.path, s.name, s.description, {}};
   page.setSamples(samples);
   QList<StartEntry> lessons;
-  for (const auto& [path, title] : LessonController::bundledLessons()) lessons << StartEntry{path, title, {}};
+  for (const LessonController::Entry& e : LessonController::courseLessons(course))
+    lessons << StartEntry{e.path, e.title, e.about, e.part};
   page.setLessons(lessons);
   QList<StartEntry> recent;
   for (const QString& path : recentFiles())
-    recent << StartEntry{path, QFileInfo(path).fileName(), QDir::toNativeSeparators(path)};
+    recent << StartEntry{path, QFileInfo(path).fileName(), QDir::toNativeSeparators(path), {}};
   page.setRecent(recent);
 }
 

@@ -2,10 +2,13 @@
 #pragma once
 // What the start page lists: the bundled samples, the lessons and the files
 // opened last.
+#include <QString>
+
 namespace loopscape {
 
 class StartPage;
 
-void fillStartPage(StartPage& page);
+// `course`: the course file whose lessons to list ("" for the bundled one).
+void fillStartPage(StartPage& page, const QString& course = {});
 
 }  // namespace loopscape

@@ -145,16 +145,23 @@ void WindowMenus::createHelpMenu() {
   QMenu* help = window_->menuBar()->addMenu(tr("&Help"));
   QMenu* lessons = help->addMenu(tr("&Lessons"));
   lessons->setObjectName(QStringLiteral("lessonsMenu"));
-  for (const auto& [path, title] : LessonController::bundledLessons()) {
-    lessons->addAction(title, window_, [this, path = path] {
+  QMenu* part = lessons;
+  QString part_title;
+  for (const LessonController::Entry& e : LessonController::courseLessons()) {
+    if (!e.part.isEmpty() && e.part != part_title) {
+      part_title = e.part;
+      part = lessons->addMenu(part_title);
+    }
+    part->addAction(e.title, window_, [this, path = e.path] {
       QString error;
       if (!window_->openLesson(path, &error)) QMessageBox::warning(window_, tr("Lesson"), error);
     });
   }
   if (lessons->isEmpty()) lessons->addAction(tr("(no lessons found)"))->setEnabled(false);
   lessons->addSeparator();
-  lessons->addAction(tr("Open Lesson File\u2026"), window_, [this] {
-    const QString path = QFileDialog::getOpenFileName(window_, tr("Open Lesson"), QString(), tr("Lessons (*.md)"));
+  lessons->addAction(tr("Open Lesson or Course File\u2026"), window_, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Open Lesson or Course"), QString(), tr("Lessons and courses (*.md)"));
     QString error;
     if (!path.isEmpty() && !window_->openLesson(path, &error)) QMessageBox::warning(window_, tr("Lesson"), error);
   });

@@ -46,7 +46,7 @@ std::string exercise_briefing(const std::shared_ptr<const LoadedProgram>& kernel
   kernel->program.isl().bounded("prepare an exercise", [&] {
     if (!exercise.given.empty()) {
       const ExerciseStart start = start_exercise(kernel, exercise);
-      out += "**You start from these steps** (Lesson › Start From the Given Steps):\n\n```\n";
+      out += "**You start from these steps** (the *Start From the Given Steps* button):\n\n```\n";
       for (const std::string& line : exercise.given) out += line + "\n";
       out += "```\n\n";
       if (start.refused)
