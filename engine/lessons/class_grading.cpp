@@ -5,7 +5,6 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
@@ -13,6 +12,7 @@
 
 #include "lessons/lesson_check.h"
 #include "loading/load_program.h"
+#include "runner/process.h"
 #include "session/script.h"
 #include "support/json_value.h"
 
@@ -21,12 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_text(const fs::path& path) { return read_file_text(path.string()); }
 
 std::string utc_time(const fs::path& path) {
   const auto written = fs::last_write_time(path);

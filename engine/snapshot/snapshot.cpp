@@ -400,9 +400,13 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     snap.legality = report->summary();
   }
   // One set of values for the plot and what is drawn over it (ranks, PEs).
+  // Values the caller leaves out (a lesson's exercise names some) are the plot's own choice.
   PlotParameterChoice chosen;
-  if (options.plot_parameters.empty()) chosen = choose_plot_parameters(program, schedule);
-  else chosen.values = options.plot_parameters;
+  bool every_value = !options.plot_parameters.empty();
+  for (const std::string& p : program.parameters) every_value = every_value && options.plot_parameters.count(p);
+  if (!every_value) chosen = choose_plot_parameters(program, schedule);
+  if (!options.plot_parameters.empty()) chosen.note.clear();
+  for (const auto& [name, value] : options.plot_parameters) chosen.values[name] = value;
   if (options.plot) {
     PlotRequest request;
     request.parameters = chosen.values;

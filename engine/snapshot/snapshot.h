@@ -129,7 +129,7 @@ struct SnapshotOptions {
   // made again); null: check here.
   std::shared_ptr<const LegalityReport> legality;
   bool plot = true;
-  std::map<std::string, long> plot_parameters;  // empty: default_parameter_values
+  std::map<std::string, long> plot_parameters;  // the plot's values; those left out: choose_plot_parameters
   // Keeps the plotted instances and dependence pairs from step to step (one
   // per loaded program); null: enumerated for this snapshot alone.
   std::shared_ptr<PlotCache> plot_cache;
