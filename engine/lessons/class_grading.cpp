@@ -2,6 +2,7 @@
 #include "lessons/class_grading.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -83,6 +84,18 @@ std::string html(const std::string& s) {
 }
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// What students share in a wrong answer: the finding without the file it was
+// found in ("/class/dee/10-tiling.ls:1:1: error: tile takes ..." -> "tile takes ...").
+std::string shared_finding(const std::string& feedback) {
+  std::string line = first_line(feedback);
+  if (const auto error = line.find(": error: "); error != std::string::npos && line.find('/') < error)
+    return line.substr(error + 9);
+  const auto colon = line.find(": ");
+  if (colon != std::string::npos && line.find('/') < colon && std::isdigit(static_cast<unsigned char>(line[colon - 1])))
+    return line.substr(colon + 2);
+  return line;
+}
 
 GradeRow grade_one(const std::shared_ptr<const LoadedProgram>& kernel, const LessonExercise& exercise,
                    const Submission& submission, const GradingOptions& options) {
@@ -308,19 +321,19 @@ std::string grades_html(const ClassGrades& grades, const std::string& title) {
   std::map<std::tuple<std::string, int, std::string, std::string>, std::vector<std::string>> wrong;
   for (const GradeRow& r : grades.rows)
     if (r.result == "fail" || r.result == "malformed")
-      wrong[{r.lesson, r.exercise, r.check, first_line(r.result == "malformed" ? "malformed: " + r.feedback : r.feedback)}]
+      wrong[{r.lesson, r.exercise, r.check, (r.result == "malformed" ? "malformed: " : "") + shared_finding(r.feedback)}]
           .push_back(r.student);
   std::vector<std::pair<std::size_t, decltype(wrong)::const_iterator>> ranked;
   for (auto it = wrong.begin(); it != wrong.end(); ++it) ranked.push_back({it->second.size(), it});
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   out << "<h2>Most common wrong answers</h2>\n";
   if (ranked.empty()) out << "<p>None: every answer handed in passes.</p>\n";
-  else out << "<table><tr><th>Students</th><th>Exercise</th><th>Check</th><th>What the engine found</th></tr>\n";
+  else out << "<table><tr><th>Students</th><th>Who</th><th>Exercise</th><th>Check</th><th>What the engine found</th></tr>\n";
   for (std::size_t k = 0; k < ranked.size() && k < 10; ++k) {
     const auto& [key, students] = *ranked[k].second;
     std::string names;
     for (const std::string& s : students) names += (names.empty() ? "" : ", ") + s;
-    out << "<tr><td class=\"n\" title=\"" << html(names) << "\">" << students.size() << "</td><td>" << html(std::get<0>(key))
+    out << "<tr><td class=\"n\">" << students.size() << "</td><td>" << html(names) << "</td><td>" << html(std::get<0>(key))
         << " " << std::get<1>(key) << "</td><td><code>" << html(std::get<2>(key)) << "</code></td><td>"
         << html(std::get<3>(key)) << "</td></tr>\n";
   }
