@@ -64,6 +64,11 @@ class TestLessonExerciseKinds : public QObject {
     QVERIFY(outcome(lesson, "", "S0[1, 1], S0[2, 1]").feedback().find("the first 2 are right; list 3") == 0);
     QVERIFY(outcome(lesson, "", "").feedback().find("list the first 3 instances") == 0);
     QVERIFY(outcome(lesson, "", "S0[1, x]").feedback().find("write each instance with numbers") == 0);
+    QVERIFY(outcome(lesson, "", "S0[1, 1]").feedback().find("the first one is right; list 3 instances") == 0);
+    QCOMPARE(outcome(lesson, "", "S0[1, 1], S0[1, 9], S0[3, 1]").feedback(),
+             std::string("S0[1, 9] is not an instance of S0 (with n = 4, m = 5): it is outside the domain\n"));
+    QCOMPARE(outcome(lesson, "", "S1[1, 1], S0[2, 1], S0[3, 1]").feedback(),
+             std::string("there is no statement S1 (the kernel's: S0)\n"));
     QCOMPARE(model_answer(kernel_of(lesson), lesson.exercises[0]), std::string("S0[1, 1], S0[2, 1], S0[3, 1]"));
   }
 
@@ -91,7 +96,13 @@ class TestLessonExerciseKinds : public QObject {
              std::string("at n = 1 your formula gives 1/2, but S0's domain has 1 point\n"));
     QVERIFY(outcome(lesson, "", "15", 1).feedback().find("not a number") != std::string::npos);
     QVERIFY(outcome(lesson, "", "m * m", 1).feedback().find("your formula names m, which is not a parameter of the kernel (n)") == 0);
-    QVERIFY(outcome(lesson, "", "n *", 1).feedback().find("your count is neither a number nor a formula") == 0);
+    QVERIFY(outcome(lesson, "", "n *", 1).feedback().find("your count is neither a number nor a formula (at column 4)") == 0);
+    // As students write them: powers, decimals, products without '*', a Windows line end.
+    for (const char* right : {"(n^2 + n) / 2", "0.5 * n * (n + 1)", "n(n + 1)/2", "n * (n + 1) / 2\r\n"})
+      QVERIFY2(outcome(lesson, "", right, 1).passed(), right);
+    QVERIFY(outcome(lesson, "", "15\r\n").passed());
+    QVERIFY(outcome(lesson, "", "3 * 5").passed());  // a number written as a product
+    QVERIFY(outcome(lesson, "", "7.5").feedback().find("a count is a whole number, not 15/2") == 0);
   }
 
   // A schedule map typed by hand, compared by the order it gives, with a pair in the other order.
@@ -106,6 +117,11 @@ class TestLessonExerciseKinds : public QObject {
                  order.find(" in your schedule, not in the expected one (with n = ") != std::string::npos,
              order.c_str());
     QVERIFY(outcome(lesson, "", "{ S0[i, j] -> [i, j] : i < 3 }").feedback().find("your schedule gives no time to") == 0);
+    QVERIFY(outcome(lesson, "", "{ S0[i, j] -> [i / 2, j / 2, i, j] }").feedback().find("write floor(i / 4)") !=
+            std::string::npos);
+    QCOMPARE(outcome(lesson, "", "{ S0[i, j] -> [floor(i/2), floor(j/2)] }").feedback(),
+             std::string("your schedule gives S0[2, 1] and S0[3, 1] the same time (with n = 4, m = 2): a schedule must "
+                         "order every pair of instances\n"));
     QVERIFY(outcome(lesson, "", "{ S0[i, j] : i < 3 }").feedback().find("not a set") != std::string::npos);
     QVERIFY(outcome(lesson, "", "{ S0[i, j] -> [i, j]").feedback().find("your schedule is not an isl map") == 0);
     QVERIFY(malformed("## Exercise: s\ncheck: answer schedule\nanswer: { S0[i, j] -> [j, i] }\n").empty());
@@ -180,6 +196,12 @@ class TestLessonExerciseKinds : public QObject {
     QVERIFY(outcome(lesson, "S0.skew(t, i, 1)\nS0.tile(t, i, 4, 4)", "").passed());
     const std::string f = outcome(lesson, "S0.skew(t, i, 1)\nS0.skew(t, i, 1)\nS0.tile(t, i, 4, 4)", "").feedback();
     QVERIFY2(f.find("step 2 (S0.skew(t, i, 1)) is where your schedule leaves the expected one: ") == 0, f.c_str());
+    // A split keeps the order: another way to the same tiles may need it, so the step after it is blamed.
+    const std::string split = outcome(lesson, "S0.split(t, 2)\nS0.skew(t1, i, 2)", "").feedback();
+    QVERIFY2(split.find("step 2 (S0.skew(t1, i, 2)) is where your schedule leaves the expected one") == 0, split.c_str());
+    const std::string splits_only = outcome(lesson, "S0.split(t, 2)\nS0.split(t1, 2)", "").feedback();
+    QVERIFY2(splits_only.find("step ") == std::string::npos && splits_only.find(" runs before ") != std::string::npos,
+             splits_only.c_str());
   }
 
   void malformedExercisesNameTheirLine() {
@@ -216,6 +238,17 @@ class TestLessonExerciseKinds : public QObject {
       QFAIL("a refused target");
     } catch (const InputError& e) {
       QVERIFY2(std::string(e.what()).find("t.md:7:9: the target of exercise 'e' is refused") != std::string::npos, e.what());
+    }
+    // A choice that names a loop the exercise's schedule lacks, or a command that cannot apply.
+    for (const char* claim : {"carried S0 k", "accepts S0.interchang(i, j)", "refuses S0.loop_reversal(q)"}) {
+      const Lesson typo = wavefront_lesson(std::string("## Exercise: e\ncheck: choices\nchoice: legal | a\nchoice: ") +
+                                           claim + " | b\n");
+      try {
+        validate_lesson(kernel_of(typo), typo);
+        QFAIL(claim);
+      } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).find("t.md:9:9: ") != std::string::npos, e.what());
+      }
     }
     const Lesson no_solution = wavefront_lesson("## Exercise: e\ncheck: answer schedule\nanswer: { S0[i, j] -> [i, j] }\n");
     QVERIFY_THROWS_EXCEPTION(InputError, validate_lesson(kernel_of(no_solution), no_solution));

@@ -104,13 +104,24 @@ class TestLessonGrading : public QObject {
     write(class_dir / "s15" / "10-tiling.ls", "S1.interchange(i, k)\n");
     // Malformed: a script that does not parse, a truncated session.
     write(class_dir / "s16" / "10-tiling.ls", "S1.tile(i, j, 8 8)\n");
-    write(class_dir / "s17" / "10-tiling.json", R"json({"format": "loopscape-session", "commands": ["S1.tile()")json");
+    write(class_dir / "s17" / "10-tiling.json", "{\"format\": \"loopscape-session\", \"commands\": [\"S1.tile()");
     // Typed answers of another lesson; one student hands in nothing, one a stray file.
     write(class_dir / "s18" / "17-counting-points-1.txt", "21\n");
     write(class_dir / "s18" / "17-counting-points-2.txt", "n * (n + 1) / 2\n");
     write(class_dir / "s19" / "17-counting-points-2.txt", "n * n\n");
     fs::create_directories(class_dir / "s20");
     write(class_dir / "s20" / "notes.txt", "I did not finish\n");
+    // Windows: a byte-order mark and CRLF; a session showing step 1 of 2 (step 2 undone);
+    // a truncated session named for nothing; file names that claim no exercise.
+    write(class_dir / "s21" / "10-tiling.ls", "\xEF\xBB\xBFS1.tile(i, j, 8, 8)\r\n");
+    write(class_dir / "s22" / "work.json",
+          R"json({"format": "loopscape-session", "version": 1, "source": "/x/matmul.c", "lesson": "/x/10-tiling.md",
+              "commands": ["S1.tile(i, j, 8, 8)", "S1.interchange(i0, j0)"], "view": {"step": 1}, "exercise": 1})json");
+    write(class_dir / "s23" / "mine.json", "{\"format\": \"loopscape-session\", \"lesson\": \"/x/10-tiling.md\", \"comm");
+    write(class_dir / "s23" / "10-tiling-0.ls", "S1.tile(i, j, 8, 8)\n");
+    write(class_dir / "s23" / "10-tiling-9.txt", "1\n");
+    // A whole-lesson script answers no typed exercise.
+    write(class_dir / "s24" / "17-counting-points.ls", "S0.interchange(i, j)\n");
     const auto before = snapshot(class_dir);
 
     const std::string prefix = (root / "out" / "week3").string();
@@ -118,7 +129,11 @@ class TestLessonGrading : public QObject {
     const auto run = run_cli({"lesson", "grade", QString::fromStdString(kLessons + "/course.md"), "--submissions",
                               QString::fromStdString(class_dir.string()), "-o", QString::fromStdString(prefix)});
     QVERIFY2(run.exit_code == 0, (run.out + run.err).c_str());
-    QVERIFY2(run.out.find("20 students") == 0, run.out.c_str());
+    QVERIFY2(run.out.find("24 students") == 0, run.out.c_str());
+    QVERIFY2(run.out.find("not graded: s23/10-tiling-0.ls: 10-tiling has exercises 1 to 2, not 0") != std::string::npos,
+             run.out.c_str());
+    QVERIFY2(run.out.find("not graded: s23/10-tiling-9.txt: 10-tiling has exercises 1 to 2, not 9") != std::string::npos,
+             run.out.c_str());
     QVERIFY2(run.out.find("not graded: s20/notes.txt") != std::string::npos, run.out.c_str());
     QVERIFY(before == snapshot(class_dir));  // students' files are only read
 
@@ -141,6 +156,10 @@ class TestLessonGrading : public QObject {
     QCOMPARE(rows.at("s19/17-counting-points/2").result, std::string("fail"));
     QVERIFY(rows.at("s19/17-counting-points/2").feedback.find("at n = 2 your formula gives 4") == 0);
     QCOMPARE(rows.at("s20/10-tiling/1").result, std::string("missing"));
+    QCOMPARE(rows.at("s21/10-tiling/1").result, std::string("pass"));
+    QCOMPARE(rows.at("s22/10-tiling/1").result, std::string("pass"));  // the undone step is not graded
+    QCOMPARE(rows.at("s23/10-tiling/1").result, std::string("malformed"));
+    QCOMPARE(rows.at("s24/17-counting-points/1").result, std::string("missing"));
     QVERIFY(!rows.count("s01/01-sets-and-maps/1"));  // nobody handed that lesson in
 
     const std::string html = read(prefix + ".html");
@@ -157,6 +176,14 @@ class TestLessonGrading : public QObject {
     QVERIFY(inside.err.find("students' folders are only read") != std::string::npos);
     QVERIFY(before == snapshot(class_dir));
     // One lesson instead of a course.
+    // Whatever bytes a student's file holds, the CSV is UTF-8.
+    write(class_dir / "s25" / "10-tiling.ls", "S1.tile(i, j, \xff, 8)\n");
+    QVERIFY(run_cli({"lesson", "grade", QString::fromStdString(kLessons + "/10-tiling.md"), "--submissions",
+                     QString::fromStdString(class_dir.string()), "-o", QString::fromStdString(prefix)})
+                .exit_code == 0);
+    QVERIFY(QString::fromUtf8(QByteArray::fromStdString(read(prefix + ".csv"))).toUtf8().toStdString() ==
+            read(prefix + ".csv"));
+    fs::remove_all(class_dir / "s25");
     const auto one = run_cli({"lesson", "grade", QString::fromStdString(kLessons + "/10-tiling.md"), "--submissions",
                               QString::fromStdString(class_dir.string()), "-o", QString::fromStdString(prefix)});
     QVERIFY2(one.exit_code == 0, one.err.c_str());

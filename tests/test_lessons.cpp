@@ -281,6 +281,22 @@ class TestLessons : public QObject {
     QCOMPARE(cli.exitCode(), 4);
     QVERIFY2(folder.indexOf(good) >= 0 && folder.indexOf(good) < folder.indexOf(wrong), qPrintable(folder));
     QVERIFY2(folder.endsWith(QStringLiteral("1 of 2 scripts pass every check\n")), qPrintable(folder));
+    // A malformed script in the folder is that student's answer; the others are still graded.
+    QFile bad(dir.filePath("bad.ls"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("S1.tile(i, j, 8, 8\n");
+    bad.close();
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--script", dir.path(), "--exercise", "1"});
+    QVERIFY(cli.waitForFinished(120000));
+    const QString with_bad = QString::fromUtf8(cli.readAllStandardOutput());
+    QCOMPARE(cli.exitCode(), 2);
+    QVERIFY2(with_bad.contains(QStringLiteral("bad.ls: malformed\n")) && with_bad.contains(good + ": exercise 1"),
+             qPrintable(with_bad));
+    // --answer is for exercises that ask for a typed answer.
+    cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--exercise", "1", "--answer", "S1.tile(i, j, 8, 8)"});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(cli.readAllStandardError()).contains(QStringLiteral("asks for no typed answer")));
     QTemporaryDir empty;
     cli.start(LOOPSCAPE_CLI, {"lesson", "check", lesson, "--script", empty.path()});
     QVERIFY(cli.waitForFinished(120000));

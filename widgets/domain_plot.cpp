@@ -610,6 +610,15 @@ void DomainPlot::updateAnimationLabel() {
   const int step = renderer_.animationStep();
   const PlotRenderer::AnimationMode mode = renderer_.animationMode();
   const QString dot = QStringLiteral(" \u00b7 ");
+  if (!renderer_.showCounts()) {
+    step_label_->setToolTip({});
+    step_label_->setText(step < 0 ? QString() : tr("step %1").arg(step + 1));
+    const bool any = len > 0;
+    play_button_->setEnabled(any);
+    back_button_->setEnabled(any);
+    forward_button_->setEnabled(any);
+    return;
+  }
   const QString lit_points = counted(static_cast<int>(renderer_.currentPoints().size()), tr("point"), tr("points"));
   step_label_->setToolTip(renderer_.stepCountRows().join(dot));
   if (mode == PlotRenderer::AnimationMode::Steps) {
@@ -654,6 +663,12 @@ void DomainPlot::setShowRanks(bool on) {
 void DomainPlot::setShowHyperplanes(bool on) {
   renderer_.setShowHyperplanes(on);
   if (hyperplanes_check_->isChecked() != on) hyperplanes_check_->setChecked(on);
+  refresh();
+}
+
+void DomainPlot::setShowCounts(bool on) {
+  renderer_.setShowCounts(on);
+  updateAnimationLabel();
   refresh();
 }
 

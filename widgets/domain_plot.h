@@ -77,6 +77,8 @@ class DomainPlot : public QWidget {
   void setShowTiles(bool on);
   void setShowRanks(bool on);
   void setShowNumbers(bool on);
+  // Off: the plot says how many points and steps nowhere (a counting exercise).
+  void setShowCounts(bool on);
   void setShowHyperplanes(bool on);
   void setPresentationZoom(double factor);  // scales every text of the plot
   double presentationZoom() const { return renderer_.fontScale(); }

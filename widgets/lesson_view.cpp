@@ -8,6 +8,9 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QShortcut>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -207,7 +210,7 @@ void LessonView::render() {
     answer_->setPlaceholderText(QStringLiteral("1 3"));
   } else if (kind == QStringLiteral("count")) {
     answer_label_->setText(tr("Your count (a number, or a formula in the parameters):"));
-    answer_->setPlaceholderText(QStringLiteral("n * (n + 1) / 2"));
+    answer_->setPlaceholderText(tr("a number such as 12, or a formula such as 2 * n + 1"));
   } else if (kind == QStringLiteral("schedule map")) {
     answer_label_->setText(tr("Your schedule (an isl map from instances to times):"));
     answer_->setPlaceholderText(QStringLiteral("[n] -> { S0[i, j] -> [j, i] }"));
@@ -242,6 +245,18 @@ void LessonView::render() {
     next_->setEnabled(exercise_ + 1 < static_cast<int>(lesson_->exercises.size()));
   }
   body_->setMarkdown(markdown);
+  // The exercise's heading at the top of the panel: in a short dock the lesson's
+  // text would push it out of sight (the lesson's text is one scroll up).
+  if (has && exercise_ > 0) {
+    const QTextCursor heading = body_->document()->find(tr("Exercise %1: ").arg(exercise_ + 1));
+    if (!heading.isNull()) {
+      body_->verticalScrollBar()->setValue(body_->verticalScrollBar()->maximum());
+      QTextCursor start = heading;
+      start.movePosition(QTextCursor::StartOfBlock);
+      body_->setTextCursor(start);
+      body_->ensureCursorVisible();
+    }
+  }
 }
 
 }  // namespace loopscape

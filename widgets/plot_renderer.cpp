@@ -931,7 +931,7 @@ void PlotRenderer::paintOverlays(QPainter& p, const QRectF& area) const {
 // the projector show them): the schedule's steps and the dependence levels,
 // the animated one in bold.
 QStringList PlotRenderer::stepCountRows() const {
-  if (!data_ || data_->points.empty() || data_->lexicographic_order) return {};
+  if (!data_ || data_->points.empty() || data_->lexicographic_order || !show_counts_) return {};
   const auto counted = [](std::size_t n) {
     return n == 1 ? QCoreApplication::translate("PlotRenderer", "1 step")
                   : QCoreApplication::translate("PlotRenderer", "%1 steps").arg(n);
@@ -995,7 +995,8 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
       rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "%1 more").arg(more), 0});
   } else {
     for (const PlotStatement& st : data_->statements) {
-      QString text = QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count);
+      QString text = show_counts_ ? QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(st.name)).arg(st.point_count)
+                                  : QString::fromStdString(st.name);
       if (st.inlined) text += QStringLiteral(" \u00b7 ") + QCoreApplication::translate("PlotRenderer", "inlined");
       rows.push_back({Row::Statement, text, st.program_index});
     }

@@ -112,6 +112,9 @@ class PlotRenderer {
   void setShowArrows(bool on) { show_arrows_ = on; }
   void setShowTiles(bool on) { show_tiles_ = on; }
   void setShowNumbers(bool on) { show_numbers_ = on; }
+  // Off: no count of points or steps anywhere (a counting exercise's answer).
+  void setShowCounts(bool on) { show_counts_ = on; }
+  bool showCounts() const { return show_counts_; }
   // The schedule's step hyperplanes (plot/step_lines.h) on the shown slice.
   // While the Steps or Wavefronts animation runs: every step's line, faint,
   // and strong the lines whose shown points are exactly lit (the current
@@ -209,6 +212,7 @@ class PlotRenderer {
   bool groups_are_pes_ = false;
   std::vector<int> point_ranks_;
   bool show_numbers_ = false;
+  bool show_counts_ = true;
   bool show_hyperplanes_ = true;
   bool show_legend_ = true;
   double font_scale_ = 1.0;

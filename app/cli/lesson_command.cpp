@@ -86,6 +86,9 @@ int check_lesson(const CliOptions& o) {
   };
   if (o.answer && !o.exercise)
     throw InputError({o.input, 0, 0}, "--answer is the answer to one exercise: say which with --exercise N");
+  if (o.answer && !lesson.exercises[static_cast<std::size_t>(o.exercise) - 1].asks_for_answer())
+    throw InputError({o.input, 0, 0}, "exercise " + std::to_string(o.exercise) +
+                                          " asks for no typed answer: give the student's steps with --script");
   if (o.answer && o.scripts.empty()) {
     worst(grade(kernel, lesson, "answer", {}, o.exercise, o.answer));
   } else if (o.scripts.empty()) {
@@ -101,7 +104,16 @@ int check_lesson(const CliOptions& o) {
     const std::vector<std::string> scripts = scripts_to_grade(o.scripts);
     int passed = 0;
     for (const std::string& script : scripts) {
-      const int s = grade(kernel, lesson, script, read_script(script), o.exercise, o.answer.value_or(""));
+      // One student's malformed script is that student's answer, not the end of the class's grading.
+      std::vector<CommandCall> calls;
+      try {
+        calls = read_script(script);
+      } catch (const InputError& e) {
+        std::cout << script << ": malformed\n  - " << e.what() << "\n";
+        worst(kExitBadInput);
+        continue;
+      }
+      const int s = grade(kernel, lesson, script, calls, o.exercise, o.answer.value_or(""));
       if (s == kExitOk) ++passed;
       worst(s);
     }
@@ -143,7 +155,8 @@ void write_file(const std::string& path, const std::string& text) {
 
 int grade_lessons(const CliOptions& o) {
   namespace fs = std::filesystem;
-  if (o.submissions.empty()) throw InputError({}, "lesson grade needs --submissions DIR (a folder of student folders)");
+  if (o.submissions.empty())
+    throw InputError({o.input, 0, 0}, "lesson grade needs --submissions DIR (a folder of student folders)");
   std::optional<Course> course;
   std::vector<Lesson> single;
   std::vector<const Lesson*> lessons;
@@ -163,7 +176,7 @@ int grade_lessons(const CliOptions& o) {
   const fs::path submissions = fs::weakly_canonical(o.submissions);
   const fs::path written = fs::weakly_canonical(fs::absolute(prefix + ".csv"));
   if (written.string().rfind(submissions.string() + "/", 0) == 0)
-    throw InputError({}, "-o " + prefix + " writes inside the submissions folder: students' folders are only read");
+    throw InputError({prefix, 0, 0}, "-o writes inside the submissions folder: students' folders are only read");
   const ClassGrades grades = grade_class(lessons, o.submissions);
   write_file(prefix + ".csv", grades_csv(grades));
   write_file(prefix + ".html", grades_html(grades, title));

@@ -124,6 +124,8 @@ void LessonController::adopt(std::shared_ptr<const Lesson> lesson) {
 void LessonController::showExercise(int index) {
   if (!lesson_ || index < 0 || index >= static_cast<int>(lesson_->exercises.size())) return;
   const LessonExercise& exercise = lesson_->exercises[static_cast<std::size_t>(index)];
+  // A counting exercise's answer is not on the plot.
+  plot_->setShowCounts(exercise.kind() != "count");
   if (!exercise.plot.empty()) {
     // The exercise's values over the plot's own for the other parameters.
     std::map<std::string, long> values;

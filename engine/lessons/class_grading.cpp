@@ -52,16 +52,58 @@ struct LessonFiles {
 
 std::string stem_of(const std::string& path) { return fs::path(path).stem().string(); }
 
-// "10-tiling-2" -> ("10-tiling", 2) when 10-tiling is a lesson.
-std::optional<std::pair<std::string, int>> split_exercise(const std::string& stem, const std::set<std::string>& lessons) {
+// "10-tiling-2" -> ("10-tiling", 2) when 10-tiling is a lesson with an
+// exercise 2; "10-tiling" -> ("10-tiling", 0). `why` says why a name that
+// starts like a lesson's claims nothing.
+std::optional<std::pair<std::string, int>> split_exercise(const std::string& stem,
+                                                          const std::map<std::string, const Lesson*>& lessons,
+                                                          std::string* why = nullptr) {
   if (lessons.count(stem)) return std::make_pair(stem, 0);
   const auto dash = stem.rfind('-');
   if (dash == std::string::npos) return std::nullopt;
   const std::string number = stem.substr(dash + 1);
   if (number.empty() || number.size() > 3 || number.find_first_not_of("0123456789") != std::string::npos)
     return std::nullopt;
-  if (!lessons.count(stem.substr(0, dash))) return std::nullopt;
-  return std::make_pair(stem.substr(0, dash), std::stoi(number));
+  const auto lesson = lessons.find(stem.substr(0, dash));
+  if (lesson == lessons.end()) return std::nullopt;
+  const int n = std::stoi(number);
+  const int exercises = static_cast<int>(lesson->second->exercises.size());
+  if (n < 1 || n > exercises) {
+    if (why)
+      *why = lesson->first + " has exercises 1 to " + std::to_string(exercises) + ", not " + number;
+    return std::nullopt;
+  }
+  return std::make_pair(lesson->first, n);
+}
+
+// Text a gradebook can read: bytes that are not UTF-8 (a student's file in
+// another encoding, quoted in a message) become '?'.
+std::string valid_utf8(const std::string& s) {
+  std::string out;
+  for (std::size_t k = 0; k < s.size();) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = n > 0 && k + n <= s.size();
+    for (std::size_t j = 1; ok && j < n; ++j) ok = (static_cast<unsigned char>(s[k + j]) >> 6) == 0x2;
+    if (ok) {
+      out.append(s, k, n);
+      k += n;
+    } else {
+      out += '?';
+      ++k;
+    }
+  }
+  return out;
+}
+
+// The lesson a session that does not read names, if its text shows it.
+std::optional<std::string> lesson_named_in(const std::string& text) {
+  const auto key = text.find("\"lesson\"");
+  if (key == std::string::npos) return std::nullopt;
+  const auto open = text.find('"', text.find(':', key) + 1);
+  const auto close = open == std::string::npos ? std::string::npos : text.find('"', open + 1);
+  if (close == std::string::npos) return std::nullopt;
+  return stem_of(text.substr(open + 1, close - open - 1));
 }
 
 std::string csv_field(const std::string& s) {
@@ -141,12 +183,8 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
   if (!fs::is_directory(submissions))
     throw InputError(SourceLocation{submissions, 0, 0}, "not a folder: --submissions takes a folder of student folders");
   ClassGrades grades;
-  std::set<std::string> lesson_names;
   std::map<std::string, const Lesson*> by_name;
-  for (const Lesson* lesson : lessons) {
-    lesson_names.insert(stem_of(lesson->file));
-    by_name[stem_of(lesson->file)] = lesson;
-  }
+  for (const Lesson* lesson : lessons) by_name[stem_of(lesson->file)] = lesson;
   // Student -> lesson -> files.
   std::map<std::string, std::map<std::string, LessonFiles>> handed_in;
   for (const auto& entry : fs::directory_iterator(submissions)) {
@@ -171,7 +209,7 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
             grades.ignored.push_back(shown + ": not a saved Loopscape session");
             continue;
           }
-          if (!lesson || !lesson_names.count(stem_of(lesson->string))) {
+          if (!lesson || !by_name.count(stem_of(lesson->string))) {
             grades.ignored.push_back(shown + ": a session of no lesson graded here");
             continue;
           }
@@ -179,17 +217,24 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
           const int n = exercise && exercise->kind == JsonValue::Kind::Number ? static_cast<int>(exercise->number) : 0;
           files[stem_of(lesson->string)].sessions[n] = {path, std::move(json)};
         } catch (const InputError& e) {
-          // A truncated session named after its lesson is that lesson's answer, malformed.
-          if (const auto claimed = split_exercise(path.stem().string(), lesson_names))
+          // A truncated session is the answer, malformed, of the lesson its name or text names.
+          std::optional<std::pair<std::string, int>> claimed = split_exercise(path.stem().string(), by_name);
+          if (!claimed)
+            if (const std::optional<std::string> named = lesson_named_in(read_text(path)); named && by_name.count(*named))
+              claimed = std::make_pair(*named, 0);
+          if (claimed)
             files[claimed->first].broken[claimed->second] = {path, e.what()};
           else
             grades.ignored.push_back(shown + ": " + e.what());
         }
         continue;
       }
-      const std::optional<std::pair<std::string, int>> claimed = split_exercise(path.stem().string(), lesson_names);
+      std::string why;
+      const std::optional<std::pair<std::string, int>> claimed = split_exercise(path.stem().string(), by_name, &why);
       if (!claimed || (extension != ".ls" && extension != ".txt")) {
-        grades.ignored.push_back(shown + ": no lesson graded here is named so (LESSON.ls, LESSON-N.ls, LESSON-N.txt)");
+        grades.ignored.push_back(shown + ": " + (why.empty() ? "no lesson graded here is named so (LESSON.ls, "
+                                                               "LESSON-N.ls, LESSON-N.txt)"
+                                                             : why));
         continue;
       }
       LessonFiles& lf = files[claimed->first];
@@ -217,9 +262,15 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
           const LessonFiles& lf = found->second;
           const auto session = lf.sessions.count(number) ? lf.sessions.find(number) : lf.sessions.find(0);
           if (session != lf.sessions.end()) {
+            // The steps up to the one the student was looking at (view.step; -1 or none: all).
+            long shown_steps = -1;
+            if (const JsonValue* view = session->second.second.find("view"))
+              if (const JsonValue* step = view->find("step"); step && step->kind == JsonValue::Kind::Number)
+                shown_steps = static_cast<long>(step->number);
             std::string text;
             if (const JsonValue* commands = session->second.second.find("commands"))
-              for (const JsonValue& c : commands->array) text += c.string + "\n";
+              for (std::size_t c = 0; c < commands->array.size(); ++c)
+                if (shown_steps < 0 || static_cast<long>(c) < shown_steps) text += commands->array[c].string + "\n";
             s.script = text;
             s.script_file = session->second.first.string();
             if (const JsonValue* answer = session->second.second.find("answer"); answer && session->first)
@@ -246,7 +297,8 @@ ClassGrades grade_class(const std::vector<const Lesson*>& lessons, const std::st
           row.feedback = broken->second.second;
           row.submitted = utc_time(broken->second.first);
           row.files = fs::relative(broken->second.first, submissions).string();
-        } else if (s.files.empty()) {
+        } else if (s.files.empty() || (lesson->exercises[e].asks_for_answer() && !s.answer)) {
+          // A script alone answers no typed exercise: nothing was handed in for it.
           row.result = "missing";
         } else {
           row = grade_one(kernel, lesson->exercises[e], s, options);
@@ -283,7 +335,7 @@ std::string grades_csv(const ClassGrades& grades) {
     out += csv_field(r.student) + "," + csv_field(r.lesson) + "," + std::to_string(r.exercise) + "," +
            csv_field(r.title) + "," + r.result + "," + csv_field(r.check) + "," + csv_field(r.feedback) + "," +
            r.submitted + "," + csv_field(r.files) + "\n";
-  return out;
+  return valid_utf8(out);
 }
 
 std::string grades_html(const ClassGrades& grades, const std::string& title) {
@@ -358,7 +410,7 @@ std::string grades_html(const ClassGrades& grades, const std::string& title) {
     out << "</ul>\n";
   }
   out << "</body></html>\n";
-  return out.str();
+  return valid_utf8(out.str());
 }
 
 }  // namespace loopscape

@@ -59,7 +59,9 @@ Course parse_course(const std::string& text, const std::string& file) {
       break;
     }
     if (t.empty()) continue;
-    if (t.rfind("title:", 0) != 0) throw InputError(at(), "a course's front matter has only 'title: ...'");
+    if (t.rfind("title:", 0) != 0)
+      throw InputError(at(), "a course's front matter has only 'title: ...' and ends with '---' (is the closing '---' "
+                             "missing?)");
     course.title = trim(t.substr(6));
   }
   if (!closed) throw InputError(at(), "the front matter has no closing '---'");
@@ -71,6 +73,8 @@ Course parse_course(const std::string& text, const std::string& file) {
     const std::string t = trim(line);
     if (t.empty() || t[0] == '>') continue;
     if (t.rfind("## ", 0) == 0) {
+      if (!course.parts.empty() && course.parts.back().lessons.empty())
+        throw InputError(at(), "part '" + course.parts.back().title + "' (before this line) has no lesson");
       course.parts.push_back({trim(t.substr(3)), {}});
       continue;
     }
@@ -83,8 +87,8 @@ Course parse_course(const std::string& text, const std::string& file) {
     course.parts.back().lessons.push_back(read_lesson(path));
   }
   if (course.lessons().empty()) throw InputError(at(), "the course lists no lesson");
-  for (const CoursePart& part : course.parts)
-    if (part.lessons.empty()) throw InputError(SourceLocation{file, 0, 0}, "part '" + part.title + "' has no lesson");
+  if (!course.parts.empty() && course.parts.back().lessons.empty())
+    throw InputError(at(), "part '" + course.parts.back().title + "' (the last) has no lesson");
   return course;
 }
 

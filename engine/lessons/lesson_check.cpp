@@ -392,8 +392,26 @@ void validate_lesson(const std::shared_ptr<const LoadedProgram>& kernel, const L
                                        "'solution:' lines");
       for (std::size_t k = 0; k < exercise.given.size(); ++k)
         parse_script_line(exercise.given[k], k < exercise.given_where.size() ? exercise.given_where[k] : exercise.where);
-      for (const LessonChoice& choice : exercise.choices)
-        if (names_a_statement(choice.claim)) statement_named(kernel->program, choice.claim.args[0], choice.claim);
+      // A choice's claim is decided on the exercise's starting schedule: what it names must be there.
+      if (!exercise.choices.empty()) {
+        const ExerciseStart start = start_exercise(kernel, exercise);
+        for (const LessonChoice& choice : exercise.choices) {
+          const LessonCheck& claim = choice.claim;
+          if (names_a_statement(claim)) statement_named(kernel->program, claim.args[0], claim);
+          if (names_a_loop(claim))
+            if (const std::optional<std::string> why = missing_loop(*start.session, claim))
+              throw InputError(claim.where, "choice '" + claim.text + "' names loop " + claim.args[1] + " of " +
+                                                claim.args[0] + ", which the exercise's schedule does not have (" +
+                                                *why + ")");
+          if (claim.kind != "refuses" && claim.kind != "accepts") continue;
+          const std::optional<CommandCall> call = parse_script_line(claim.args[0], claim.where);
+          if (!call) throw InputError(claim.where, "the choice names no command");
+          const auto outcome = start.session->preview(*call);
+          if (const Refusal* refused = std::get_if<Refusal>(&outcome); refused && refused->kind != Refusal::Kind::Illegal)
+            throw InputError(claim.where, "the command of choice '" + claim.text +
+                                              "' does not apply, legal or not: " + refused->message);
+        }
+      }
     });
     Session solved(kernel);
     for (std::size_t k = 0; k < exercise.solution.size(); ++k) {

@@ -51,7 +51,7 @@ std::optional<WrittenPair> some_pair(const isl::union_map& pairs) {
     if (out || m.is_empty()) return;
     const isl::set wrapped = m.wrap();
     const int np = static_cast<int>(isl_set_dim(wrapped.get(), isl_dim_param));
-    constexpr int kTop = 8;
+    const int kTop = np <= 2 ? 16 : 8;
     if (np <= 3) {
       std::vector<int> at(static_cast<std::size_t>(np), 0);
       for (int total = 0; total <= kTop * np && !out; ++total) {
@@ -113,12 +113,24 @@ std::string order_difference(const Program& program, const isl::union_map& got, 
   return "";
 }
 
+std::string some_pair_text(const Program& program, const isl::union_map& pairs, std::string* parameters) {
+  const std::optional<WrittenPair> p = some_pair(pairs.intersect_params(program.context));
+  if (!p) return "";
+  *parameters = p->parameters;
+  return p->first + " and " + p->second;
+}
+
 std::string first_step_off_course(const isl::schedule& original, const std::vector<AppliedCommand>& steps,
                                   const std::vector<AppliedCommand>& expected) {
   std::vector<isl::union_map> on_course{schedule_map(original)};
   for (const AppliedCommand& step : expected) on_course.push_back(schedule_map(step.outcome.schedule));
+  isl::union_map before = runs_before(original);
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const isl::union_map here = schedule_map(steps[k].outcome.schedule);
+    const isl::union_map order = runs_before(steps[k].outcome.schedule);
+    const bool keeps_order = order.is_equal(before);
+    before = order;
+    if (keeps_order && steps[k].call.command != "skew") continue;
     bool found = false;
     for (const isl::union_map& m : on_course)
       if (here.is_equal(m)) {

@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <memory>
@@ -22,7 +23,6 @@
 #include "lessons/order_witness.h"
 #include "plot/domain_points.h"
 #include "plot/plot_parameters.h"
-#include "support/integer_expression.h"
 #include "support/isl_text.h"
 #include "support/set_points.h"
 #include "support/text.h"
@@ -102,30 +102,130 @@ std::string rational_text(const Rational& r) {
   return r.second == 1 ? std::to_string(r.first) : std::to_string(r.first) + "/" + std::to_string(r.second);
 }
 
-// `text` at `values` (its names must all be among them: else `unknown` is set).
-std::optional<Rational> rational_value(const std::string& text, const std::map<std::string, long>& values,
-                                       std::string* unknown) {
-  IntegerFold<Rational> fold;
-  fold.literal = [](long v) { return std::optional<Rational>(Rational{v, 1}); };
-  fold.name = [&](const std::string& name) -> std::optional<Rational> {
-    const auto v = values.find(name);
-    if (v == values.end()) {
-      *unknown = name;
+// A count formula as a student writes it, at `values`: integers and
+// decimals, names, + - * / ^ (a whole power), parentheses, and products
+// written without * (2n, n(n - 1)). Exact rational arithmetic; nullopt for
+// anything else (then `where` is the column it stopped at) or an unknown
+// name (then `unknown` is set).
+class FormulaReader {
+ public:
+  FormulaReader(const std::string& text, const std::map<std::string, long>& values, std::string* unknown)
+      : text_(text), values_(values), unknown_(unknown) {}
+
+  std::optional<Rational> read() {
+    std::optional<Rational> v = sum();
+    skip();
+    if (!v || at_ != text_.size()) return std::nullopt;
+    return v;
+  }
+  std::size_t column() const { return at_ + 1; }
+
+ private:
+  void skip() {
+    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
+  }
+  bool eat(char c) {
+    skip();
+    if (at_ < text_.size() && text_[at_] == c) {
+      ++at_;
+      return true;
+    }
+    return false;
+  }
+  static std::optional<Rational> add(Rational a, Rational b, int sign) {
+    return reduced(a.first * b.second + sign * b.first * a.second, a.second * b.second);
+  }
+  std::optional<Rational> sum() {
+    std::optional<Rational> v = product();
+    while (v) {
+      if (eat('+')) {
+        const auto r = product();
+        v = r ? add(*v, *r, 1) : std::nullopt;
+      } else if (eat('-')) {
+        const auto r = product();
+        v = r ? add(*v, *r, -1) : std::nullopt;
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  // A factor can follow another without '*' when it starts a name, a number or '('.
+  bool factor_follows() {
+    skip();
+    return at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_' || text_[at_] == '(');
+  }
+  std::optional<Rational> product() {
+    std::optional<Rational> v = power();
+    while (v) {
+      if (eat('*') || factor_follows()) {
+        const auto r = power();
+        v = r ? std::optional<Rational>(reduced(v->first * r->first, v->second * r->second)) : std::nullopt;
+      } else if (eat('/')) {
+        const auto r = power();
+        v = r && r->first ? std::optional<Rational>(reduced(v->first * r->second, v->second * r->first)) : std::nullopt;
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+  std::optional<Rational> power() {
+    std::optional<Rational> base = unary();
+    if (!base || !eat('^')) return base;
+    const std::optional<Rational> e = unary();
+    if (!e || e->second != 1 || e->first < 0 || e->first > 8) return std::nullopt;
+    Rational r{1, 1};
+    for (long k = 0; k < e->first; ++k) r = reduced(r.first * base->first, r.second * base->second);
+    return r;
+  }
+  std::optional<Rational> unary() {
+    if (eat('-')) {
+      const auto v = unary();
+      return v ? std::optional<Rational>(Rational{-v->first, v->second}) : std::nullopt;
+    }
+    if (eat('(')) {
+      const auto v = sum();
+      return v && eat(')') ? v : std::nullopt;
+    }
+    skip();
+    const std::size_t begin = at_;
+    if (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) {
+      long whole = 0, fraction = 0, scale = 1;
+      while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_])) && at_ - begin < 9)
+        whole = whole * 10 + (text_[at_++] - '0');
+      if (at_ < text_.size() && text_[at_] == '.') {
+        ++at_;
+        while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_])) && scale < 100000000) {
+          fraction = fraction * 10 + (text_[at_++] - '0');
+          scale *= 10;
+        }
+      }
+      return reduced(whole * scale + fraction, scale);
+    }
+    while (at_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[at_])) || text_[at_] == '_')) ++at_;
+    if (at_ == begin) return std::nullopt;
+    const std::string name = text_.substr(begin, at_ - begin);
+    const auto v = values_.find(name);
+    if (v == values_.end()) {
+      *unknown_ = name;
       return std::nullopt;
     }
     return Rational{v->second, 1};
-  };
-  fold.negate = [](Rational v) { return std::optional<Rational>(Rational{-v.first, v.second}); };
-  fold.binary = [](char op, Rational a, Rational b) -> std::optional<Rational> {
-    switch (op) {
-      case '+': return reduced(a.first * b.second + b.first * a.second, a.second * b.second);
-      case '-': return reduced(a.first * b.second - b.first * a.second, a.second * b.second);
-      case '*': return reduced(a.first * b.first, a.second * b.second);
-      case '/': return b.first ? std::optional<Rational>(reduced(a.first * b.second, a.second * b.first)) : std::nullopt;
-      default: return std::nullopt;
-    }
-  };
-  return fold_integer_expression(text, fold);
+  }
+
+  const std::string& text_;
+  const std::map<std::string, long>& values_;
+  std::string* unknown_;
+  std::size_t at_ = 0;
+};
+
+std::optional<Rational> rational_value(const std::string& text, const std::map<std::string, long>& values,
+                                       std::string* unknown, std::size_t* column = nullptr) {
+  FormulaReader reader(text, values, unknown);
+  std::optional<Rational> v = reader.read();
+  if (column) *column = reader.column();
+  return v;
 }
 
 std::string points_text(long n) { return std::to_string(n) + (n == 1 ? " point" : " points"); }
@@ -162,16 +262,28 @@ std::pair<bool, std::string> check_prediction(const Session& session, const std:
   if (got.empty())
     return {false, "list the first " + std::to_string(count) + " instances in the answer box, as S0[0, 0], S0[0, 1], ... "
                    "(or click them on the plot in order)"};
-  const std::vector<std::string> want = order_at(session, values, count);
+  const std::vector<std::string> all = order_at(session, values, std::numeric_limits<std::size_t>::max());
+  const std::vector<std::string> want(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(count, all.size())));
   const std::string at = values_text(values, session.program().parameters);
   const std::string with = at.empty() ? "" : " (with " + at + ")";
+  for (const std::string& instance : got) {
+    if (std::find(all.begin(), all.end(), instance) != all.end()) continue;
+    const std::string name = instance.substr(0, instance.find('['));
+    if (!session.program().find_statement(name)) {
+      std::vector<std::string> names;
+      for (const Statement& s : session.program().statements) names.push_back(s.name);
+      return {false, "there is no statement " + name + " (the kernel's: " + join(names) + ")"};
+    }
+    return {false, instance + " is not an instance of " + name + with + ": it is outside the domain"};
+  }
   for (std::size_t k = 0; k < std::min(got.size(), want.size()); ++k)
     if (got[k] != want[k])
       return {false, "your " + ordinal(k + 1) + " instance is " + got[k] + ", but " + want[k] + " runs " + ordinal(k + 1) +
                          (k ? ", right after " + want[k - 1] : "") + with};
   if (got.size() < want.size())
-    return {false, "the first " + std::to_string(got.size()) + " are right; list " + std::to_string(want.size()) +
-                       " instances"};
+    return {false, (got.size() == 1 ? std::string("the first one is right") : "the first " + std::to_string(got.size()) +
+                                                                                   " are right") +
+                       "; list " + std::to_string(want.size()) + " instances"};
   if (got.size() > want.size())
     return {false, "list " + std::to_string(want.size()) + " instances, not " + std::to_string(got.size())};
   return {true, ""};
@@ -180,8 +292,9 @@ std::pair<bool, std::string> check_prediction(const Session& session, const std:
 std::pair<bool, std::string> check_count(const Program& program, const Statement& statement,
                                          const std::map<std::string, long>& values, const std::string& typed,
                                          bool formula_only) {
-  const std::string text = typed.substr(typed.find_first_not_of(" \t\n") == std::string::npos ? typed.size()
-                                                                                                 : typed.find_first_not_of(" \t\n"));
+  std::string text = typed;
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  text.erase(0, std::min(text.size(), text.find_first_not_of(" \t\r\n")));
   if (text.empty()) return {false, "type your count (a number, or a formula such as n * n) in the answer box"};
   const auto points_at = [&](const std::map<std::string, long>& at) {
     long n = 0;
@@ -192,16 +305,16 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
                    });
     return n;
   };
-  std::size_t used = 0;
-  long number = 0;
-  try {
-    number = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used && text.find_first_not_of(" \t\n", used) == std::string::npos && formula_only)
+  // A number, or an expression without names (3 * 5): the count at the exercise's values.
+  std::string no_name;
+  const std::optional<Rational> constant =
+      text.find('{') == std::string::npos ? rational_value(text, {}, &no_name) : std::nullopt;
+  if (constant && formula_only)
     return {false, "write the count as a formula in the parameters, such as n * n, not a number"};
-  if (used && text.find_first_not_of(" \t\n", used) == std::string::npos) {
+  if (constant && constant->second != 1)
+    return {false, "a count is a whole number, not " + rational_text(*constant)};
+  if (constant) {
+    const long number = constant->first;
     const long want = points_at(values);
     if (number == want) return {true, ""};
     return {false, "at " + values_text(values, program.parameters) + " " + statement.name + "'s domain has " +
@@ -220,10 +333,12 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
   std::unique_ptr<isl_pw_qpolynomial, decltype(&isl_pw_qpolynomial_free)> isl_formula(nullptr, &isl_pw_qpolynomial_free);
   if (expression.find(':') == std::string::npos) {
     formula_at = [&](const std::map<std::string, long>& at) { return rational_value(expression, at, &unknown); };
-    std::map<std::string, long> zeros;
-    for (const std::string& p : program.parameters) zeros[p] = 0;
-    if (!formula_at(zeros) && unknown.empty())
-      return {false, "your count is neither a number nor a formula: write 28, or n * (n + 1) / 2"};
+    std::map<std::string, long> ones;
+    for (const std::string& p : program.parameters) ones[p] = 7;
+    std::size_t column = 0;
+    if (!rational_value(expression, ones, &unknown, &column) && unknown.empty())
+      return {false, "your count is neither a number nor a formula (at column " + std::to_string(column) +
+                         "): write a number such as 21, or a formula such as n * (n + 1) / 2 or (n^2 + n) / 2"};
   } else {
     isl_formula.reset(isl_pw_qpolynomial_read_from_str(program.ctx().get(), text.c_str()));
     if (!isl_formula)
@@ -301,11 +416,23 @@ std::pair<bool, std::string> check_schedule_map(const Program& program, const is
   const isl::union_set instances = expected.domain().intersect_params(program.context);
   const isl::union_map map = got.map->intersect_params(program.context).intersect_domain(instances);
   const isl::union_set missing = instances.subtract(map.domain());
+  // isl reads i / 4 as a fraction, an integer only where 4 divides i.
+  const std::string fraction = typed.find('/') != std::string::npos && typed.find("floor") == std::string::npos
+                                   ? " (isl reads i / 4 as a fraction, whole only for some i: write floor(i / 4))"
+                                   : "";
   if (!missing.is_empty())
     return {false, "your schedule gives no time to " + to_text(missing.sample_point()) +
-                       ": it must map every instance of the domain"};
+                       ": it must map every instance of the domain" + fraction};
   if (!map.is_single_valued())
-    return {false, "your schedule gives some instance two times: each instance runs once"};
+    return {false, "your schedule gives some instance two times: each instance runs once" + fraction};
+  // Two instances at one time run in no order: say so rather than "in another order".
+  const isl::union_map same_time =
+      map.apply_range(map.reverse()).subtract(isl::union_map(isl::union_set(instances).identity()));
+  std::string parameters;
+  if (const std::string both = some_pair_text(program, same_time, &parameters); !both.empty())
+    return {false, "your schedule gives " + both + " the same time" +
+                       (parameters.empty() ? "" : " (with " + parameters + ")") +
+                       ": a schedule must order every pair of instances"};
   const std::string differs = order_difference(program, runs_before(map, instances), runs_before(expected));
   if (!differs.empty()) return {false, differs};
   return {true, ""};

@@ -200,7 +200,8 @@ std::optional<CommandCall> parse_script_line(const std::string& line, const Sour
 
 std::vector<CommandCall> parse_script(const std::string& text, const std::string& file) {
   std::vector<CommandCall> calls;
-  std::size_t begin = 0;
+  // A UTF-8 byte-order mark, as some Windows editors write, is not part of the first command.
+  std::size_t begin = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
   unsigned line = 1;
   while (begin <= text.size()) {
     std::size_t end = text.find('\n', begin);
