@@ -429,8 +429,11 @@ check, feedback, submission time, files) and PREFIX.html (a one-page summary
 with the most common wrong answers); PREFIX is grades by default. Students'
 files are only read.
 
-Exit status: 0 every check passes, 4 some check fails, 3 a script's command is
-illegal, 2 bad input (a malformed lesson names its line).
+Exit status (check): 0 every check passes, 4 some check fails, 3 a script's
+command is illegal, 2 bad input (a malformed lesson names its line; a script
+that does not read, after the others are graded). list and grade: 0, or 2
+for a course, lesson or folder that does not read (grade's students' own
+mistakes are rows of the CSV, not errors).
 )");
   if (command == "tune")
     return std::string(R"(usage: loopscape-cli tune FILE.c --script SCRIPT [-o OUT.ls] [--param N=V ...] [--repetitions N] [options]
