@@ -137,6 +137,12 @@ void LessonController::showExercise(int index) {
   pending_axes_.clear();
   if (exercise.axes.size() == 2 && !plot_->setAxes(qs(exercise.axes[0]), qs(exercise.axes[1])))
     pending_axes_ = {qs(exercise.axes[0]), qs(exercise.axes[1])};
+  // A question about the given schedule (predict, choices) shows it at once
+  // when the student has no steps of their own to keep.
+  const std::string kind = exercise.kind();
+  if (!exercise.given.empty() && (kind == "predict" || kind == "choices") && session_->history().isEmpty() &&
+      session_->redoList().isEmpty())
+    startFromGiven(index);
 }
 
 void LessonController::startFromGiven(int index) {
