@@ -22,17 +22,33 @@ ExerciseStart start_exercise(const std::shared_ptr<const LoadedProgram>& kernel,
   return start;
 }
 
-std::unique_ptr<Session> target_session(const std::shared_ptr<const LoadedProgram>& kernel,
-                                        const LessonExercise& exercise) {
+namespace {
+
+// The lesson's own lines (`what` names them in errors) applied to the kernel.
+std::unique_ptr<Session> lesson_lines_applied(const std::shared_ptr<const LoadedProgram>& kernel,
+                                              const LessonExercise& exercise, const std::vector<std::string>& lines,
+                                              const std::vector<SourceLocation>& wheres, const std::string& what) {
   auto session = std::make_unique<Session>(kernel);
-  for (std::size_t k = 0; k < exercise.target.size(); ++k) {
-    const SourceLocation& where = k < exercise.target_where.size() ? exercise.target_where[k] : exercise.where;
-    const std::optional<CommandCall> call = parse_script_line(exercise.target[k], where);
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const SourceLocation& where = k < wheres.size() ? wheres[k] : exercise.where;
+    const std::optional<CommandCall> call = parse_script_line(lines[k], where);
     if (!call) continue;
     if (const std::optional<Refusal> refused = session->apply(*call))
-      throw InputError(where, "the target of exercise '" + exercise.title + "' is refused: " + refused->report());
+      throw InputError(where, "the " + what + " of exercise '" + exercise.title + "' is refused: " + refused->report());
   }
   return session;
+}
+
+}  // namespace
+
+std::unique_ptr<Session> target_session(const std::shared_ptr<const LoadedProgram>& kernel,
+                                        const LessonExercise& exercise) {
+  return lesson_lines_applied(kernel, exercise, exercise.target, exercise.target_where, "target");
+}
+
+std::unique_ptr<Session> solution_session(const std::shared_ptr<const LoadedProgram>& kernel,
+                                          const LessonExercise& exercise) {
+  return lesson_lines_applied(kernel, exercise, exercise.solution, exercise.solution_where, "solution");
 }
 
 std::string exercise_code(const Session& session) {

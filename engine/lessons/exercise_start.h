@@ -22,10 +22,12 @@ struct ExerciseStart {
 // Throws InputError at a given line that does not parse.
 ExerciseStart start_exercise(const std::shared_ptr<const LoadedProgram>& kernel, const LessonExercise& exercise);
 
-// The target's schedule applied to the kernel; InputError when a target line
-// is refused (the lesson is wrong, not the student).
+// The target's (solution's) lines applied to the kernel; InputError at a
+// line that is refused (the lesson is wrong, not the student).
 std::unique_ptr<Session> target_session(const std::shared_ptr<const LoadedProgram>& kernel,
                                         const LessonExercise& exercise);
+std::unique_ptr<Session> solution_session(const std::shared_ptr<const LoadedProgram>& kernel,
+                                          const LessonExercise& exercise);
 
 // The code of a schedule as the exercises compare it: the C target's region.
 std::string exercise_code(const Session& session);

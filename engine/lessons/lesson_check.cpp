@@ -150,19 +150,6 @@ std::pair<bool, std::string> check_answer(const Session& session, const LessonCh
   return {false, answer_difference(compared, w, want.set.has_value())};
 }
 
-// The solution's schedule, which `answer schedule` compares typed maps with.
-std::unique_ptr<Session> solution_session(const std::shared_ptr<const LoadedProgram>& kernel,
-                                          const LessonExercise& exercise) {
-  auto session = std::make_unique<Session>(kernel);
-  for (std::size_t k = 0; k < exercise.solution.size(); ++k) {
-    const SourceLocation& where = k < exercise.solution_where.size() ? exercise.solution_where[k] : exercise.where;
-    if (const std::optional<CommandCall> call = parse_script_line(exercise.solution[k], where))
-      if (const std::optional<Refusal> refused = session->apply(*call))
-        throw InputError(where, "the solution of exercise '" + exercise.title + "' is refused: " + refused->report());
-  }
-  return session;
-}
-
 std::pair<bool, std::string> evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
                                       const std::string& answer);
 
@@ -249,14 +236,19 @@ std::pair<bool, std::string> check_choices(const Session& session, const LessonE
   return {true, ""};
 }
 
-// Same order as an expected session, or why not: where the student's steps
-// leave the expected ones, then a pair of instances in another order.
-std::pair<bool, std::string> compare_order(const Session& session, const Session& expected) {
-  const std::string differs =
-      order_difference(session.program(), runs_before(session.schedule()), runs_before(expected.schedule()));
+// A difference from `expected` ("" for none), led by the step of the
+// student's history where it starts when one is to blame.
+std::pair<bool, std::string> blamed(const Session& session, const Session& expected, const std::string& differs) {
   if (differs.empty()) return {true, ""};
   const std::string off = first_step_off_course(session.schedule_at(0), session.history(), expected.history());
   return {false, off.empty() ? differs : off + ": " + differs};
+}
+
+// Same order as an expected session, or why not: where the student's steps
+// leave the expected ones, then a pair of instances in another order.
+std::pair<bool, std::string> compare_order(const Session& session, const Session& expected) {
+  return blamed(session, expected,
+                order_difference(session.program(), runs_before(session.schedule()), runs_before(expected.schedule())));
 }
 
 // What the check finds; the feedback is the engine's explanation.
@@ -278,10 +270,7 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonExerci
   if (c.kind == "matches-target") {
     const std::unique_ptr<Session> target = target_session(session.loaded_ptr(), exercise);
     if (c.args[0] == "order") return compare_order(session, *target);
-    const std::string differs = code_difference(exercise_code(session), exercise_code(*target));
-    if (differs.empty()) return {true, ""};
-    const std::string off = first_step_off_course(session.schedule_at(0), session.history(), target->history());
-    return {false, off.empty() ? differs : off + ": " + differs};
+    return blamed(session, *target, code_difference(exercise_code(session), exercise_code(*target)));
   }
   if (c.kind == "legal") {
     const LegalityReport report = check_schedule(program, session.dependences(), schedule);
