@@ -120,10 +120,10 @@ std::string answer_difference(const isl::union_map& got, const isl::union_map& w
   return "your " + noun + " has points it should not, for example " + example(got.subtract(want));
 }
 
-std::pair<bool, std::string> check_answer(const Session& session, const LessonCheck& c, const std::string& answer) {
+CheckFinding check_answer(const Session& session, const LessonCheck& c, const std::string& answer) {
   const Program& program = session.program();
   if (answer.find_first_not_of(" \t\n") == std::string::npos)
-    return {false, "type your answer (an isl set or map) in the answer box"};
+    return {false, "type your answer (an isl set or map) in the answer box", true};
   IslObject got;
   try {
     got = read_isl_object(program.ctx(), answer, {"", 1, 1});
@@ -132,11 +132,12 @@ std::pair<bool, std::string> check_answer(const Session& session, const LessonCh
     return {false, "your answer is not an isl set or map (at column " + std::to_string(e.where().column) + ": " +
                        e.message() + "): " +
                        (undeclared ? "a parameter is declared before the braces: [n] -> { S[i, j] : ... }"
-                                   : "write it as [params] -> { S[i, j] : constraints }")};
+                                   : "write it as [params] -> { S[i, j] : constraints }"),
+            true};
   }
   const IslObject want = expected_answer(session, c);
-  if (want.set && !got.set) return {false, "a set is asked for ({ S[i] : ... }), not a map"};
-  if (want.map && !got.map) return {false, "a map is asked for ({ S[i] -> A[i] : ... }), not a set"};
+  if (want.set && !got.set) return {false, "a set is asked for ({ S[i] : ... }), not a map", true};
+  if (want.map && !got.map) return {false, "a map is asked for ({ S[i] -> A[i] : ... }), not a set", true};
   const isl::set context = program.context;
   const isl::union_map g = want.set ? isl::union_map::from_domain(got.set->intersect_params(context))
                                     : got.map->intersect_params(context);
@@ -150,7 +151,7 @@ std::pair<bool, std::string> check_answer(const Session& session, const LessonCh
   return {false, answer_difference(compared, w, want.set.has_value())};
 }
 
-std::pair<bool, std::string> evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
+CheckFinding evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
                                       const std::string& answer);
 
 // Whether a multiple-choice option's claim holds on the exercise's starting
@@ -174,14 +175,14 @@ ClaimFinding decide_claim(const Session& start, const LessonExercise& exercise, 
     }
     return {claim.kind == "accepts", claim.args[0] + " applies: it breaks no dependence"};
   }
-  const auto [passed, why] = evaluate(start, exercise, claim, "");
-  if (!passed) return {false, why};
+  const CheckFinding finding = evaluate(start, exercise, claim, "");
+  if (!finding.passed) return {false, finding.why};
   std::string holds = "it holds";
   if (claim.kind == "parallel") holds = "loop " + claim.args[1] + " of " + claim.args[0] + " carries no dependence";
   if (claim.kind == "legal") holds = "every dependence is respected";
   if (claim.kind == "carried") {
-    const auto [opposite, carried] = evaluate(start, exercise, LessonCheck{"parallel", claim.args, "", claim.where, ""}, "");
-    holds = opposite ? holds : carried;
+    const CheckFinding parallel = evaluate(start, exercise, LessonCheck{"parallel", claim.args, "", claim.where, ""}, "");
+    holds = parallel.passed ? holds : parallel.why;
   }
   if (claim.kind == "loops") holds = claim.args[0] + " has " + claim.args[1] + " loops";
   return {true, holds};
@@ -219,11 +220,12 @@ std::optional<std::set<std::size_t>> typed_options(const std::string& typed, std
   return out;
 }
 
-std::pair<bool, std::string> check_choices(const Session& session, const LessonExercise& exercise,
+CheckFinding check_choices(const Session& session, const LessonExercise& exercise,
                                            const std::string& answer) {
   std::string why;
   const std::optional<std::set<std::size_t>> picked = typed_options(answer, exercise.choices.size(), &why);
-  if (!picked) return {false, why};
+  // Only an option number out of range is about the form; the other complaints keep the lesson's words.
+  if (!picked) return {false, why, why.rfind("there is no option", 0) == 0};
   const ExerciseStart start = start_exercise(session.loaded_ptr(), exercise);
   for (std::size_t k = 0; k < exercise.choices.size(); ++k) {
     const LessonChoice& choice = exercise.choices[k];
@@ -238,7 +240,7 @@ std::pair<bool, std::string> check_choices(const Session& session, const LessonE
 
 // A difference from `expected` ("" for none), led by the step of the
 // student's history where it starts when one is to blame.
-std::pair<bool, std::string> blamed(const Session& session, const Session& expected, const std::string& differs) {
+CheckFinding blamed(const Session& session, const Session& expected, const std::string& differs) {
   if (differs.empty()) return {true, ""};
   const std::string off = first_step_off_course(session.schedule_at(0), session.history(), expected.history());
   return {false, off.empty() ? differs : off + ": " + differs};
@@ -246,13 +248,13 @@ std::pair<bool, std::string> blamed(const Session& session, const Session& expec
 
 // Same order as an expected session, or why not: where the student's steps
 // leave the expected ones, then a pair of instances in another order.
-std::pair<bool, std::string> compare_order(const Session& session, const Session& expected) {
+CheckFinding compare_order(const Session& session, const Session& expected) {
   return blamed(session, expected,
                 order_difference(session.program(), runs_before(session.schedule()), runs_before(expected.schedule())));
 }
 
 // What the check finds; the feedback is the engine's explanation.
-std::pair<bool, std::string> evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
+CheckFinding evaluate(const Session& session, const LessonExercise& exercise, const LessonCheck& c,
                                       const std::string& answer) {
   const Program& program = session.program();
   const isl::schedule& schedule = session.schedule();
@@ -317,19 +319,13 @@ std::pair<bool, std::string> evaluate(const Session& session, const LessonExerci
 }
 
 // The engine's finding first (the witness, the step that went wrong), then
-// the lesson's words when it has some. A malformed typed answer gets only
-// the engine's: the lesson's hint about the content would mislead.
-std::string feedback_for(const LessonCheck& c, const std::string& why) {
-  if (c.feedback.empty()) return why;
+// the lesson's words when it has some. A typed answer not written as asked
+// gets only the engine's: the lesson's hint about the content would mislead.
+std::string feedback_for(const LessonCheck& c, const CheckFinding& finding) {
+  const std::string& why = finding.why;
+  if (c.feedback.empty() || finding.about_form) return why;
   if (why.empty()) return c.feedback;
-  static const char* const kMalformed[] = {"your answer is not", "type your", "a set is asked", "a map is asked",
-                                           "list the first", "write each instance", "name the statement",
-                                           "your count is neither", "your schedule is not", "there is no option",
-                                           "write the count as a formula"};
-  for (const char* m : kMalformed)
-    if (why.rfind(m, 0) == 0) return why;
-  const char last = why.back();
-  return why + (last == '.' ? " " : ". ") + c.feedback;
+  return why + (why.back() == '.' ? " " : ". ") + c.feedback;
 }
 
 // The loop a check names, or the engine's reason it names none.
@@ -448,9 +444,10 @@ ExerciseOutcome check_exercise(const Session& session, const LessonExercise& exe
       out.checks.push_back(std::move(o));
       continue;
     }
-    std::string why;
-    session.program().isl().bounded("check an exercise", [&] { std::tie(o.passed, why) = evaluate(session, exercise, c, answer); });
-    if (!o.passed) o.feedback = feedback_for(c, why);
+    CheckFinding finding;
+    session.program().isl().bounded("check an exercise", [&] { finding = evaluate(session, exercise, c, answer); });
+    o.passed = finding.passed;
+    if (!o.passed) o.feedback = feedback_for(c, finding);
     out.checks.push_back(std::move(o));
   }
   return out;

@@ -110,17 +110,21 @@ std::string first_instances(const Session& session, const std::map<std::string, 
   return join(order_at(session, values, count));
 }
 
-std::pair<bool, std::string> check_prediction(const Session& session, const std::map<std::string, long>& values,
+CheckFinding check_prediction(const Session& session, const std::map<std::string, long>& values,
                                               std::size_t count, const std::string& typed) {
   std::vector<std::string> got;
   try {
     got = typed_instances(session.program(), typed);
   } catch (const std::invalid_argument& e) {
-    return {false, e.what()};
+    // "write each instance ..." and "name the statement ..." are about the form; a missing bracket is not.
+    const std::string why = e.what();
+    return {false, why, why.rfind("write each instance", 0) == 0 || why.rfind("name the statement", 0) == 0};
   }
   if (got.empty())
-    return {false, "list the first " + std::to_string(count) + " instances in the answer box, as S0[0, 0], S0[0, 1], ... "
-                   "(or click them on the plot in order)"};
+    return {false,
+            "list the first " + std::to_string(count) + " instances in the answer box, as S0[0, 0], S0[0, 1], ... "
+            "(or click them on the plot in order)",
+            true};
   const std::vector<std::string> all = order_at(session, values, std::numeric_limits<std::size_t>::max());
   const std::vector<std::string> want(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(std::min(count, all.size())));
   const std::string at = values_text(values, session.program().parameters);
@@ -148,13 +152,13 @@ std::pair<bool, std::string> check_prediction(const Session& session, const std:
   return {true, ""};
 }
 
-std::pair<bool, std::string> check_count(const Program& program, const Statement& statement,
+CheckFinding check_count(const Program& program, const Statement& statement,
                                          const std::map<std::string, long>& values, const std::string& typed,
                                          bool formula_only) {
   std::string text = typed;
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   text.erase(0, std::min(text.size(), text.find_first_not_of(" \t\r\n")));
-  if (text.empty()) return {false, "type your count (a number, or a formula such as n * n) in the answer box"};
+  if (text.empty()) return {false, "type your count (a number, or a formula such as n * n) in the answer box", true};
   const auto points_at = [&](const std::map<std::string, long>& at) {
     long n = 0;
     for_each_point(fix_parameters(statement.domain.intersect_params(program.context), at, statement.name + "'s domain"),
@@ -169,7 +173,7 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
   const std::optional<Rational> constant =
       text.find('{') == std::string::npos ? rational_value(text, {}, &no_name) : std::nullopt;
   if (constant && formula_only)
-    return {false, "write the count as a formula in the parameters, such as n * n, not a number"};
+    return {false, "write the count as a formula in the parameters, such as n * n, not a number", true};
   if (constant && constant->second != 1)
     return {false, "a count is a whole number, not " + rational_text(*constant)};
   if (constant) {
@@ -196,13 +200,17 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
     for (const std::string& p : program.parameters) ones[p] = 7;
     std::size_t column = 0;
     if (!rational_value(expression, ones, &unknown, &column) && unknown.empty())
-      return {false, "your count is neither a number nor a formula (at column " + std::to_string(column) +
-                         "): write a number such as 21, or a formula such as n * (n + 1) / 2 or (n^2 + n) / 2"};
+      return {false,
+              "your count is neither a number nor a formula (at column " + std::to_string(column) +
+                  "): write a number such as 21, or a formula such as n * (n + 1) / 2 or (n^2 + n) / 2",
+              true};
   } else {
     isl_formula.reset(isl_pw_qpolynomial_read_from_str(program.ctx().get(), text.c_str()));
     if (!isl_formula)
-      return {false, "your count is neither a number nor a formula isl reads: write 28, or [n] -> { n * n : n >= 0 } "
-                     "(isl wants fractions as coefficients: 1/2 * n * (n + 1))"};
+      return {false,
+              "your count is neither a number nor a formula isl reads: write 28, or [n] -> { n * n : n >= 0 } "
+              "(isl wants fractions as coefficients: 1/2 * n * (n + 1))",
+              true};
     isl_space* space = isl_pw_qpolynomial_get_domain_space(isl_formula.get());
     const bool has_tuple = isl_space_dim(space, isl_dim_set) != 0;
     isl_space_free(space);
@@ -260,16 +268,18 @@ std::pair<bool, std::string> check_count(const Program& program, const Statement
   return {true, ""};
 }
 
-std::pair<bool, std::string> check_schedule_map(const Program& program, const isl::schedule& expected,
+CheckFinding check_schedule_map(const Program& program, const isl::schedule& expected,
                                                 const std::string& typed) {
   if (typed.find_first_not_of(" \t\n") == std::string::npos)
-    return {false, "type your schedule (an isl map such as [n] -> { S0[i, j] -> [j, i] }) in the answer box"};
+    return {false, "type your schedule (an isl map such as [n] -> { S0[i, j] -> [j, i] }) in the answer box", true};
   IslObject got;
   try {
     got = read_isl_object(program.ctx(), typed, {"", 1, 1});
   } catch (const InputError& e) {
-    return {false, "your schedule is not an isl map (at column " + std::to_string(e.where().column) + ": " + e.message() +
-                       "): write it as [params] -> { S0[i, j] -> [t0, t1, ...] }"};
+    return {false,
+            "your schedule is not an isl map (at column " + std::to_string(e.where().column) + ": " + e.message() +
+                "): write it as [params] -> { S0[i, j] -> [t0, t1, ...] }",
+            true};
   }
   if (!got.map) return {false, "a schedule is a map from instances to times ({ S0[i, j] -> [j, i] }), not a set"};
   const isl::union_set instances = expected.domain().intersect_params(program.context);
