@@ -22,6 +22,17 @@
 # `*`, as Polly may contract and reorder floating-point operations).
 # Polly: clang-14 -O3 -march=native -mllvm -polly -mllvm -polly-parallel
 # (Polly's own defaults otherwise); "n/a" when clang-14 or Polly is missing.
+#
+# PEERS=1 adds Halide 14's own autoschedulers (hl-mull: Mullapudi2016;
+# hl-adams: Adams2019 with its built-in weights; hl-li: Li2018; Debian's
+# libhalide14-0 ships them) on the
+# kernels Halide expresses, and OpenBLAS's dgemm for gemm (libopenblas-dev).
+# The Halide pipelines are bench/halide-peers/halide_peers.cpp, built here
+# as the loopscape-halide-peers target, run on THREADS threads; their MINI
+# output is compared with the original's up to the last printed digit (Halide
+# turns a division by a constant into a multiplication). The default kernel
+# list is then those six: gemm 2mm jacobi-2d heat-3d, and two image kernels,
+# blur and conv3x3 (bench/halide-peers/NAME/NAME.c, PolyBench style).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -29,6 +40,8 @@ threads=${2:-2}
 [ $# -ge 2 ] && shift 2 || shift $#
 runs=${RUNS:-2}
 tune=${TUNE:-1}
+peers=${PEERS:-0}
+export OPENBLAS_NUM_THREADS="$threads"
 cli="$build/app/loopscape-cli"
 poly="$root/tests/data/polybench"
 work=$(mktemp -d)
@@ -53,7 +66,7 @@ best() {  # best POLYBENCH_TIME of $runs runs of program $1
 
 speedup() {  # base / t, or the reason there is none
   case "$2" in
-    n/a|fail|DIFFERS) echo "$2" ;;
+    n/a|fail|DIFFERS|-) echo "$2" ;;
     *) awk -v b="$1" -v t="$2" 'BEGIN { printf "%.2fx", b / t }' ;;
   esac
 }
@@ -63,20 +76,65 @@ same_output() {  # $1 $2: programs built with -DMINI_DATASET -DPOLYBENCH_DUMP_AR
     cmp -s "$work/want" "$work/got"
 }
 
+source_of() {  # a PolyBench kernel, or an image kernel of the peers' benchmark
+  rel=$(grep "/$1/$1.c\$" "$poly/kernels.txt" || :)
+  if [ -n "$rel" ]; then echo "$poly/$rel"; else echo "$root/bench/halide-peers/$1/$1.c"; fi
+}
+
 polly_ok=1
 echo 'int main(void){return 0;}' > "$work/p.c"
 clang-14 -O3 -mllvm -polly -mllvm -polly-parallel "$work/p.c" -o "$work/p" 2>/dev/null || polly_ok=0
 
-kernels=${*:-$(sed 's|.*/||; s|\.c$||' "$poly/kernels.txt")}
+peer_columns=""
+if [ "$peers" = 1 ]; then
+  peer_columns="hl-mull hl-adams hl-li openblas"
+  peer_program="$build/bench/loopscape-halide-peers"
+  cmake --build "$build" --target loopscape-halide-peers >"$work/peers.build" 2>&1 || peer_program=""
+  blas_ok=1
+  echo 'int main(void){return 0;}' | gcc -x c - -o "$work/b" -lopenblas 2>/dev/null || blas_ok=0
+  default_kernels="gemm 2mm jacobi-2d heat-3d blur conv3x3"
+else
+  default_kernels=$(sed 's|.*/||; s|\.c$||' "$poly/kernels.txt")
+fi
+
+peer_time() {  # $1 kernel, $2 dataset, $3 column: seconds, or why there are none
+  case "$3" in
+    hl-mull) scheduler=Mullapudi2016 ;;
+    hl-adams) scheduler=Adams2019 ;;
+    hl-li) scheduler=Li2018 ;;
+  esac
+  if [ "$3" = openblas ]; then
+    if [ "$1" != gemm ]; then echo -
+    elif [ "$blas_ok" = 0 ]; then echo n/a
+    else
+      # shellcheck disable=SC2086
+      gcc -O3 -march=native -I "$poly/utilities" -I "$dir" -D"$2_DATASET" "$root/bench/cpu-speed/openblas_gemm.c" \
+        -o "$work/blas" -lopenblas && best "$work/blas" "$threads"
+    fi
+    return
+  fi
+  case "$1" in gemm|2mm|jacobi-2d|heat-3d|blur|conv3x3) ;; *) echo -; return ;; esac
+  [ -n "$peer_program" ] || { echo n/a; return; }
+  if ! LOOPSCAPE_DUMP="$work/$1.$3.dump" HL_NUM_THREADS="$threads" timeout 600 "$peer_program" "$1" MINI "$scheduler" \
+      "$threads" >/dev/null 2>>"$work/$1.$3.err"; then echo fail; return; fi
+  if ! awk -f "$root/bench/halide-peers/close_dumps.awk" "$work/$1.want" "$work/$1.$3.dump" >/dev/null; then
+    echo DIFFERS; return
+  fi
+  t=$(HL_NUM_THREADS="$threads" timeout 900 "$peer_program" "$1" "$2" "$scheduler" "$threads" "$runs" 2>>"$work/$1.$3.err") ||
+    t=fail
+  echo "${t:-fail}"
+}
+
+kernels=${*:-$default_kernels}
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -n), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $threads threads, best of $runs"
 variants="default auto"
 [ "$tune" = 1 ] && variants="default auto tuned"
 # shellcheck disable=SC2086
-printf '%-15s %-10s %9s %8s %8s %8s %8s\n' kernel dataset gcc-O3 polly $variants
+printf '%-15s %-10s %9s %8s %8s %8s %8s %8s %8s %8s %8s\n' kernel dataset gcc-O3 polly $variants $peer_columns |
+  sed 's/  *$//'
 for k in $kernels; do
-  rel=$(grep "/$k/$k.c\$" "$poly/kernels.txt")
-  dir="$poly/$(dirname "$rel")"
-  src="$poly/$rel"
+  src=$(source_of "$k")
+  dir=$(dirname "$src")
   ds=$(dataset_of "$k")
   "$cli" autoschedule "$src" -I "$poly/utilities" -o "$work/$k.auto.ls" >/dev/null 2>&1 || : > "$work/$k.auto.ls"
   if [ "$tune" = 1 ]; then
@@ -120,13 +178,19 @@ for k in $kernels; do
     fi
     line="$line $(printf '%8s' "$(speedup "$g" "$t")$mark")"
   done
+  if [ "$peers" = 1 ]; then
+    "$work/$k.gcc.MINI" 2>"$work/$k.want" >/dev/null || :
+    for column in $peer_columns; do
+      line="$line $(printf '%8s' "$(speedup "$g" "$(peer_time "$k" "$ds" "$column")")")"
+    done
+  fi
   echo "$line"
 done | tee "$work/table"
 awk '{ if (NF > last) last = NF
        for (c = 4; c <= NF; ++c) { x = $c; sub(/\*$/, "", x)
          if (x ~ /x$/) { v = substr(x, 1, length(x) - 1) + 0; s[c] += log(v); n[c]++; if (v < 0.95) slow[c]++ } } }
      END { printf "%-15s %-10s %9s", "geomean", "", "";
-           for (c = 4; c <= last; ++c) printf " %7.2fx", n[c] ? exp(s[c] / n[c]) : 0; printf "\n";
+           for (c = 4; c <= last; ++c) if (n[c]) printf " %7.2fx", exp(s[c] / n[c]); else printf " %8s", "-"; printf "\n";
            printf "%-15s %-10s %9s", "below 0.95x", "", "";
            for (c = 4; c <= last; ++c) printf " %8d", slow[c]; printf "\n" }' "$work/table"
 echo "(* Polly's output at MINI differs from gcc's: it may contract and reorder floating-point operations)"

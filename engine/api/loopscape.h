@@ -114,6 +114,7 @@ class StatementHandle {
   LOOPSCAPE_COMMAND(store_in)
   LOOPSCAPE_COMMAND(storage_fold)
   LOOPSCAPE_COMMAND(cache_shared_at)
+  LOOPSCAPE_COMMAND(copy_at)               // (k0, B)
   LOOPSCAPE_COMMAND(send)
   LOOPSCAPE_COMMAND(receive)
   // `inline` is a C++ keyword: S0.call("inline", {}).

@@ -50,6 +50,7 @@ std::unique_ptr<Command> make_space_time_transform_command();
 std::unique_ptr<Command> make_store_in_command();
 std::unique_ptr<Command> make_storage_fold_command();
 std::unique_ptr<Command> make_cache_shared_at_command();
+std::unique_ptr<Command> make_copy_at_command();
 std::unique_ptr<Command> make_send_command();
 std::unique_ptr<Command> make_receive_command();
 

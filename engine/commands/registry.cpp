@@ -70,6 +70,7 @@ std::vector<std::unique_ptr<Command>> make_all() {
   v.push_back(make_store_in_command());
   v.push_back(make_storage_fold_command());
   v.push_back(make_cache_shared_at_command());
+  v.push_back(make_copy_at_command());
   v.push_back(make_send_command());
   v.push_back(make_receive_command());
   return v;

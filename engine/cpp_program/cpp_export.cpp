@@ -18,7 +18,7 @@ const std::set<std::string>& typed_commands() {
       "interchange", "tile", "split", "shift", "skew", "loop_reversal", "after", "before", "then", "compute_at",
       "set_schedule", "cat", "apply", "reschedule", "index_set_split", "fuse", "fission", "split_band", "distribute", "parallel", "name", "parallelize", "sequential",
       "vectorize", "unroll", "gpu", "tile_gpu", "pipeline", "space_time_transform", "store_in", "storage_fold",
-      "cache_shared_at", "send", "receive"};
+      "cache_shared_at", "copy_at", "send", "receive"};
   return names;
 }
 

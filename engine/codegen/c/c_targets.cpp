@@ -35,6 +35,7 @@ class CTarget : public Target {
     po.register_tiles = openmp_ && !po.reverse_parallel;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
+    po.local_copies_from = &out.schedule;
     CCode code = print_c(program, *ast, po);
     out.text = code.text;
     out.helpers = c_helper_definitions(code.helpers);

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/access_box.h"
 #include "codegen/common/loop_reductions.h"
 #include "codegen/common/loop_work.h"
 #include "schedule/parallelism.h"
+#include "support/error.h"
 
 namespace loopscape {
 
@@ -304,8 +306,10 @@ void CPrinter::print_tile_copy(const CRegisterTile& tile, bool load) {
     line(for_head(*p.loop, p.lower, tile.full_condition(p)) + (innermost && tile.accumulators.size() > 1 ? " {" : ""));
     indent();
   }
-  for (const auto& a : tile.accumulators)
-    line(load ? expr(tile.element(a)) + " = " + expr(a.access) + ";" : expr(a.access) + " = " + expr(tile.element(a)) + ";");
+  for (const auto& a : tile.accumulators) {
+    const std::string array = expr(in_copies(a.access));
+    line(load ? expr(tile.element(a)) + " = " + array + ";" : array + " = " + expr(tile.element(a)) + ";");
+  }
   for (std::size_t k = 0; k < tile.points.size(); ++k) outdent();
   if (tile.accumulators.size() > 1) line("}");
 }
@@ -325,16 +329,90 @@ void CPrinter::enter_for(const LoopNode& n) {
   const std::vector<std::string> prologue = iteration_prologue(n);
   OpenLoop open{false, iteration_epilogue(n)};
   open.forced_braces = !prologue.empty() || !open.epilogue.empty();
+  const bool copies = opt_.local_copies_from && n.has_tag("copy");
+  open.forced_braces = open.forced_braces || copies;
   open_body(n.body(), for_head(n, n.init, point ? tile_->full_condition(*point) : n.cond), open.forced_braces);
   for (const std::string& l : prologue) line(l);
+  if (copies) start_local_copies(n);
   open_loops_.push_back(std::move(open));
 }
 
 void CPrinter::leave_for(const LoopNode& n) {
   const OpenLoop open = open_loops_.back();
   open_loops_.pop_back();
+  if (opt_.local_copies_from && n.has_tag("copy")) end_local_copies(n);
   for (const std::string& l : open.epilogue) line(l);
   close_body(n.body(), open.forced_braces);
+}
+
+void CPrinter::start_local_copies(const LoopNode& n) {
+  std::vector<std::string> names;
+  for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
+  names.push_back(n.iterator);
+  for (const LoopTag& t : n.tags) {
+    if (t.kind != "copy" || t.args.size() != 1) continue;
+    const std::string& array = t.args[0];
+    const std::optional<isl::schedule_node> band =
+        band_of_tagged_loop(*opt_.local_copies_from, t, n, enclosing_loops());
+    if (!band) throw InputError(SourceLocation{}, "copy_at: cannot find the loop that copies " + array);
+    LocalCopy copy = plan_local_copy(program(), *band, array, names, "ls_copy_" + array, "copy_at",
+                                     static_cast<int>(copies_[array].size()));
+    if (copy.bytes() > kLocalCopyBytes)
+      throw InputError(SourceLocation{}, "copy_at: the copy of " + array + " at loop " + n.iterator + " would take " +
+                                             std::to_string(copy.bytes()) + " bytes, more than the " +
+                                             std::to_string(kLocalCopyBytes) +
+                                             " a copy may take on the stack: copy at an inner loop or tile smaller");
+    std::string extents;
+    for (long e : copy.size) extents += "[" + std::to_string(e) + "]";
+    line(copy.element_type + " " + copy.name + extents + ";  // copy_at: the part of " + array + " this iteration uses");
+    for (std::size_t d = 0; d < copy.lower.size(); ++d)
+      line("const int " + copy.lower_name(d) + " = " + expr(copy.lower[d]) + ";");
+    std::vector<ExprPtr> element;
+    for (std::size_t d = 0; d < copy.size.size(); ++d)
+      element.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
+    // Read through an outer copy of the same array, if any.
+    const std::string source = expr(in_copies(Expr::make(ExprKind::Access, array, element, copy.element_type)));
+    scan_copy(copy, LocalCopy::guarded(copy.touched ? expr(copy.touched) : "", copy.element_text() + " = " + source + ";"));
+    copies_[array].push_back(std::move(copy));
+  }
+}
+
+void CPrinter::end_local_copies(const LoopNode& n) {
+  for (auto t = n.tags.rbegin(); t != n.tags.rend(); ++t) {
+    if (t->kind != "copy" || t->args.size() != 1) continue;
+    std::vector<LocalCopy>& in_scope = copies_[t->args[0]];
+    if (in_scope.empty()) continue;
+    const LocalCopy copy = in_scope.back();
+    in_scope.pop_back();
+    if (!copy.writes) continue;
+    std::vector<ExprPtr> element;
+    for (std::size_t d = 0; d < copy.size.size(); ++d)
+      element.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
+    const std::string target = expr(in_copies(Expr::make(ExprKind::Access, copy.array, element, copy.element_type)));
+    scan_copy(copy, LocalCopy::guarded(copy.written ? expr(copy.written) : "", target + " = " + copy.element_text() + ";"));
+  }
+}
+
+// for (ls_e0 = lower0; ls_e0 < lower0 + size0; ls_e0++) ... body
+void CPrinter::scan_copy(const LocalCopy& copy, const std::string& body) {
+  for (std::size_t d = 0; d < copy.size.size(); ++d) {
+    const std::string e = "ls_e" + std::to_string(d);
+    line("for (int " + e + " = " + copy.lower_name(d) + "; " + e + " < " + copy.lower_name(d) + " + " +
+         std::to_string(copy.size[d]) + "; " + e + "++)");
+    indent();
+  }
+  line(body);
+  for (std::size_t d = 0; d < copy.size.size(); ++d) outdent();
+}
+
+ExprPtr CPrinter::in_copies(const ExprPtr& e) const {
+  if (!e || copies_.empty()) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = in_copies(a);
+  if (copy->kind != ExprKind::Access) return copy;
+  const auto found = copies_.find(copy->text);
+  if (found == copies_.end() || found->second.empty()) return copy;
+  return found->second.back().in_copy(copy);
 }
 
 void CPrinter::enter_if(const LoopNode& n) { open_body(*n.children[0], "if (" + expr(n.condition) + ")"); }
@@ -357,7 +435,8 @@ void CPrinter::enter_mark(const LoopNode& n) {
 }
 
 void CPrinter::user(const LoopNode&, const StatementInstance& inst) {
-  line(expr(in_registers(inst.target)) + " " + inst.assign_op + " " + expr(in_registers(inst.value)) + ";");
+  line(expr(in_copies(in_registers(inst.target))) + " " + inst.assign_op + " " +
+       expr(in_copies(in_registers(inst.value))) + ";");
 }
 
 std::string print_c_expr(const Expr& e, std::set<std::string>* helpers) { return ExprPrinter{helpers}.print(e); }

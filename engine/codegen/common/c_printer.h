@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // C (and C + OpenMP) from a loop AST, through the shared walker.
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "codegen/common/c_register_tile.h"
+#include "codegen/common/local_copy.h"
 #include "codegen/common/loop_ast.h"
 #include "codegen/common/walker.h"
 
@@ -30,7 +32,12 @@ struct CPrintOptions {
   // its first: results that change then come from a race (verify's
   // --reverse-parallel, a deterministic check of the parallel tags).
   bool reverse_parallel = false;
+  // copy_at's copies (loop tag "copy") as local arrays, sized from the
+  // schedule the AST was built from. Null: the printer leaves copy tags to
+  // the target (the cuda kernels' shared memory).
+  const isl::schedule* local_copies_from = nullptr;
 };
+
 
 struct CCode {
   std::string text;               // the statements, one per line, starting at column 0
@@ -87,6 +94,12 @@ class CPrinter : public LoopAstWalker {
   void print_register_tile(const LoopNode& loop, const CRegisterTile& tile);
   void print_tile_copy(const CRegisterTile& tile, bool load);
   ExprPtr in_registers(const ExprPtr& e) const;
+  // copy_at: fill the copies the loop's tags ask for; store them back.
+  void start_local_copies(const LoopNode& loop);
+  void end_local_copies(const LoopNode& loop);
+  void scan_copy(const LocalCopy& copy, const std::string& body);
+  // Accesses to an array with a copy in scope go to the innermost copy.
+  ExprPtr in_copies(const ExprPtr& e) const;
   void open_body(const LoopNode& body, const std::string& head, bool force_braces = false);
   void close_body(const LoopNode& body, bool force_braces = false);
   struct OpenLoop {
@@ -97,6 +110,7 @@ class CPrinter : public LoopAstWalker {
 
   CPrintOptions opt_;
   const CRegisterTile* tile_ = nullptr;  // the full register tile being printed
+  std::map<std::string, std::vector<LocalCopy>> copies_;  // per array, the copies in scope, innermost last
   const LoopNode* sequential_version_ = nullptr;  // the parallel loop being printed without its pragma
   std::set<std::string> identifiers_;    // the program's, for fresh names (filled when needed)
   std::vector<std::string> lines_;

@@ -22,7 +22,8 @@
 #include "codegen/common/ast_cache.h"
 #include "codegen/common/band_extent.h"
 #include "codegen/common/c_printer.h"
-#include "codegen/cuda/cuda_shared_memory.h"
+#include "analysis/access_box.h"
+#include "codegen/common/local_copy.h"
 #include "analysis/reductions.h"
 #include "codegen/common/data_layout_rewrite.h"
 #include "codegen/common/emitter.h"
@@ -219,23 +220,30 @@ class KernelPrinter : public CPrinter {
   std::vector<std::string> iteration_prologue(const LoopNode& n) override {
     std::vector<std::string> out;
     for (const LoopTag& t : n.tags)
-      if (t.kind == "cache_shared" && t.args.size() == 2) start_copy(n, t, out);
+      if (!copied_array(t).empty()) {
+        if (t.kind == "copy" && (inside_threads_ > 0 || single_thread_))
+          throw InputError(SourceLocation{}, "the cuda target cannot print copy_at at loop " + n.iterator +
+                                                 ": the copy is made in shared memory by a block's threads together, "
+                                                 "so it belongs at a block loop or a loop outside the thread loops");
+        start_copy(n, t, out);
+      }
     return out;
   }
   std::vector<std::string> iteration_epilogue(const LoopNode& n) override {
     std::vector<std::string> out;
     // Every copy this loop holds goes back, not only the first: two arrays
     // cached at one loop are both written back.
-    std::vector<const SharedCopy*> held;
+    std::vector<const LocalCopy*> held;
     for (const LoopTag& t : n.tags)
-      if (t.kind == "cache_shared" && t.args.size() == 2 && copies_.count(t.args[1])) held.push_back(&copies_.at(t.args[1]));
+      if (const std::string a = copied_array(t); !a.empty() && copies_.count(a)) held.push_back(&copies_.at(a));
     if (!held.empty()) {
       std::string names;
-      for (const SharedCopy* c : held) names += (names.empty() ? "" : ", ") + c->name;
+      for (const LocalCopy* c : held) names += (names.empty() ? "" : ", ") + c->name;
       out.push_back("__syncthreads();  // every thread is done with " + names);
-      for (const SharedCopy* c : held)
-        if (c->written)
-          scan_box(*c, "if (" + expr(c->written) + ") " + global_element(*c) + " = " + shared_element(*c) + ";", out);
+      for (const LocalCopy* c : held)
+        if (c->writes)
+          scan_box(*c, LocalCopy::guarded(c->written ? expr(c->written) : "",
+                                          global_element(*c) + " = " + shared_element(*c) + ";"), out);
       out.push_back("__syncthreads();");
       return out;
     }
@@ -491,28 +499,23 @@ class KernelPrinter : public CPrinter {
     for (auto& a : copy->args) a = in_shared(a);
     if (copy->kind != ExprKind::Access) return copy;
     const auto found = copies_.find(copy->text);
-    if (found == copies_.end()) return copy;
-    for (std::size_t d = 0; d < copy->args.size(); ++d)
-      copy->args[d] = Expr::make(ExprKind::Binary, "-",
-                                 {copy->args[d], Expr::make(ExprKind::Variable, lower_name(found->second, d), {}, "int")},
-                                 "int");
-    copy->text = found->second.name;
-    return copy;
+    return found == copies_.end() ? copy : found->second.in_copy(copy);
   }
-  static std::string lower_name(const SharedCopy& c, std::size_t d) { return "ls_lo_" + c.array + std::to_string(d); }
-  static std::string shared_element(const SharedCopy& c) {
-    std::string s = c.name;
-    for (std::size_t d = 0; d < c.size.size(); ++d) s += "[ls_e" + std::to_string(d) + " - " + lower_name(c, d) + "]";
-    return s;
+  static std::string shared_element(const LocalCopy& c) { return c.element_text(); }
+  // The array a copy tag copies: cache_shared_at's (C, buffer) and copy_at's (array).
+  static std::string copied_array(const LoopTag& t) {
+    if (t.kind == "cache_shared" && t.args.size() == 2) return t.args[1];
+    if (t.kind == "copy" && t.args.size() == 1) return t.args[0];
+    return "";
   }
-  std::string global_element(const SharedCopy& c) {
+  std::string global_element(const LocalCopy& c) {
     std::vector<ExprPtr> index;
     for (std::size_t d = 0; d < c.size.size(); ++d)
       index.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
     return expr(linearized(Expr::make(ExprKind::Access, c.array, index, c.element_type), arrays_));
   }
   // Every element of the copy's box, spread over the block's threads, doing `body` on ls_e0, ls_e1, ...
-  void scan_box(const SharedCopy& c, const std::string& body, std::vector<std::string>& out) {
+  void scan_box(const LocalCopy& c, const std::string& body, std::vector<std::string>& out) {
     long total = 1;
     for (long s : c.size) total *= s;
     out.push_back("for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < " +
@@ -521,16 +524,17 @@ class KernelPrinter : public CPrinter {
     for (std::size_t d = 0; d < c.size.size(); ++d) {
       inner /= c.size[d];
       out.push_back(std::string(static_cast<std::size_t>(2), ' ') + "const int ls_e" + std::to_string(d) + " = " +
-                    lower_name(c, d) + " + ls_x" + (inner > 1 ? " / " + std::to_string(inner) : "") + " % " +
+                    c.lower_name(d) + " + ls_x" + (inner > 1 ? " / " + std::to_string(inner) : "") + " % " +
                     std::to_string(c.size[d]) + ";");
     }
     out.push_back("  " + body);
     out.push_back("}");
   }
   void start_copy(const LoopNode& n, const LoopTag& tag, std::vector<std::string>& out) {
-    const std::string array = tag.args[1];
-    const std::optional<isl::schedule_node> band = find_tagged_band(schedule_, tag, tag.args[0]);
-    std::optional<isl::schedule_node> where = band;
+    const std::string array = copied_array(tag);
+    const std::string what = tag.kind == "copy" ? "copy_at" : "cache_shared_at";
+    std::optional<isl::schedule_node> where;
+    if (tag.kind == "cache_shared") where = find_tagged_band(schedule_, tag, tag.args[0]);
     if (!where) {
       // The tag sits on P's loop; P may be any statement below this loop.
       std::function<void(const LoopNode&)> any = [&](const LoopNode& x) {
@@ -540,34 +544,40 @@ class KernelPrinter : public CPrinter {
       };
       any(n);
     }
-    if (!where) throw InputError(SourceLocation{}, "cache_shared_at: cannot find the loop that caches " + array);
+    if (!where) throw InputError(SourceLocation{}, what + ": cannot find the loop that caches " + array);
     std::vector<std::string> names = host_loops_;
     for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
     names.push_back(n.iterator);
-    SharedCopy c = plan_shared_copy(program(), *where, array, names);
+    LocalCopy c = plan_local_copy(program(), *where, array, names, "ls_sh_" + array, what);
+    constexpr long kSharedBytes = 48 * 1024;  // what a block may declare statically
+    if (c.bytes() > kSharedBytes)
+      throw InputError(SourceLocation{}, what + ": the copy of " + array + " would take " + std::to_string(c.bytes()) +
+                                             " bytes of shared memory, more than the " + std::to_string(kSharedBytes) +
+                                             " a block may declare: tile smaller");
     std::string dims;
     for (long s : c.size) dims += "[" + std::to_string(s) + "]";
-    out.push_back("__shared__ " + c.element_type + " " + c.name + dims + ";  // cache_shared_at: " + array +
+    out.push_back("__shared__ " + c.element_type + " " + c.name + dims + ";  // " + what + ": " + array +
                   " for this iteration");
     for (std::size_t d = 0; d < c.size.size(); ++d)
-      out.push_back("const int " + lower_name(c, d) + " = " + expr(c.lower[d]) + ";");
-    scan_box(c, "if (" + expr(c.touched) + ") " + shared_element(c) + " = " + global_element(c) + ";", out);
+      out.push_back("const int " + c.lower_name(d) + " = " + expr(c.lower[d]) + ";");
+    scan_box(c, LocalCopy::guarded(c.touched ? expr(c.touched) : "", shared_element(c) + " = " + global_element(c) + ";"),
+             out);
     out.push_back("__syncthreads();  // " + c.name + " is filled");
     for (const ExprPtr& e : c.lower) copy_uses_.add(e);
-    copy_uses_.add(c.touched);
-    copy_uses_.add(c.written);
+    if (c.touched) copy_uses_.add(c.touched);
+    if (c.written) copy_uses_.add(c.written);
     copies_[array] = std::move(c);
   }
   void end_copy(const LoopNode& n) {
     for (const LoopTag& t : n.tags)
-      if (t.kind == "cache_shared" && t.args.size() == 2) copies_.erase(t.args[1]);
+      if (const std::string a = copied_array(t); !a.empty()) copies_.erase(a);
   }
 
   const std::map<std::string, DeviceArray>& arrays_;
   const isl::schedule& schedule_;
   std::vector<std::string> host_loops_;
   Uses copy_uses_;
-  std::map<std::string, SharedCopy> copies_;  // arrays with a shared copy in scope
+  std::map<std::string, LocalCopy> copies_;  // arrays with a shared copy in scope
   std::map<const LoopNode*, std::vector<std::string>> gpu_epilogues_;
   int inside_threads_ = 0;
   bool single_thread_ = false;
@@ -598,6 +608,10 @@ class HostPrinter : public CPrinter {
   void visit(const LoopNode& n) override {
     if (in_host_part_) {
       LoopAstWalker::visit(n);
+    } else if (n.kind == LoopNodeKind::For && n.has_tag("copy") && !is_gpu_loop(n) && contains_gpu_loop(n)) {
+      throw InputError(SourceLocation{}, "the cuda target cannot print copy_at at loop " + n.iterator +
+                                             ": it runs on the host around kernel launches, and the kernels read "
+                                             "the device's arrays; copy at a GPU block loop (shared memory) instead");
     } else if (is_gpu_loop(n)) {
       launch(n);
     } else if (contains_gpu_loop(n)) {
@@ -700,6 +714,7 @@ class HostPrinter : public CPrinter {
     std::vector<std::string> host_loops;
     for (const LoopNode* l : enclosing_loops()) host_loops.push_back(l->iterator);
     CPrintOptions kernel_options = options_;
+    kernel_options.local_copies_from = nullptr;  // in a kernel, a copy is shared memory (KernelPrinter's own)
     kernel_options.unroll_pragma = "unroll";  // nvcc's
     kernel_options.float_math_arguments = true;
     KernelPrinter body(program(), kernel_options, arrays_, schedule_, host_loops);
@@ -934,6 +949,7 @@ class CudaTarget : public Target {
     CPrintOptions po;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
+    po.local_copies_from = &in.schedule;  // host parts copy into local arrays
     HostPrinter host(program, po, in.schedule, arrays);
     host.walk(*ast);
     const CCode code = host.result();

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "codegen/halide/halide_lowering.h"
 
+
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
 
 #include "codegen/common/ast_cache.h"
 #include "codegen/common/gpu_loops.h"
+#include "codegen/common/local_copy.h"
 #include "codegen/common/loop_reductions.h"
 #include "codegen/halide/halide_ptx_fma.h"
 #include "codegen/halide/halide_register_promotion.h"
@@ -54,8 +57,10 @@ class HalideBuilder : public LoopAstWalker {
   // arrays are halide_buffer_t arguments (their device copies need them).
   // `buffer_arguments`: on the CPU, these arrays are halide_buffer_t
   // arguments (Tiramisu's calling convention) and the others plain pointers.
-  HalideBuilder(const Program& program, bool gpu, std::set<std::string> buffer_arguments = {})
-      : LoopAstWalker(program), gpu_(gpu), buffer_arguments_(std::move(buffer_arguments)) {
+  // `schedule`: what the AST was built from; copy_at's copies are sized from it.
+  HalideBuilder(const Program& program, const isl::schedule& schedule, bool gpu,
+                std::set<std::string> buffer_arguments = {})
+      : LoopAstWalker(program), schedule_(schedule), gpu_(gpu), buffer_arguments_(std::move(buffer_arguments)) {
     frames_.emplace_back();
   }
 
@@ -88,6 +93,9 @@ class HalideBuilder : public LoopAstWalker {
       }
       case ExprKind::Access: {
         const Array& a = array(e->text);
+        if (const LocalCopy* c = copy_in_scope(a.name))
+          return HI::Load::make(halide_type_of(a.element_type), c->name, in_copy(*c, *e), H::Buffer<>(),
+                                HI::Parameter(), HI::const_true(), HI::ModulusRemainder());
         if (const auto copy = redirected_.find(a.name); copy != redirected_.end())
           return HI::Load::make(halide_type_of(a.element_type), copy->second.buffer, chunk(copy->second), H::Buffer<>(),
                                 HI::Parameter(), HI::const_true(), HI::ModulusRemainder());
@@ -148,6 +156,10 @@ class HalideBuilder : public LoopAstWalker {
   void enter_mark(const LoopNode&) override { frames_.emplace_back(); }
   void leave_mark(const LoopNode&) override { close_into_parent(seq(pop())); }
   void enter_for(const LoopNode& n) override {
+    if (n.has_tag("copy")) {
+      if (gpu_) unsupported("copy_at in GPU code (the cuda target makes the copy in shared memory)");
+      start_copies(n);
+    }
     frames_.emplace_back();
     if (!gpu_ && n.has_tag("parallel") && (n.step == 1 || n.step == -1)) split_into_chunks(n);
     if (gpu_ && n.has_tag("gpu_block")) {
@@ -164,7 +176,9 @@ class HalideBuilder : public LoopAstWalker {
       --inside_blocks_;
       if (block_ranges_.contains(n.iterator)) block_ranges_.pop(n.iterator);
     }
-    close_into_parent(loop(n, seq(pop())));
+    HI::Stmt body = seq(pop());
+    if (n.has_tag("copy")) body = with_copies(n, body);
+    close_into_parent(loop(n, body));
     if (!chunked_.empty() && chunked_.back().iterator == n.iterator) {
       for (const LoopReduction& r : chunked_.back().reductions) redirected_.erase(r.array);
       for (const std::string& scalar : chunked_.back().private_scalars) redirected_.erase(scalar);
@@ -197,9 +211,10 @@ class HalideBuilder : public LoopAstWalker {
     // Under a loop run in chunks, a reduction or private scalar is the chunk's own copy.
     const auto copy = redirected_.find(a.name);
     const bool own = copy != redirected_.end();
-    const std::string name = own ? copy->second.buffer : a.name;
-    const HI::Parameter param = own ? HI::Parameter() : parameter(a);
-    const H::Expr at = own ? chunk(copy->second) : index(a, *s.target);
+    const LocalCopy* local = own ? nullptr : copy_in_scope(a.name);
+    const std::string name = own ? copy->second.buffer : local ? local->name : a.name;
+    const HI::Parameter param = own || local ? HI::Parameter() : parameter(a);
+    const H::Expr at = own ? chunk(copy->second) : local ? in_copy(*local, *s.target) : index(a, *s.target);
     H::Expr value = expr(s.value);
     if (s.assign_op != "=") {
       H::Expr old = HI::Load::make(t, name, at, H::Buffer<>(), param, HI::const_true(), HI::ModulusRemainder());
@@ -220,6 +235,100 @@ class HalideBuilder : public LoopAstWalker {
   }
 
  private:
+  // copy_at: the copies a loop holds, filled at the start of each iteration
+  // and stored back at its end, in Halide allocations (on the stack when small).
+  struct HeldCopy {
+    LocalCopy copy;
+    HI::Stmt fill;  // made while the copies around the loop were in scope
+  };
+  const LocalCopy* copy_in_scope(const std::string& array) const {
+    const auto found = copies_.find(array);
+    return found == copies_.end() || found->second.empty() ? nullptr : &found->second.back();
+  }
+  // The copy's flat index of the element whose coordinate along d is coordinate(d).
+  static H::Expr flat_index(const LocalCopy& c, const std::function<H::Expr(std::size_t)>& coordinate) {
+    H::Expr at = 0;
+    for (std::size_t d = 0; d < c.size.size(); ++d) {
+      const H::Expr offset = coordinate(d) - HI::Variable::make(H::Int(32), c.lower_name(d));
+      at = d == 0 ? offset : at * static_cast<int>(c.size[d]) + offset;
+    }
+    return at;
+  }
+  H::Expr in_copy(const LocalCopy& c, const Expr& access) {
+    return flat_index(c, [&](std::size_t d) { return expr(access.args.at(d)); });
+  }
+  // The same for the element ls_e0, ls_e1, ... the copy loops scan.
+  static H::Expr scanned_index(const LocalCopy& c) {
+    return flat_index(c, [](std::size_t d) { return HI::Variable::make(H::Int(32), "ls_e" + std::to_string(d)); });
+  }
+  // for ls_e0 in [lo0, lo0 + size0) ...: if (guard) `element`
+  HI::Stmt scan_copy(const LocalCopy& c, const ExprPtr& guard, HI::Stmt element) {
+    HI::Stmt s = guard ? HI::IfThenElse::make(to_bool(expr(guard)), element) : element;
+    for (std::size_t d = c.size.size(); d-- > 0;)
+      s = HI::For::make("ls_e" + std::to_string(d), HI::Variable::make(H::Int(32), c.lower_name(d)),
+                        static_cast<int>(c.size[d]), HI::ForType::Serial, H::DeviceAPI::None, s);
+    return s;
+  }
+  ExprPtr element_access(const LocalCopy& c) {
+    std::vector<ExprPtr> e;
+    for (std::size_t d = 0; d < c.size.size(); ++d)
+      e.push_back(Expr::make(ExprKind::Iterator, "ls_e" + std::to_string(d), {}, "int"));
+    return Expr::make(ExprKind::Access, c.array, e, c.element_type);
+  }
+  void start_copies(const LoopNode& n) {
+    std::vector<std::string> names;
+    for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
+    names.push_back(n.iterator);
+    for (const LoopTag& t : n.tags) {
+      if (t.kind != "copy" || t.args.size() != 1) continue;
+      const std::optional<isl::schedule_node> band = band_of_tagged_loop(schedule_, t, n, enclosing_loops());
+      if (!band) unsupported("copy_at of " + t.args[0] + ": its loop is not in the schedule");
+      HeldCopy held{plan_local_copy(program(), *band, t.args[0], names, "ls_copy_" + t.args[0], "copy_at",
+                                    static_cast<int>(copies_[t.args[0]].size())),
+                    {}};
+      const LocalCopy& c = held.copy;
+      const ExprPtr element = element_access(c);
+      // Read through the copies around (of the same array, if any).
+      held.fill = scan_copy(c, c.touched, HI::Store::make(c.name, expr(element), scanned_index(c), HI::Parameter(),
+                                                          HI::const_true(), HI::ModulusRemainder()));
+      held_[&n].push_back(held);
+      copies_[c.array].push_back(c);
+    }
+  }
+  HI::Stmt with_copies(const LoopNode& n, HI::Stmt body) {
+    std::vector<HeldCopy> held = std::move(held_[&n]);
+    held_.erase(&n);
+    for (auto h = held.rbegin(); h != held.rend(); ++h) {
+      const LocalCopy& c = h->copy;
+      copies_[c.array].pop_back();
+      std::vector<HI::Stmt> parts{h->fill, body};
+      if (c.writes) {
+        // Store through the copies around (of the same array, if any).
+        const ExprPtr target = element_access(c);
+        const H::Expr value = HI::Load::make(halide_type_of(c.element_type), c.name, scanned_index(c), H::Buffer<>(),
+                                             HI::Parameter(), HI::const_true(), HI::ModulusRemainder());
+        const Array& a = array(c.array);
+        arrays_written.insert(a.name);
+        const LocalCopy* outer = copy_in_scope(a.name);
+        parts.push_back(scan_copy(c, c.written,
+                                  HI::Store::make(outer ? outer->name : a.name, value,
+                                                  outer ? in_copy(*outer, *target) : index(a, *target),
+                                                  outer ? HI::Parameter() : parameter(a), HI::const_true(),
+                                                  HI::ModulusRemainder())));
+      }
+      std::vector<H::Expr> extents;
+      for (long e : c.size) extents.push_back(static_cast<int>(e));
+      body = HI::Allocate::make(c.name, halide_type_of(c.element_type), H::MemoryType::Auto, extents,
+                                HI::const_true(), seq(parts));
+      for (std::size_t d = c.size.size(); d-- > 0;)
+        body = HI::LetStmt::make(c.lower_name(d), expr(c.lower[d]), body);
+    }
+    return body;
+  }
+  const isl::schedule& schedule_;
+  std::map<std::string, std::vector<LocalCopy>> copies_;       // per array, the copies in scope, innermost last
+  std::map<const LoopNode*, std::vector<HeldCopy>> held_;      // per open loop, the copies it makes
+
   // A parallel loop that runs reductions or keeps private scalars runs in
   // chunks of its iterations, each a task of Halide's thread pool with its
   // own copy of each (as OpenMP's reduction and private clauses give each
@@ -721,7 +830,7 @@ HalideLowering lower_to_halide(const Program& program, const isl::schedule& sche
   const H::Target target = gpu ? cuda_target() : host_target(options.jit);
   std::set<std::string> buffer_arguments;
   for (const HalideBufferArgument& b : options.buffer_arguments) buffer_arguments.insert(b.name);
-  HalideBuilder builder(program, gpu, buffer_arguments);
+  HalideBuilder builder(program, schedule, gpu, buffer_arguments);
   builder.walk(*ast);
   HI::Stmt s = builder.result();
 

@@ -367,6 +367,10 @@ class HlsTarget : public Target {
       }
       plan = plan_systolic(program, out.schedule, *deps);
     }
+    if (!plan.arrays.empty() && subtree_has_tag(out.schedule.root(), "copy"))
+      throw InputError(SourceLocation{}, "the hls target cannot print copy_at in a space-time transformed "
+                                         "(systolic) program: its processing elements hold their data in registers");
+    po.local_copies_from = &out.schedule;  // copy_at: local arrays (on-chip memory)
     HlsPrinter printer(program, po, &plan);
     printer.walk(*ast);
     const CCode code = printer.result();

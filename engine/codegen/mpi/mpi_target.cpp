@@ -536,6 +536,7 @@ class MpiTarget : public Target {
     po.openmp = true;  // loops the user tagged parallel stay parallel inside a rank
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
+    po.local_copies_from = &plan.schedule;
     MpiPrinter printer(in.program, po, plan);
     printer.print(*ast);
     CCode code = printer.result();
