@@ -80,6 +80,12 @@ class TestCodegenCuda : public QObject {
                                            << QStringList{"S1.interchange(k, j)", "S1.tile_gpu(i, j, 16, 16)",
                                                           "S1.cache_shared_at(S1, j0)"}
                                            << "gemm_cache_shared.cu";
+    // copy_at at a block loop: the block's 16 columns of B in shared memory
+    // (read only: nothing goes back), A read in place.
+    QTest::newRow("gemm, copy_at") << "linear-algebra/blas/gemm"
+                                   << QStringList{"S1.interchange(k, j)", "S1.tile_gpu(i, j, 16, 16)",
+                                                  "S1.copy_at(j0, B)"}
+                                   << "gemm_copy_at.cu";
     // i is shared with S1, which stays off the threads: one thread of each block runs it, after a barrier.
     QTest::newRow("gemm, S1 in S0's blocks") << "linear-algebra/blas/gemm" << QStringList{"S0.gpu(i, j)"}
                                              << "gemm_single_thread_part.cu";

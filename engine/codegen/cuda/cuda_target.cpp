@@ -240,11 +240,14 @@ class KernelPrinter : public CPrinter {
       std::string names;
       for (const LocalCopy* c : held) names += (names.empty() ? "" : ", ") + c->name;
       out.push_back("__syncthreads();  // every thread is done with " + names);
+      bool stored = false;
       for (const LocalCopy* c : held)
-        if (c->writes)
+        if (c->writes) {
           scan_box(*c, LocalCopy::guarded(c->written ? expr(c->written) : "",
                                           global_element(*c) + " = " + shared_element(*c) + ";"), out);
-      out.push_back("__syncthreads();");
+          stored = true;
+        }
+      if (stored) out.push_back("__syncthreads();");
       return out;
     }
     if (!gpu_tag(n) && inside_threads_ == 0 && !single_thread_ && inside_tag("gpu_block") &&

@@ -13,7 +13,7 @@ __global__ void ls_kernel0(double (*C)[25], double (*A)[30], double (*B)[25], in
       for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < 256; ls_x += blockDim.x * blockDim.y * blockDim.z) {
         const int ls_e0 = ls_lo_C0 + ls_x / 16 % 16;
         const int ls_e1 = ls_lo_C1 + ls_x % 16;
-        if (nk >= 1 && ni >= ls_e0 + 1 && ls_e0 >= 16 * i0 && ls_e0 >= 0 && 16 * i0 + 15 >= ls_e0 && nj >= ls_e1 + 1 && ls_e1 >= 16 * j0 && ls_e1 >= 0 && 16 * j0 + 15 >= ls_e1) ls_sh_C[ls_e0 - ls_lo_C0][ls_e1 - ls_lo_C1] = C[ls_e0][ls_e1];
+        if (ni >= ls_e0 + 1 && nj >= ls_e1 + 1) ls_sh_C[ls_e0 - ls_lo_C0][ls_e1 - ls_lo_C1] = C[ls_e0][ls_e1];
       }
       __syncthreads();  // ls_sh_C is filled
       for (int i1 = (int)threadIdx.y; i1 <= min(15, ni - 16 * i0 - 1); i1 += (int)blockDim.y) {  // GPU threads (y)
@@ -26,7 +26,7 @@ __global__ void ls_kernel0(double (*C)[25], double (*A)[30], double (*B)[25], in
       for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < 256; ls_x += blockDim.x * blockDim.y * blockDim.z) {
         const int ls_e0 = ls_lo_C0 + ls_x / 16 % 16;
         const int ls_e1 = ls_lo_C1 + ls_x % 16;
-        if (nk >= 1 && ni >= ls_e0 + 1 && ls_e0 >= 16 * i0 && ls_e0 >= 0 && 16 * i0 + 15 >= ls_e0 && nj >= ls_e1 + 1 && ls_e1 >= 16 * j0 && ls_e1 >= 0 && 16 * j0 + 15 >= ls_e1) C[ls_e0][ls_e1] = ls_sh_C[ls_e0 - ls_lo_C0][ls_e1 - ls_lo_C1];
+        if (ni >= ls_e0 + 1 && nj >= ls_e1 + 1) C[ls_e0][ls_e1] = ls_sh_C[ls_e0 - ls_lo_C0][ls_e1 - ls_lo_C1];
       }
       __syncthreads();
     }

@@ -7,7 +7,7 @@
 #ifndef max
 #define max(x, y) ((x) > (y) ? (x) : (y))
 #endif
-__global__ void ls_kernel0(double (*B)[30], double (*A)[30], int tsteps, int n, int t) {
+__global__ void ls_kernel0(double (*B)[30], double (*A)[30], int n) {
   for (int i0 = (int)blockIdx.y; i0 < floord(n + 2, 4); i0 += (int)gridDim.y) {  // GPU blocks (y)
     for (int j0 = (int)blockIdx.x; j0 < (n + 2) / 4; j0 += (int)gridDim.x) {  // GPU blocks (x)
       __shared__ double ls_sh_A[6][6];  // cache_shared_at: A for this iteration
@@ -16,7 +16,7 @@ __global__ void ls_kernel0(double (*B)[30], double (*A)[30], int tsteps, int n, 
       for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < 36; ls_x += blockDim.x * blockDim.y * blockDim.z) {
         const int ls_e0 = ls_lo_A0 + ls_x / 6 % 6;
         const int ls_e1 = ls_lo_A1 + ls_x % 6;
-        if (tsteps >= t + 1 && t >= 0 && n >= 4 * i0 + 2 && n >= 4 * j0 + 2 && ls_e0 >= 1 && n >= ls_e0 + 1 && ls_e0 >= 4 * i0 && 4 * i0 + 4 >= ls_e0 && ls_e0 + ls_e1 >= 3 && 2 * n >= ls_e0 + ls_e1 + 3 && ls_e0 + ls_e1 >= 4 * i0 + 2 && ls_e0 + ls_e1 >= 4 * j0 + 2 && ls_e0 + ls_e1 >= 4 * i0 + 4 * j0 + 1 && ls_e1 >= 1 && n >= ls_e1 + 1 && ls_e1 >= 4 * j0 && n + 4 * j0 + 2 >= ls_e0 + ls_e1 && n + 4 * i0 + 2 >= ls_e0 + ls_e1 && 4 * j0 + 4 >= ls_e1 && 4 * i0 + 4 * j0 + 7 >= ls_e0 + ls_e1 || tsteps >= t + 1 && t >= 0 && n >= 4 * i0 + 2 && n >= 4 * j0 + 2 && n >= ls_e0 + 2 && ls_e0 >= 0 && n + 4 * j0 >= ls_e0 && ls_e0 + 1 >= 4 * i0 && 4 * i0 + 3 >= ls_e0 && 4 * i0 + 4 * j0 + 5 >= ls_e0 && n >= ls_e1 + 2 && ls_e0 + ls_e1 >= 1 && ls_e0 + ls_e1 >= 4 * i0 && ls_e0 + ls_e1 >= 4 * j0 && ls_e1 >= 0 && n + 4 * i0 >= ls_e1 && ls_e0 + ls_e1 + 1 >= 4 * i0 + 4 * j0 && ls_e1 + 1 >= 4 * j0 && 4 * j0 + 3 >= ls_e1 && 4 * i0 + 4 * j0 + 5 >= ls_e1) ls_sh_A[ls_e0 - ls_lo_A0][ls_e1 - ls_lo_A1] = A[ls_e0][ls_e1];
+        if (ls_e0 >= 1 && n >= ls_e0 + 1 && ls_e0 >= 4 * i0 && 4 * i0 + 4 >= ls_e0 && ls_e0 + ls_e1 >= 3 && 2 * n >= ls_e0 + ls_e1 + 3 && ls_e0 + ls_e1 >= 4 * i0 + 2 && ls_e0 + ls_e1 >= 4 * j0 + 2 && ls_e0 + ls_e1 >= 4 * i0 + 4 * j0 + 1 && ls_e1 >= 1 && n >= ls_e1 + 1 && ls_e1 >= 4 * j0 && n + 4 * j0 + 2 >= ls_e0 + ls_e1 && n + 4 * i0 + 2 >= ls_e0 + ls_e1 && 4 * j0 + 4 >= ls_e1 && 4 * i0 + 4 * j0 + 7 >= ls_e0 + ls_e1 || n >= ls_e0 + 2 && 4 * i0 + 3 >= ls_e0 && n >= ls_e1 + 2 && ls_e0 + ls_e1 >= 1 && ls_e0 + ls_e1 >= 4 * i0 && ls_e0 + ls_e1 >= 4 * j0 && ls_e0 + ls_e1 + 1 >= 4 * i0 + 4 * j0 && 4 * j0 + 3 >= ls_e1) ls_sh_A[ls_e0 - ls_lo_A0][ls_e1 - ls_lo_A1] = A[ls_e0][ls_e1];
       }
       __syncthreads();  // ls_sh_A is filled
       __shared__ double ls_sh_B[4][4];  // cache_shared_at: B for this iteration
@@ -25,7 +25,7 @@ __global__ void ls_kernel0(double (*B)[30], double (*A)[30], int tsteps, int n, 
       for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < 16; ls_x += blockDim.x * blockDim.y * blockDim.z) {
         const int ls_e0 = ls_lo_B0 + ls_x / 4 % 4;
         const int ls_e1 = ls_lo_B1 + ls_x % 4;
-        if (tsteps >= t + 1 && t >= 0 && n >= ls_e0 + 2 && ls_e0 >= 1 && ls_e0 >= 4 * i0 && 4 * i0 + 3 >= ls_e0 && n >= ls_e1 + 2 && ls_e1 >= 1 && ls_e1 >= 4 * j0 && 4 * j0 + 3 >= ls_e1) ls_sh_B[ls_e0 - ls_lo_B0][ls_e1 - ls_lo_B1] = B[ls_e0][ls_e1];
+        if (n >= ls_e0 + 2 && 4 * i0 + 3 >= ls_e0 && n >= ls_e1 + 2 && 4 * j0 + 3 >= ls_e1) ls_sh_B[ls_e0 - ls_lo_B0][ls_e1 - ls_lo_B1] = B[ls_e0][ls_e1];
       }
       __syncthreads();  // ls_sh_B is filled
       for (int i1 = max(0, -4 * i0 + 1) + (int)threadIdx.y; i1 <= min(3, n - 4 * i0 - 2); i1 += (int)blockDim.y) {  // GPU threads (y)
@@ -37,7 +37,7 @@ __global__ void ls_kernel0(double (*B)[30], double (*A)[30], int tsteps, int n, 
       for (int ls_x = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); ls_x < 16; ls_x += blockDim.x * blockDim.y * blockDim.z) {
         const int ls_e0 = ls_lo_B0 + ls_x / 4 % 4;
         const int ls_e1 = ls_lo_B1 + ls_x % 4;
-        if (tsteps >= t + 1 && t >= 0 && n >= ls_e0 + 2 && ls_e0 >= 1 && ls_e0 >= 4 * i0 && 4 * i0 + 3 >= ls_e0 && n >= ls_e1 + 2 && ls_e1 >= 1 && ls_e1 >= 4 * j0 && 4 * j0 + 3 >= ls_e1) B[ls_e0][ls_e1] = ls_sh_B[ls_e0 - ls_lo_B0][ls_e1 - ls_lo_B1];
+        if (n >= ls_e0 + 2 && 4 * i0 + 3 >= ls_e0 && n >= ls_e1 + 2 && 4 * j0 + 3 >= ls_e1) B[ls_e0][ls_e1] = ls_sh_B[ls_e0 - ls_lo_B0][ls_e1 - ls_lo_B1];
       }
       __syncthreads();
     }
@@ -60,7 +60,7 @@ __global__ void ls_kernel0(double (*B)[30], double (*A)[30], int tsteps, int n, 
       const int ls_gy = max(1, min((n + 2) / 4, 65535));
       const int ls_gz = max(1, min(1, 65535));
       LS_CUDA_TIMER_START();
-      ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_B, ls_d_A, tsteps, n, t);
+      ls_kernel0<<<dim3(ls_gx, ls_gy, ls_gz), dim3(ls_bx, ls_by, ls_bz)>>>(ls_d_B, ls_d_A, n);
       LS_CUDA_CHECK(cudaGetLastError());  // the launch of ls_kernel0
       LS_CUDA_TIMER_STOP();
     }
