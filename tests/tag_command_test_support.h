@@ -136,6 +136,19 @@ inline const std::string kRankKernel = rank_kernel(false);
 // The same with a second statement over the ranks, which can receive what S0 sends.
 inline const std::string kTwoRankKernel = rank_kernel(true);
 
+// Two nests, each its own arrays: S0 copies A into X, S1 copies B into Y.
+inline const std::string kTwoCopies =
+    "#define N 16\n"
+    "void kernel(double X[N], double Y[N], double A[N], double B[N]) {\n"
+    "  int i;\n"
+    "#pragma scop\n"
+    "  for (i = 0; i < N; i++)\n"
+    "    X[i] = A[i];\n"
+    "  for (i = 0; i < N; i++)\n"
+    "    Y[i] = B[i];\n"
+    "#pragma endscop\n"
+    "}\n";
+
 // Matmul with its loops in the order given (a permutation of "ijk").
 inline std::string matmul_source(const std::string& order = "ijk") {
   std::string loops;

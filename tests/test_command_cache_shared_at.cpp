@@ -28,17 +28,7 @@ class TestCommandCacheSharedAt : public QObject {
   }
 
   void statementThatDoesNotUseTheBufferIsRefused() {
-    Kernel k = load_kernel(
-        "#define N 16\n"
-        "void kernel(double X[N], double Y[N], double A[N], double B[N]) {\n"
-        "  int i;\n"
-        "#pragma scop\n"
-        "  for (i = 0; i < N; i++)\n"
-        "    X[i] = A[i];\n"
-        "  for (i = 0; i < N; i++)\n"
-        "    Y[i] = B[i];\n"
-        "#pragma endscop\n"
-        "}\n");
+    Kernel k = load_kernel(kTwoCopies);
     QVERIFY(refusal(k, k.original(), "S0", "cache_shared_at", {"S1", "i"}).find("does not access") !=
             std::string::npos);
   }

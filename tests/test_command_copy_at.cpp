@@ -132,17 +132,7 @@ class TestCommandCopyAt : public QObject {
         "#pragma endscop\n"
         "}\n");
     QVERIFY(has(refusal(scalar, scalar.original(), "S0", "copy_at", {"i", "s"}), "not an array"));
-    Kernel two = load_kernel(
-        "#define N 16\n"
-        "void kernel(double X[N], double Y[N], double A[N], double B[N]) {\n"
-        "  int i;\n"
-        "#pragma scop\n"
-        "  for (i = 0; i < N; i++)\n"
-        "    X[i] = A[i];\n"
-        "  for (i = 0; i < N; i++)\n"
-        "    Y[i] = B[i];\n"
-        "#pragma endscop\n"
-        "}\n");
+    Kernel two = load_kernel(kTwoCopies);
     QVERIFY(has(refusal(two, two.original(), "S0", "copy_at", {"i", "B"}), "nothing to copy"));
   }
 
