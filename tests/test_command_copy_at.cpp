@@ -81,6 +81,37 @@ class TestCommandCopyAt : public QObject {
     QVERIFY2(r.equal(), r.message.c_str());
   }
 
+  // {1, 0}: B's 6 x 4 part stored transposed, 4 x 6, each column of the
+  // tile contiguous; the copy is filled in its own order.
+  void transposedCopyComputesTheSame() {
+    Kernel k = load_kernel(matmul_source("ijk"));
+    const isl::schedule t = apply(k, k.original(), "S0", "tile", {"i", "j", "k", "8", "4", "6"}).schedule;
+    const CommandOutcome out = apply(k, t, "S0", "copy_at", {"k0", "B", "{1, 0}"});
+    QVERIFY2(tree(out.schedule).find("[copy(B,1,0)]") != std::string::npos, tree(out.schedule).c_str());
+    QVERIFY2(has(out.description, "6 x 4 elements") && has(out.description, "(transposed)"), out.description.c_str());
+    const std::string code = openmp(k, out.schedule);
+    QVERIFY2(has(code, "double ls_copy_B[4][6];"), code.c_str());
+    QVERIFY2(has(code, "ls_copy_B[ls_e1 - ls_lo_B1][ls_e0 - ls_lo_B0] = B[ls_e0][ls_e1];"), code.c_str());
+    QVERIFY2(has(code, "ls_copy_B[4 * j0 + j1 - ls_lo_B1][6 * k0 + k1 - ls_lo_B0]"), code.c_str());
+    // the copy loops walk the copy's rows: ls_e1 outside ls_e0
+    QVERIFY2(code.find("for (int ls_e1") < code.find("for (int ls_e0"), code.c_str());
+    VerifyResult r = run_and_compare(k, out.schedule);
+    QVERIFY2(r.equal(), r.message.c_str());
+    r = run_halide_and_compare(k, out.schedule);
+    QVERIFY2(r.equal(), r.message.c_str());
+    // the array's own order is not recorded
+    const CommandOutcome same = apply(k, t, "S0", "copy_at", {"k0", "B", "{0, 1}"});
+    QVERIFY2(tree(same.schedule).find("[copy(B)]") != std::string::npos, tree(same.schedule).c_str());
+  }
+
+  void badOrdersAreRefused() {
+    Kernel k = load_kernel(matmul_source("ijk"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{0, 0}"}), "once"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{1}"}), "2 dimensions"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{1, x}"}), "'x'"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{2, 0}"}), "0 to 1"));
+  }
+
   // A copy inside a copy of the same array reads and writes the outer copy.
   void innerCopyOfTheSameArrayUsesTheOuterOne() {
     Kernel k = load_kernel(matmul_source("ijk"));
@@ -168,7 +199,7 @@ class TestCommandCopyAt : public QObject {
   }
   void everyTargetComputesTheSame() {
     QFETCH(QString, target);
-    const std::string script = "S0.tile(i, j, k, 8, 8, 8)\nS0.copy_at(k0, B)\nS0.copy_at(j0, C)\n";
+    const std::string script = "S0.tile(i, j, k, 8, 8, 8)\nS0.copy_at(k0, B, {1, 0})\nS0.copy_at(j0, C)\n";
     // With a main that prints C: the hls target runs the file's own main.
     const std::string program = matmul_source("ijk") +
                                 "#include <stdio.h>\n"

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// S.copy_at(L, A): at the start of each iteration of loop L of S, copy the
+// S.copy_at(L, A [, {d0, d1, ...}]): at the start of each iteration of loop L of S, copy the
 // part of array A that the iteration reads or writes into a local buffer; the
 // statements under L use the buffer, and the elements they write go back to
 // A at the end of the iteration (Tiramisu's cache_at/copy_at, Halide's
-// in().compute_at()). Recorded as the tag "@copy(A)" on loop L. The part is
+// in().compute_at()), its dimensions in the order given (a permutation of
+// A's: {1, 0} transposes). Recorded as the tag "@copy(A)" ("@copy(A,1,0)")
+// on loop L. The part is
 // the box the access relations give for one iteration, so its size must be a
 // constant (tile the loops inside L first), at most kLocalCopyBytes.
 // A copy never changes which values are read, so it is always legal: within
@@ -24,13 +26,43 @@ std::string size_text(const AccessBox& box) {
   return dims + " elements, " + amount;
 }
 
+// The dimension order {d0, d1, ...}: a permutation of the array's
+// dimensions. Returns how the description says it ("" for the array's own
+// order, which is not recorded).
+std::string order_argument(const CommandArgument& argument, const Array& array) {
+  const std::vector<std::string> items = tag_support::parse_list(argument);
+  const std::size_t rank = array.extents.size();
+  if (items.size() != rank)
+    throw InputError(argument.where, array.name + " has " + std::to_string(rank) + " dimension" +
+                                         (rank == 1 ? "" : "s") + ": the order lists each once, e.g. {1, 0}");
+  std::vector<bool> seen(rank, false);
+  bool identity = true;
+  std::string text;
+  for (std::size_t p = 0; p < rank; ++p) {
+    std::size_t used = 0;
+    long d = -1;
+    try {
+      d = std::stol(items[p], &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != items[p].size() || d < 0 || d >= static_cast<long>(rank) || seen[static_cast<std::size_t>(d)])
+      throw InputError(argument.where, "'" + items[p] + "' in the order: give each dimension of " + array.name +
+                                           " (0 to " + std::to_string(rank - 1) + ") once");
+    seen[static_cast<std::size_t>(d)] = true;
+    identity = identity && d == static_cast<long>(p);
+    text += (text.empty() ? "" : ", ") + items[p];
+  }
+  return identity ? "" : ", stored in the order (" + text + ")" + (rank == 2 ? " (transposed)" : "");
+}
+
 class CopyAtCommand : public CommandBase {
  public:
   std::string name() const override { return "copy_at"; }
   std::vector<CommandSyntax> syntaxes() const override {
     return {{{loop_parameter("L", "the loop at whose iterations the copy is made"),
               parameter(ParameterKind::Array, "A", "the array to copy")},
-             {}}};
+             {parameter(ParameterKind::List, "order", "the copy's dimensions in storage order, {1, 0}: transposed")}}};
   }
   std::string summary() const override {
     return "Copy the part of array A that one iteration of loop L uses into a local buffer (packing).";
@@ -63,7 +95,10 @@ class CopyAtCommand : public CommandBase {
     if (!used)
       throw InputError(call.args[1].where, "no statement under " + loop_phrase(loop, s) + " accesses " + array +
                                                ": there is nothing to copy");
-    const LoopTag copy{"copy", {array}};
+    LoopTag copy{"copy", {array}};
+    const std::string layout = call.args.size() > 2 ? order_argument(call.args[2], *a) : "";
+    if (!layout.empty())
+      for (const std::string& d : tag_support::parse_list(call.args[2])) copy.args.push_back(d);
     CommandOutcome out;
     const isl::schedule_node band = tag_band_member(loop.loop.band, loop.loop.member, copy);
     out.schedule = band.schedule();
@@ -79,7 +114,7 @@ class CopyAtCommand : public CommandBase {
                                                std::to_string(kLocalCopyBytes / 1024) +
                                                " KiB a copy may take: copy at an inner loop, or tile smaller");
     out.description = "copies the part of " + array + " one iteration of " + loop_phrase(loop, s) + " uses (" +
-                      size_text(box) + ") into a local buffer" +
+                      size_text(box) + ") into a local buffer" + layout +
                       (!box.written ? "" : ", and the elements it writes back after it");
     out.changed_statements = {s.name};
     return out;

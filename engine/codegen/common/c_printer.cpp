@@ -350,21 +350,20 @@ void CPrinter::start_local_copies(const LoopNode& n) {
   for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
   names.push_back(n.iterator);
   for (const LoopTag& t : n.tags) {
-    if (t.kind != "copy" || t.args.size() != 1) continue;
-    const std::string& array = t.args[0];
+    if (t.kind != "copy" || t.args.empty()) continue;
+    const std::string array = copy_tag_array(t);
     const std::optional<isl::schedule_node> band =
         band_of_tagged_loop(*opt_.local_copies_from, t, n, enclosing_loops());
     if (!band) throw InputError(SourceLocation{}, "copy_at: cannot find the loop that copies " + array);
     LocalCopy copy = plan_local_copy(program(), *band, array, names, "ls_copy_" + array, "copy_at",
-                                     static_cast<int>(copies_[array].size()));
+                                     static_cast<int>(copies_[array].size()), copy_tag_order(t));
     if (copy.bytes() > kLocalCopyBytes)
       throw InputError(SourceLocation{}, "copy_at: the copy of " + array + " at loop " + n.iterator + " would take " +
                                              std::to_string(copy.bytes()) + " bytes, more than the " +
                                              std::to_string(kLocalCopyBytes) +
                                              " a copy may take on the stack: copy at an inner loop or tile smaller");
-    std::string extents;
-    for (long e : copy.size) extents += "[" + std::to_string(e) + "]";
-    line(copy.element_type + " " + copy.name + extents + ";  // copy_at: the part of " + array + " this iteration uses");
+    line(copy.element_type + " " + copy.name + copy.extents_text() + ";  // copy_at: the part of " + array +
+         " this iteration uses");
     for (std::size_t d = 0; d < copy.lower.size(); ++d)
       line("const int " + copy.lower_name(d) + " = " + expr(copy.lower[d]) + ";");
     std::vector<ExprPtr> element;
@@ -379,8 +378,8 @@ void CPrinter::start_local_copies(const LoopNode& n) {
 
 void CPrinter::end_local_copies(const LoopNode& n) {
   for (auto t = n.tags.rbegin(); t != n.tags.rend(); ++t) {
-    if (t->kind != "copy" || t->args.size() != 1) continue;
-    std::vector<LocalCopy>& in_scope = copies_[t->args[0]];
+    if (t->kind != "copy" || t->args.empty()) continue;
+    std::vector<LocalCopy>& in_scope = copies_[copy_tag_array(*t)];
     if (in_scope.empty()) continue;
     const LocalCopy copy = in_scope.back();
     in_scope.pop_back();
@@ -393,9 +392,11 @@ void CPrinter::end_local_copies(const LoopNode& n) {
   }
 }
 
-// for (ls_e0 = lower0; ls_e0 < lower0 + size0; ls_e0++) ... body
+// for (ls_e0 = lower0; ls_e0 < lower0 + size0; ls_e0++) ... body, in the
+// copy's order (its elements written one after another)
 void CPrinter::scan_copy(const LocalCopy& copy, const std::string& body) {
-  for (std::size_t d = 0; d < copy.size.size(); ++d) {
+  for (std::size_t p = 0; p < copy.size.size(); ++p) {
+    const std::size_t d = copy.dimension_at(p);
     const std::string e = "ls_e" + std::to_string(d);
     line("for (int " + e + " = " + copy.lower_name(d) + "; " + e + " < " + copy.lower_name(d) + " + " +
          std::to_string(copy.size[d]) + "; " + e + "++)");

@@ -43,19 +43,38 @@ long LocalCopy::bytes() const {
   return n * each;
 }
 
+std::string LocalCopy::extents_text() const {
+  std::string s;
+  for (std::size_t p = 0; p < size.size(); ++p) s += "[" + std::to_string(size[dimension_at(p)]) + "]";
+  return s;
+}
+
 std::string LocalCopy::element_text() const {
   std::string s = name;
-  for (std::size_t d = 0; d < size.size(); ++d) s += "[ls_e" + std::to_string(d) + " - " + lower_name(d) + "]";
+  for (std::size_t p = 0; p < size.size(); ++p) {
+    const std::size_t d = dimension_at(p);
+    s += "[ls_e" + std::to_string(d) + " - " + lower_name(d) + "]";
+  }
   return s;
 }
 
 ExprPtr LocalCopy::in_copy(const ExprPtr& access) const {
   auto copy = std::make_shared<Expr>(*access);
-  for (std::size_t d = 0; d < copy->args.size(); ++d)
-    copy->args[d] =
-        Expr::make(ExprKind::Binary, "-", {copy->args[d], Expr::make(ExprKind::Variable, lower_name(d), {}, "int")}, "int");
+  for (std::size_t p = 0; p < copy->args.size(); ++p) {
+    const std::size_t d = dimension_at(p);
+    copy->args[p] = Expr::make(ExprKind::Binary, "-",
+                               {access->args.at(d), Expr::make(ExprKind::Variable, lower_name(d), {}, "int")}, "int");
+  }
   copy->text = name;
   return copy;
+}
+
+std::string copy_tag_array(const LoopTag& tag) { return tag.args.empty() ? std::string() : tag.args[0]; }
+
+std::vector<int> copy_tag_order(const LoopTag& tag) {
+  std::vector<int> order;
+  for (std::size_t k = 1; k < tag.args.size(); ++k) order.push_back(std::stoi(tag.args[k]));
+  return order;
 }
 
 std::optional<isl::schedule_node> band_of_tagged_loop(const isl::schedule& schedule, const LoopTag& tag,
@@ -78,7 +97,7 @@ std::optional<isl::schedule_node> band_of_tagged_loop(const isl::schedule& sched
 
 LocalCopy plan_local_copy(const Program& program, const isl::schedule_node& band, const std::string& array,
                           const std::vector<std::string>& iterators, const std::string& name, const std::string& what,
-                          int level) {
+                          int level, std::vector<int> order) {
   const AccessBox box = access_box(program, band, array, what);
   if (box.loop_dimensions != static_cast<int>(iterators.size()))
     throw InputError(SourceLocation{}, what + ": the generated loops around the copy of " + array +
@@ -88,6 +107,7 @@ LocalCopy plan_local_copy(const Program& program, const isl::schedule_node& band
   out.element_type = box.element_type;
   out.name = level > 0 ? name + "_" + std::to_string(level) : name;
   out.level = level;
+  if (order.size() == box.size.size()) out.order = std::move(order);
   out.size = box.size;
   program.isl().bounded(what + ": print the copy of " + array, [&] {
     for (const isl::pw_aff& lo : box.lower) out.lower.push_back(over_names(program, lo, iterators));

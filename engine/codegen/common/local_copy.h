@@ -22,12 +22,17 @@ struct LocalCopy {
   std::string element_type;
   std::string name;            // the local array: ls_copy_B, ls_sh_B (ls_copy_B_1 inside a copy of B)
   int level = 0;               // the copies of the same array around this one
+  std::vector<int> order;      // order[p]: the array dimension the copy stores p-th (empty: the array's order)
   std::vector<ExprPtr> lower;  // per dimension, over the loop iterators around (and of) the tagged loop
   std::vector<long> size;      // per dimension, elements
   ExprPtr touched;             // over those iterators and ls_e0, ls_e1, ...: an element the iteration uses (null: all)
   ExprPtr written;             // the same for the elements it writes (null: all, or none when !writes)
   bool writes = false;         // the iteration writes some of the elements
   long bytes() const;
+  // The array dimension the copy stores p-th.
+  std::size_t dimension_at(std::size_t p) const { return order.empty() ? p : static_cast<std::size_t>(order[p]); }
+  // The copy's declared extents, "[100][12]", in its order.
+  std::string extents_text() const;
 
   // The copy's element of the array element (ls_e0, ls_e1, ...): name[ls_e0 - ls_lo_A0]...
   std::string element_text() const;
@@ -43,6 +48,10 @@ struct LocalCopy {
   ExprPtr in_copy(const ExprPtr& access) const;
 };
 
+// A copy tag's array (its first argument) and its dimension order (the rest).
+std::string copy_tag_array(const LoopTag& tag);
+std::vector<int> copy_tag_order(const LoopTag& tag);
+
 // The band of the schedule that AST loop `loop`, tagged `tag`, comes from;
 // `enclosing` are the AST loops around it (outermost first).
 std::optional<isl::schedule_node> band_of_tagged_loop(const isl::schedule& schedule, const LoopTag& tag,
@@ -55,6 +64,6 @@ std::optional<isl::schedule_node> band_of_tagged_loop(const isl::schedule& sched
 // size or the names do not match the loop dimensions.
 LocalCopy plan_local_copy(const Program& program, const isl::schedule_node& band, const std::string& array,
                           const std::vector<std::string>& iterators, const std::string& name, const std::string& what,
-                          int level = 0);
+                          int level = 0, std::vector<int> order = {});
 
 }  // namespace loopscape

@@ -508,7 +508,7 @@ class KernelPrinter : public CPrinter {
   // The array a copy tag copies: cache_shared_at's (C, buffer) and copy_at's (array).
   static std::string copied_array(const LoopTag& t) {
     if (t.kind == "cache_shared" && t.args.size() == 2) return t.args[1];
-    if (t.kind == "copy" && t.args.size() == 1) return t.args[0];
+    if (t.kind == "copy") return copy_tag_array(t);
     return "";
   }
   std::string global_element(const LocalCopy& c) {
@@ -551,15 +551,14 @@ class KernelPrinter : public CPrinter {
     std::vector<std::string> names = host_loops_;
     for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
     names.push_back(n.iterator);
-    LocalCopy c = plan_local_copy(program(), *where, array, names, "ls_sh_" + array, what);
+    LocalCopy c = plan_local_copy(program(), *where, array, names, "ls_sh_" + array, what, 0,
+                                  tag.kind == "copy" ? copy_tag_order(tag) : std::vector<int>{});
     constexpr long kSharedBytes = 48 * 1024;  // what a block may declare statically
     if (c.bytes() > kSharedBytes)
       throw InputError(SourceLocation{}, what + ": the copy of " + array + " would take " + std::to_string(c.bytes()) +
                                              " bytes of shared memory, more than the " + std::to_string(kSharedBytes) +
                                              " a block may declare: tile smaller");
-    std::string dims;
-    for (long s : c.size) dims += "[" + std::to_string(s) + "]";
-    out.push_back("__shared__ " + c.element_type + " " + c.name + dims + ";  // " + what + ": " + array +
+    out.push_back("__shared__ " + c.element_type + " " + c.name + c.extents_text() + ";  // " + what + ": " + array +
                   " for this iteration");
     for (std::size_t d = 0; d < c.size.size(); ++d)
       out.push_back("const int " + c.lower_name(d) + " = " + expr(c.lower[d]) + ";");

@@ -248,9 +248,10 @@ class HalideBuilder : public LoopAstWalker {
   // The copy's flat index of the element whose coordinate along d is coordinate(d).
   static H::Expr flat_index(const LocalCopy& c, const std::function<H::Expr(std::size_t)>& coordinate) {
     H::Expr at = 0;
-    for (std::size_t d = 0; d < c.size.size(); ++d) {
+    for (std::size_t p = 0; p < c.size.size(); ++p) {
+      const std::size_t d = c.dimension_at(p);
       const H::Expr offset = coordinate(d) - HI::Variable::make(H::Int(32), c.lower_name(d));
-      at = d == 0 ? offset : at * static_cast<int>(c.size[d]) + offset;
+      at = p == 0 ? offset : at * static_cast<int>(c.size[d]) + offset;
     }
     return at;
   }
@@ -264,9 +265,11 @@ class HalideBuilder : public LoopAstWalker {
   // for ls_e0 in [lo0, lo0 + size0) ...: if (guard) `element`
   HI::Stmt scan_copy(const LocalCopy& c, const ExprPtr& guard, HI::Stmt element) {
     HI::Stmt s = guard ? HI::IfThenElse::make(to_bool(expr(guard)), element) : element;
-    for (std::size_t d = c.size.size(); d-- > 0;)
+    for (std::size_t p = c.size.size(); p-- > 0;) {
+      const std::size_t d = c.dimension_at(p);
       s = HI::For::make("ls_e" + std::to_string(d), HI::Variable::make(H::Int(32), c.lower_name(d)),
                         static_cast<int>(c.size[d]), HI::ForType::Serial, H::DeviceAPI::None, s);
+    }
     return s;
   }
   ExprPtr element_access(const LocalCopy& c) {
@@ -280,11 +283,12 @@ class HalideBuilder : public LoopAstWalker {
     for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
     names.push_back(n.iterator);
     for (const LoopTag& t : n.tags) {
-      if (t.kind != "copy" || t.args.size() != 1) continue;
+      if (t.kind != "copy" || t.args.empty()) continue;
       const std::optional<isl::schedule_node> band = band_of_tagged_loop(schedule_, t, n, enclosing_loops());
-      if (!band) unsupported("copy_at of " + t.args[0] + ": its loop is not in the schedule");
-      HeldCopy held{plan_local_copy(program(), *band, t.args[0], names, "ls_copy_" + t.args[0], "copy_at",
-                                    static_cast<int>(copies_[t.args[0]].size())),
+      if (!band) unsupported("copy_at of " + copy_tag_array(t) + ": its loop is not in the schedule");
+      const std::string array = copy_tag_array(t);
+      HeldCopy held{plan_local_copy(program(), *band, array, names, "ls_copy_" + array, "copy_at",
+                                    static_cast<int>(copies_[array].size()), copy_tag_order(t)),
                     {}};
       const LocalCopy& c = held.copy;
       const ExprPtr element = element_access(c);
@@ -317,7 +321,7 @@ class HalideBuilder : public LoopAstWalker {
                                                   HI::ModulusRemainder())));
       }
       std::vector<H::Expr> extents;
-      for (long e : c.size) extents.push_back(static_cast<int>(e));
+      for (std::size_t p = 0; p < c.size.size(); ++p) extents.push_back(static_cast<int>(c.size[c.dimension_at(p)]));
       body = HI::Allocate::make(c.name, halide_type_of(c.element_type), H::MemoryType::Auto, extents,
                                 HI::const_true(), seq(parts));
       for (std::size_t d = c.size.size(); d-- > 0;)
