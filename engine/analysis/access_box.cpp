@@ -102,6 +102,26 @@ isl::map box_over(const isl::map& box, const isl::map& part) {
   return isl::manage(isl_map_set_tuple_id(b.release(), isl_dim_out, isl_map_get_tuple_id(part.get(), isl_dim_out)));
 }
 
+// The smallest box (per dimension, from the least to the greatest value
+// under the parameters) that holds `elements`.
+isl::set bounding_box(const isl::set& elements) {
+  const int rank = static_cast<int>(isl_set_dim(elements.get(), isl_dim_set));
+  isl::set box = isl::manage(isl_set_universe(elements.get_space().release()));
+  for (int d = 0; d < rank; ++d) {
+    isl::set along = isl::manage(isl_set_project_out(elements.copy(), isl_dim_set, static_cast<unsigned>(d + 1),
+                                                     static_cast<unsigned>(rank - d - 1)));
+    along = isl::manage(isl_set_project_out(along.release(), isl_dim_set, 0, static_cast<unsigned>(d)));
+    // Of one dimension, the simple hull is the interval from the least value to the greatest.
+    isl::set interval = isl::manage(isl_set_from_basic_set(isl_set_simple_hull(along.release())));
+    interval = isl::manage(isl_set_insert_dims(interval.release(), isl_dim_set, 0, static_cast<unsigned>(d)));
+    interval = isl::manage(
+        isl_set_add_dims(interval.release(), isl_dim_set, static_cast<unsigned>(rank - d - 1)));
+    interval = isl::manage(isl_set_set_tuple_id(interval.release(), isl_set_get_tuple_id(elements.get())));
+    box = box.intersect(interval);
+  }
+  return box;
+}
+
 isl::map footprint(const Program& program, const isl::union_map& prefix, const std::string& array, bool writes_only) {
   isl::union_map accesses = isl::union_map::empty(program.ctx());
   for (const Statement& s : program.statements)
@@ -168,8 +188,21 @@ AccessBox access_box(const Program& program, const isl::schedule_node& band, con
     // Every element of the box touched: the copy needs no guard. Otherwise
     // the guard says only what the box does not (the loops' bounds and the box's go).
     const isl::map touched_box = box_over(box, out.touched);
-    out.touched_fills_box = touched_box.is_subset(out.touched);
-    out.touched = out.touched.gist(touched_box);
+    // An array the region writes keeps the exact set: an element no statement
+    // of this iteration uses may be written by another one running beside it.
+    bool written_anywhere = false;
+    for (const Statement& st : program.statements)
+      for (const Access& acc : st.accesses) written_anywhere |= acc.array == array && acc.kind == Access::Kind::Write;
+    if (written_anywhere) {
+      out.fills_whole_box = touched_box.is_subset(out.touched);
+      out.filled = out.touched.gist(touched_box);
+    } else {
+      // Only the array's bounds: a condition on the elements alone.
+      const isl::set bounds = bounding_box(out.touched.range());
+      out.fills_whole_box = touched_box.is_subset(touched_box.intersect_range(bounds));
+      out.filled = isl::manage(isl_map_from_domain_and_range(out.touched.domain().release(), bounds.copy()))
+                       .gist(touched_box.coalesce());
+    }
     if (out.written) {
       const isl::map written_box = box_over(box, *out.written);
       out.written_fills_box = written_box.is_subset(*out.written);

@@ -26,10 +26,16 @@ struct AccessBox {
   std::string element_type;
   int loop_dimensions = 0;         // the loop dimensions the maps and bounds are over
   isl::map touched;                // [loop dimensions] -> array[e]: read or written in one iteration
+  // What the copy fills, gisted against the box: for an array the region
+  // only reads, the box's elements in the bounding box of every element the
+  // program accesses (in bounds; elements the iteration does not use cost
+  // less to copy than an exact test, and are never read); for one it
+  // writes, exactly `touched`.
+  isl::map filled;
   std::optional<isl::map> written; // the same for the writes (none: it writes none)
   std::vector<isl::pw_aff> lower;  // per array dimension, over the loop dimensions
   std::vector<long> size;          // per array dimension, elements
-  bool touched_fills_box = false;  // every element of the box is touched (the copy needs no guard)
+  bool fills_whole_box = false;    // the copy fills every element of the box (it needs no guard)
   bool written_fills_box = false;  // the same for the written elements
   long elements() const;
   long bytes() const;

@@ -111,7 +111,7 @@ LocalCopy plan_local_copy(const Program& program, const isl::schedule_node& band
   out.size = box.size;
   program.isl().bounded(what + ": print the copy of " + array, [&] {
     for (const isl::pw_aff& lo : box.lower) out.lower.push_back(over_names(program, lo, iterators));
-    if (!box.touched_fills_box) out.touched = membership(program, box.touched, iterators);
+    if (!box.fills_whole_box) out.touched = membership(program, box.filled, iterators);
     out.writes = box.written.has_value();
     if (box.written && !box.written_fills_box) out.written = membership(program, *box.written, iterators);
   });

@@ -25,7 +25,7 @@ struct LocalCopy {
   std::vector<int> order;      // order[p]: the array dimension the copy stores p-th (empty: the array's order)
   std::vector<ExprPtr> lower;  // per dimension, over the loop iterators around (and of) the tagged loop
   std::vector<long> size;      // per dimension, elements
-  ExprPtr touched;             // over those iterators and ls_e0, ls_e1, ...: an element the iteration uses (null: all)
+  ExprPtr touched;             // over those iterators and ls_e0, ls_e1, ...: an element the copy fills (null: all)
   ExprPtr written;             // the same for the elements it writes (null: all, or none when !writes)
   bool writes = false;         // the iteration writes some of the elements
   long bytes() const;
