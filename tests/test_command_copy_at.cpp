@@ -107,7 +107,7 @@ class TestCommandCopyAt : public QObject {
   void badOrdersAreRefused() {
     Kernel k = load_kernel(matmul_source("ijk"));
     QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{0, 0}"}), "once"));
-    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{1}"}), "2 dimensions"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{1}"}), "B has 2 dimensions"));
     QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{1, x}"}), "'x'"));
     QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "B", "{2, 0}"}), "0 to 1"));
   }
@@ -150,7 +150,7 @@ class TestCommandCopyAt : public QObject {
 
   void badArgumentsAreRefusedWithAReason() {
     Kernel k = load_kernel(matmul_source("ijk"));
-    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "Q"}), "not an array"));
+    QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"k0", "Q"}), "not an array of the program (its arrays: "));
     QVERIFY(has(refusal(k, tiled(k), "S0", "copy_at", {"q", "B"}), "q"));
     Kernel scalar = load_kernel(
         "#define N 16\n"

@@ -174,9 +174,10 @@ AccessBox access_box(const Program& program, const isl::schedule_node& band, con
         const std::optional<long> declared =
             evaluate_integer(a->extents.at(static_cast<std::size_t>(d)), {}, program.source_text);
         if (!declared)
-          throw InputError(SourceLocation{}, what + ": the part of " + array + " one iteration uses has no bound "
-                                             "along dimension " + std::to_string(d + 1) +
-                                             ": tile that dimension's loop first");
+          throw InputError(SourceLocation{}, what + ": the part of " + array + " one iteration uses has no constant "
+                                             "size along its dimension " + std::to_string(d) +
+                                             " (counting from 0): copy at a loop further in, or tile the loops "
+                                             "inside this one");
         size = *declared;
       }
       out.lower.push_back(lo);

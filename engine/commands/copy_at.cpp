@@ -33,8 +33,11 @@ std::string order_argument(const CommandArgument& argument, const Array& array) 
   const std::vector<std::string> items = tag_support::parse_list(argument);
   const std::size_t rank = array.extents.size();
   if (items.size() != rank)
-    throw InputError(argument.where, array.name + " has " + std::to_string(rank) + " dimension" +
-                                         (rank == 1 ? "" : "s") + ": the order lists each once, e.g. {1, 0}");
+    throw InputError(argument.where, "the order has " + std::to_string(items.size()) + " item" +
+                                         (items.size() == 1 ? "" : "s") + ", but " + array.name + " has " +
+                                         std::to_string(rank) + " dimension" + (rank == 1 ? "" : "s") +
+                                         ": list each once, separated by commas (" +
+                                         (rank == 1 ? std::string("{0}") : std::string("{1, 0} for 2")) + ")");
   std::vector<bool> seen(rank, false);
   bool identity = true;
   std::string text;
@@ -85,7 +88,12 @@ class CopyAtCommand : public CommandBase {
     const Statement& s = require_statement(program, call);
     const std::string array = parse_identifier(call.args[1], "the array");
     const Array* a = program.find_array(array);
-    if (!a) throw InputError(call.args[1].where, "'" + array + "' is not an array of the program");
+    if (!a) {
+      std::string known;
+      for (const Array& x : program.arrays)
+        if (!x.is_scalar()) known += (known.empty() ? "" : ", ") + x.name;
+      throw InputError(call.args[1].where, "'" + array + "' is not an array of the program (its arrays: " + known + ")");
+    }
     if (a->is_scalar()) throw InputError(call.args[1].where, array + " is a scalar: there is no part of it to copy");
     const TagLoop loop = resolve_tag_loop(program, schedule, s, call.args[0]);
     bool used = false;
