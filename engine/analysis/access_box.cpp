@@ -21,11 +21,11 @@ long AccessBox::elements() const {
   return n;
 }
 
-long AccessBox::bytes() const {
-  const std::string& t = element_type;
-  const long each = t == "double" || t == "long" || t == "long long" ? 8 : t == "char" ? 1 : t == "short" ? 2 : 4;
-  return elements() * each;
+long element_bytes(const std::string& t) {
+  return t == "double" || t == "long" || t == "long long" ? 8 : t == "char" ? 1 : t == "short" ? 2 : 4;
 }
+
+long AccessBox::bytes() const { return elements() * element_bytes(element_type); }
 
 namespace {
 

@@ -21,6 +21,9 @@ namespace loopscape {
 // stack of the thread that runs the iteration).
 inline constexpr long kLocalCopyBytes = 256 * 1024;
 
+// Bytes of one element of the C type (4 for types it does not know).
+long element_bytes(const std::string& c_type);
+
 struct AccessBox {
   std::string array;
   std::string element_type;

@@ -366,11 +366,8 @@ void CPrinter::start_local_copies(const LoopNode& n) {
          " this iteration uses");
     for (std::size_t d = 0; d < copy.lower.size(); ++d)
       line("const int " + copy.lower_name(d) + " = " + expr(copy.lower[d]) + ";");
-    std::vector<ExprPtr> element;
-    for (std::size_t d = 0; d < copy.size.size(); ++d)
-      element.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
     // Read through an outer copy of the same array, if any.
-    const std::string source = expr(in_copies(Expr::make(ExprKind::Access, array, element, copy.element_type)));
+    const std::string source = expr(in_copies(copy.scanned_access()));
     scan_copy(copy, LocalCopy::guarded(copy.touched ? expr(copy.touched) : "", copy.element_text() + " = " + source + ";"));
     copies_[array].push_back(std::move(copy));
   }
@@ -384,10 +381,7 @@ void CPrinter::end_local_copies(const LoopNode& n) {
     const LocalCopy copy = in_scope.back();
     in_scope.pop_back();
     if (!copy.writes) continue;
-    std::vector<ExprPtr> element;
-    for (std::size_t d = 0; d < copy.size.size(); ++d)
-      element.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
-    const std::string target = expr(in_copies(Expr::make(ExprKind::Access, copy.array, element, copy.element_type)));
+    const std::string target = expr(in_copies(copy.scanned_access()));
     scan_copy(copy, LocalCopy::guarded(copy.written ? expr(copy.written) : "", target + " = " + copy.element_text() + ";"));
   }
 }

@@ -38,9 +38,14 @@ ExprPtr membership(const Program& program, const isl::map& elements, std::vector
 long LocalCopy::bytes() const {
   long n = 1;
   for (long s : size) n *= s;
-  const std::string& t = element_type;
-  const long each = t == "double" || t == "long" || t == "long long" ? 8 : t == "char" ? 1 : t == "short" ? 2 : 4;
-  return n * each;
+  return n * element_bytes(element_type);
+}
+
+ExprPtr LocalCopy::scanned_access() const {
+  std::vector<ExprPtr> element;
+  for (std::size_t d = 0; d < size.size(); ++d)
+    element.push_back(Expr::make(ExprKind::Iterator, "ls_e" + std::to_string(d), {}, "int"));  // the copy loops'
+  return Expr::make(ExprKind::Access, array, element, element_type);
 }
 
 std::string LocalCopy::extents_text() const {

@@ -44,6 +44,8 @@ struct LocalCopy {
   std::string lower_name(std::size_t d) const {
     return "ls_lo_" + array + (level > 0 ? "_" + std::to_string(level) + "_" : "") + std::to_string(d);
   }
+  // The array's element the copy loops scan: array[ls_e0][ls_e1]...
+  ExprPtr scanned_access() const;
   // `access` (an Access to `array`) rewritten to the copy.
   ExprPtr in_copy(const ExprPtr& access) const;
 };

@@ -511,12 +511,7 @@ class KernelPrinter : public CPrinter {
     if (t.kind == "copy") return copy_tag_array(t);
     return "";
   }
-  std::string global_element(const LocalCopy& c) {
-    std::vector<ExprPtr> index;
-    for (std::size_t d = 0; d < c.size.size(); ++d)
-      index.push_back(Expr::make(ExprKind::Variable, "ls_e" + std::to_string(d), {}, "int"));
-    return expr(linearized(Expr::make(ExprKind::Access, c.array, index, c.element_type), arrays_));
-  }
+  std::string global_element(const LocalCopy& c) { return expr(linearized(c.scanned_access(), arrays_)); }
   // Every element of the copy's box, spread over the block's threads, doing `body` on ls_e0, ls_e1, ...
   void scan_box(const LocalCopy& c, const std::string& body, std::vector<std::string>& out) {
     long total = 1;

@@ -272,12 +272,6 @@ class HalideBuilder : public LoopAstWalker {
     }
     return s;
   }
-  ExprPtr element_access(const LocalCopy& c) {
-    std::vector<ExprPtr> e;
-    for (std::size_t d = 0; d < c.size.size(); ++d)
-      e.push_back(Expr::make(ExprKind::Iterator, "ls_e" + std::to_string(d), {}, "int"));
-    return Expr::make(ExprKind::Access, c.array, e, c.element_type);
-  }
   void start_copies(const LoopNode& n) {
     std::vector<std::string> names;
     for (const LoopNode* l : enclosing_loops()) names.push_back(l->iterator);
@@ -291,7 +285,7 @@ class HalideBuilder : public LoopAstWalker {
                                     static_cast<int>(copies_[array].size()), copy_tag_order(t)),
                     {}};
       const LocalCopy& c = held.copy;
-      const ExprPtr element = element_access(c);
+      const ExprPtr element = c.scanned_access();
       // Read through the copies around (of the same array, if any).
       held.fill = scan_copy(c, c.touched, HI::Store::make(c.name, expr(element), scanned_index(c), HI::Parameter(),
                                                           HI::const_true(), HI::ModulusRemainder()));
@@ -308,7 +302,7 @@ class HalideBuilder : public LoopAstWalker {
       std::vector<HI::Stmt> parts{h->fill, body};
       if (c.writes) {
         // Store through the copies around (of the same array, if any).
-        const ExprPtr target = element_access(c);
+        const ExprPtr target = c.scanned_access();
         const H::Expr value = HI::Load::make(halide_type_of(c.element_type), c.name, scanned_index(c), H::Buffer<>(),
                                              HI::Parameter(), HI::const_true(), HI::ModulusRemainder());
         const Array& a = array(c.array);
