@@ -18,8 +18,10 @@
 # of RUNS=2) and speed-ups over gcc -O3, then the geometric means and the
 # number of kernels below 0.95x. Every variant also runs with
 # POLYBENCH_DUMP_ARRAYS at MINI size and is compared with the original's
-# output; a difference is printed as DIFFERS (for Polly: its speed-up with a
-# `*`, as Polly may contract and reorder floating-point operations).
+# output (both built with -ffp-contract=off, so a difference is a wrong
+# result, not an FMA that rounds otherwise); a difference is printed as
+# DIFFERS (for Polly: its speed-up with a `*`, as Polly may contract and
+# reorder floating-point operations).
 # Polly: clang-14 -O3 -march=native -mllvm -polly -mllvm -polly-parallel
 # (Polly's own defaults otherwise); "n/a" when clang-14 or Polly is missing.
 #
@@ -145,7 +147,11 @@ for k in $kernels; do
   for size in "$ds" MINI; do
     flags="-I $poly/utilities -I $dir -D${size}_DATASET"
     extra="-DPOLYBENCH_TIME"
-    [ "$size" = MINI ] && extra="-DPOLYBENCH_DUMP_ARRAYS"
+    # gcc contracts a * b + c into one FMA where the loop's shape lets it, so
+    # the same operations in another loop order can round differently (the
+    # sign of a zero in gramschmidt); without contraction every variant's
+    # output must match the original's bit for bit.
+    [ "$size" = MINI ] && extra="-DPOLYBENCH_DUMP_ARRAYS -ffp-contract=off"
     # shellcheck disable=SC2086
     gcc -O3 -march=native $flags $extra "$src" "$poly/utilities/polybench.c" -o "$work/$k.gcc.$size" -lm
     for variant in $variants; do

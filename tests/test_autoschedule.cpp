@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "autoschedule/planner.h"
+#include "commands/loop_resolution.h"
 #include "command_test_support.h"
 #include "session/script.h"
 #include "session/session.h"
@@ -17,6 +18,8 @@ using namespace loopscape;
 using namespace loopscape::testing;
 
 namespace {
+
+const EditNode& below_marks(const EditNode& n) { return n.is_mark() ? below_marks(n.children.at(0)) : n; }
 
 // Matrix multiplication with the reduction loop outermost: parallel loops i, j belong outside.
 const char* kMatmulKOuter = R"(#include <stdio.h>
@@ -180,6 +183,36 @@ class TestAutoschedule : public QObject {
     QCOMPARE(r->kind, Refusal::Kind::Illegal);
     QVERIFY2(r->report().find("S1[") != std::string::npos, r->report().c_str());
     QVERIFY(wrong.history().empty());
+  }
+
+  void rescheduleKeepsNestsApart() {
+    // A time that is one integer per statement orders them as a sequence, so
+    // each statement keeps a nest of its own that can be tiled on its own.
+    Session session(load_c(kBlur));
+    QVERIFY(!session.apply(parse_call("R.reschedule({ S0[i] -> [0, i, 5]; S1[i] -> [1, i, 5] })")));
+    const EditNode root = to_edit_tree(session.schedule());
+    const EditNode& sequence = below_marks(root.children.at(0));
+    QVERIFY(sequence.kind == EditNode::Kind::Sequence);
+    QCOMPARE(sequence.children.size(), std::size_t{2});
+    for (const char* name : {"S0", "S1"}) {
+      const std::vector<StatementLoop> loops =
+          statement_loops(session.program(), root, *session.program().find_statement(name));
+      QCOMPARE(loops.size(), std::size_t{1});  // the constant 5 orders nothing and makes no loop
+      QCOMPARE(loops[0].name, std::string("i"));
+    }
+    QVERIFY(!session.apply(parse_call("S1.split(i, 8)")));
+    QCOMPARE(statement_loops(session.program(), to_edit_tree(session.schedule()),
+                             *session.program().find_statement("S0")).size(),
+             std::size_t{1});
+    QVERIFY(run_and_compare(session.loaded(), session.schedule()).empty());
+    // Statements in the same nest stay in one band, ordered below it.
+    Session fused(load_c(kBlur));
+    QVERIFY(!fused.apply(parse_call("R.reschedule({ S0[i] -> [i, 0]; S1[i] -> [i + 1, 1] })")));
+    const EditNode root_fused = to_edit_tree(fused.schedule());
+    const EditNode& band = below_marks(root_fused.children.at(0));
+    QVERIFY(band.is_band());
+    QCOMPARE(band.n_member(), 1);
+    QVERIFY(below_marks(band.children.at(0)).kind == EditNode::Kind::Sequence);
   }
 
   void rescheduleRejectsMapsThatMissStatements() {

@@ -15,14 +15,14 @@ namespace {
 // the user's (or the default) values back, whatever happens.
 class SchedulerOptions {
  public:
-  SchedulerOptions(isl_ctx* ctx, bool outer_parallelism)
+  SchedulerOptions(isl_ctx* ctx, SchedulerGoal goal)
       : ctx_(ctx),
         outer_coincidence_(isl_options_get_schedule_outer_coincidence(ctx)),
         maximize_band_depth_(isl_options_get_schedule_maximize_band_depth(ctx)),
         serialize_sccs_(isl_options_get_schedule_serialize_sccs(ctx)) {
-    isl_options_set_schedule_outer_coincidence(ctx, outer_parallelism ? 1 : 0);
+    isl_options_set_schedule_outer_coincidence(ctx, goal == SchedulerGoal::Locality ? 0 : 1);
     isl_options_set_schedule_maximize_band_depth(ctx, 1);
-    isl_options_set_schedule_serialize_sccs(ctx, 0);
+    isl_options_set_schedule_serialize_sccs(ctx, goal == SchedulerGoal::SeparateNests ? 1 : 0);
   }
   ~SchedulerOptions() {
     isl_options_set_schedule_outer_coincidence(ctx_, outer_coincidence_);
@@ -41,11 +41,11 @@ class SchedulerOptions {
 
 }  // namespace
 
-isl::schedule compute_isl_schedule(const LoadedProgram& loaded, bool outer_parallelism) {
+isl::schedule compute_isl_schedule(const LoadedProgram& loaded, SchedulerGoal goal) {
   const Program& program = loaded.program;
   isl::schedule result;
   program.isl().bounded("the automatic schedule (isl scheduler)", [&] {
-    SchedulerOptions options(program.isl().raw(), outer_parallelism);
+    SchedulerOptions options(program.isl().raw(), goal);
     isl::union_set domain = loaded.original_schedule.get_domain().intersect_params(program.context);
     const isl::union_map validity = loaded.dependences.all();
     isl_schedule_constraints* sc = isl_schedule_constraints_on_domain(domain.copy());

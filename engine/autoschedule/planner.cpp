@@ -65,19 +65,25 @@ std::string top_node_name(const Session& session) {
 }
 
 // isl's schedule with its statements' loops and nesting; `reason` says when they are no loops commands make.
-Target make_target(const Session& session, bool outer_parallelism, std::string& reason) {
+Target make_target(const Session& session, SchedulerGoal goal, std::string& reason) {
   const Program& program = session.program();
   Target target;
-  target.schedule = compute_isl_schedule(session.loaded(), outer_parallelism);
+  target.schedule = compute_isl_schedule(session.loaded(), goal);
   try {
     target.root = to_edit_tree(target.schedule);
     target.order = leaf_order(program, target.root);
-    for (const std::string& s : target.order)
-      target.layouts.emplace(s, statement_layout(program, target.root, *program.find_statement(s)));
   } catch (const NotExpressible& e) {
     reason = e.what();
-    target.layouts.clear();
+    return target;
   }
+  // A statement whose loops are no plain affine rows keeps the plan from
+  // reaching the target by commands; the others' layouts still let the
+  // fallback tile and parallelize the bands they span.
+  for (const std::string& s : target.order) try {
+      target.layouts.emplace(s, statement_layout(program, target.root, *program.find_statement(s)));
+    } catch (const NotExpressible& e) {
+      if (reason.empty()) reason = e.what();
+    }
   return target;
 }
 
@@ -112,16 +118,20 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
   const Clock::time_point deadline =
       Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000));
   // Outer parallelism first (Pluto's parallel outer loops); when those loops
-  // are out of the commands' reach, locality first (Pluto's time skewing).
-  for (bool outer_parallelism : {true, false}) {
+  // are out of the commands' reach, locality first (Pluto's time skewing);
+  // then each component its own nest (a fusion with a parametric offset, as
+  // covariance's, is no command, and without it the bands still tile).
+  for (SchedulerGoal goal : {SchedulerGoal::OuterParallelism, SchedulerGoal::Locality, SchedulerGoal::SeparateNests}) {
     std::string why;
-    Target target = make_target(session, outer_parallelism, why);
+    Target target = make_target(session, goal, why);
     std::optional<Work> w;
     if (why.empty()) w = reach(session, target, deadline, why);
     if (w) {
       plan.target = map_text(target.schedule, program);
-      if (!outer_parallelism)
+      if (goal == SchedulerGoal::Locality)
         plan.notes.push_back("isl's schedule with locality first (outer parallelism first: " + reason + ")");
+      if (goal == SchedulerGoal::SeparateNests)
+        plan.notes.push_back("isl's schedule without fusion across nests (with fusion: " + reason + ")");
       const OrderComparison order = compare_order(program, w->session.schedule(), target.schedule);
       plan.same_order = order.same;
       plan.order_note = order.note;

@@ -40,7 +40,9 @@ void collect_bands(const isl::schedule& schedule, const EditNode& n, EditPath& p
 // A statement of the band with every member of it as one of its loops, and those loops' positions.
 bool band_statement(const Target& t, const BandInfo& band, std::string& statement, std::vector<int>& positions) {
   for (const std::string& s : t.order) {
-    const StatementLayout& l = t.layouts.at(s);
+    const auto found = t.layouts.find(s);
+    if (found == t.layouts.end()) continue;
+    const StatementLayout& l = found->second;
     std::vector<int> pos;
     for (std::size_t k = 0; k < l.loops.size(); ++k)
       if (l.loops[k].band == band.path) pos.push_back(static_cast<int>(k));
@@ -96,7 +98,9 @@ void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std
                        const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
   std::vector<int> score(static_cast<std::size_t>(tiled), 0);
   for (const std::string& s : t.order) {
-    const StatementLayout& l = t.layouts.at(s);
+    const auto found = t.layouts.find(s);
+    if (found == t.layouts.end()) continue;
+    const StatementLayout& l = found->second;
     int m = 0;
     for (const LayoutLoop& loop : l.loops) {
       if (loop.band != band.path) continue;
