@@ -27,7 +27,10 @@ grep -v '^#' "$poly/kernels.txt" | while read -r f _; do
   commands=$(grep -v '^#' "$script" | grep . | sed -E 's/^[A-Za-z0-9_]+\.([a-z_]+)\(.*/\1/' | sort | uniq -c |
     awk '{printf "%s%s×%s", (NR > 1 ? ", " : ""), $2, $1}')
   result=commands
-  fallback=$(sed -n 's/^# not expressed as commands: //p' "$script")
+  # The first refusal, shortened to the command and what it breaks.
+  fallback=$(sed -n 's/^# not expressed as commands: //p' "$script" |
+    sed -E 's/ was refused: error: .* is illegal: ([0-9]+ broken dependences?).*/ is illegal (\1)/;
+            s/ was refused: error: .* would change nothing.*/ changes nothing/')
   if [ -n "$fallback" ]; then result="fallback: $fallback"
   elif grep -q "^# isl's schedule without fusion" "$script"; then result="commands (isl's schedule without fusion)"
   elif grep -q "^# isl's schedule with locality" "$script"; then result="commands (isl's schedule with locality first)"
