@@ -31,7 +31,9 @@ grep -v '^#' "$poly/kernels.txt" | while read -r f _; do
   fallback=$(sed -n 's/^# not expressed as commands: //p' "$script" |
     sed -E 's/ was refused: error: .* is illegal: ([0-9]+ broken dependences?).*/ is illegal (\1)/;
             s/ was refused: error: .* would change nothing.*/ changes nothing/')
-  if [ -n "$fallback" ]; then result="fallback: $fallback"
+  kept=$(sed -n "s/^# isl's schedule is not kept: \([^ ]*\)'s innermost loop.*/\1/p" "$script")
+  if [ -n "$kept" ]; then result="original order kept ($kept's innermost loop would walk its accesses worse)"
+  elif [ -n "$fallback" ]; then result="fallback: $fallback"
   elif grep -q "^# isl's schedule without fusion" "$script"; then result="commands (isl's schedule without fusion)"
   elif grep -q "^# isl's schedule with locality" "$script"; then result="commands (isl's schedule with locality first)"
   fi

@@ -565,7 +565,9 @@ quint64 EngineWorker::autoSchedule() {
         std::vector<CommandCall> calls;
         for (const PlannedStep& step : plan.steps) calls.push_back(step.call);
         const int applied = applyEach(state, calls, result);
-        if (plan.steps.empty() && plan.fallback)
+        if (!plan.kept_original.empty())
+          result.note = QStringLiteral("Automatic schedule: %1").arg(qs(plan.kept_original));
+        else if (plan.steps.empty() && plan.fallback)
           result.note = QStringLiteral("Automatic schedule: %1").arg(qs(plan.fallback_reason));
         else if (plan.steps.empty())
           result.note = QStringLiteral("Automatic schedule: isl's schedule is the current one, nothing to do");

@@ -12,6 +12,7 @@
 #include "autoschedule/plan_work.h"
 #include "autoschedule/pluto_steps.h"
 #include "autoschedule/schedule_order.h"
+#include "autoschedule/spatial_locality.h"
 #include "autoschedule/statement_moves.h"
 #include "commands/transform_support.h"
 #include "session/script.h"
@@ -108,6 +109,26 @@ std::optional<Work> reach(const Session& session, const Target& target, Clock::t
   return std::nullopt;
 }
 
+// isl's criteria (outer parallelism, tileable bands) say nothing of the
+// order inside an untiled nest: trisolv's schedule walks L by columns and
+// floyd-warshall's by anti-diagonals, several times slower than the program
+// as written. Such a plan is dropped: the original order is kept.
+void keep_steps_unless_locality_lost(const Session& session, Work& w, const AutoScheduleOptions& plan_options,
+                                     AutoSchedulePlan& plan) {
+  const std::string lost = plan_options.keep_original_when_locality_lost
+                               ? locality_lost(session.program(), to_edit_tree(session.schedule()), current_tree(w))
+                               : "";
+  if (lost.empty()) {
+    plan.steps = std::move(w.steps);
+    return;
+  }
+  plan.kept_original = "isl's schedule is not kept: " + lost +
+                       "; the original order stays (the target's parallel loops still apply)";
+  plan.steps.clear();
+  plan.notes.clear();  // they were about the steps dropped
+  plan.fallback = false;
+}
+
 }  // namespace
 
 AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options) {
@@ -136,7 +157,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
       plan.same_order = order.same;
       plan.order_note = order.note;
       tile_and_parallelize(*w, target, options, plan);
-      plan.steps = std::move(w->steps);
+      keep_steps_unless_locality_lost(session, *w, options, plan);
       return plan;
     }
     if (reason.empty()) reason = why;
@@ -161,7 +182,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
   plan.same_order = true;
   plan.order_note = "isl's schedule itself";
   if (!first->layouts.empty()) tile_and_parallelize(w, *first, options, plan);
-  plan.steps = std::move(w.steps);
+  keep_steps_unless_locality_lost(session, w, options, plan);
   return plan;
 }
 
@@ -175,6 +196,7 @@ std::string plan_script(const AutoSchedulePlan& plan, const std::string& title) 
     out += "# " + std::to_string(plan.steps.size()) + " step" + (plan.steps.size() == 1 ? "" : "s") +
            "; before tiling, " + (plan.same_order ? "the same order of instances as isl's schedule"
                                                    : "isl's loops and nesting (" + plan.order_note + ")") + "\n";
+  if (!plan.kept_original.empty()) out += "# " + plan.kept_original + "\n";
   for (const std::string& n : plan.notes) out += "# " + n + "\n";
   for (const PlannedStep& s : plan.steps) out += "\n# " + s.why + "\n" + format_call(s.call) + "\n";
   return out;

@@ -32,6 +32,8 @@ struct AutoSchedulePlan {
   bool same_order = false;
   std::string order_note;
   std::vector<std::string> notes;  // optional steps left out (a tile or parallel loop refused), with why
+  // Why the plan has no step although isl's schedule differs ("" when its steps are kept).
+  std::string kept_original;
 };
 
 struct AutoScheduleOptions {
@@ -41,6 +43,9 @@ struct AutoScheduleOptions {
   // Wall-clock budget for the search (each step runs the full legality check,
   // which is slow on regions of many statements); past it, the plan falls back.
   double time_budget_seconds = 20;
+  // Drop the plan when it makes a statement outside tiles walk its accesses
+  // worse innermost than the original (the tuner measures instead).
+  bool keep_original_when_locality_lost = true;
 };
 
 // Plans from `session`'s current schedule; the session is not changed.

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include <isl/aff.h>
 #include <isl/schedule_node.h>
 
+#include "autoschedule/spatial_locality.h"
 #include "commands/loop_resolution.h"
 #include "session/script.h"
 
@@ -55,41 +55,6 @@ bool band_statement(const Target& t, const BandInfo& band, std::string& statemen
   return false;
 }
 
-// How well loop `x` of a statement walks its accesses: +1 for each access it
-// moves along the last subscript only (consecutive elements), -1 for each it
-// strides through (an outer subscript), 0 when the element stays.
-int spatial_score(const Statement& s, int x) {
-  int score = 0;
-  for (const Access& a : s.accesses) {
-    // The subscripts' functions (not the domain of their pieces, which names every loop).
-    isl_multi_aff* subscripts = nullptr;
-    isl_pw_multi_aff* f = isl_pw_multi_aff_from_map(a.relation.copy());
-    isl_pw_multi_aff_foreach_piece(
-        f,
-        [](isl_set* set, isl_multi_aff* ma, void* user) {
-          isl_set_free(set);
-          auto** first = static_cast<isl_multi_aff**>(user);
-          if (*first) isl_multi_aff_free(ma);
-          else *first = ma;
-          return isl_stat_ok;
-        },
-        &subscripts);
-    isl_pw_multi_aff_free(f);
-    if (!subscripts) continue;
-    const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
-    bool outer = false, last = false;
-    for (int d = 0; d < n; ++d) {
-      isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
-      const bool involves = isl_aff_involves_dims(e, isl_dim_in, static_cast<unsigned>(x), 1) == isl_bool_true;
-      isl_aff_free(e);
-      (d + 1 == n ? last : outer) |= involves;
-    }
-    isl_multi_aff_free(subscripts);
-    score += outer ? -1 : last ? 1 : 0;
-  }
-  return score;
-}
-
 // Pluto's intra-tile order: inside the tiles of a permutable band, the point
 // loop that walks most accesses along consecutive elements goes innermost
 // (vectorizable, one cache line after the other). Only for bands whose
@@ -126,18 +91,6 @@ void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std
                "Pluto's intra-tile order: point loop " + from + " innermost walks " +
                    std::to_string(*best - score.back()) + " more accesses along consecutive elements than " + to +
                    " (vectorizable); the band is permutable, so any order of its point loops is legal");
-}
-
-// The plain iterator a loop row walks (+-x), or -1.
-int plain_iterator(const AffineRow& row) {
-  int x = -1;
-  for (std::size_t k = 0; k < row.coefficients.size(); ++k) {
-    const long c = row.coefficients[k];
-    if (c == 0) continue;
-    if ((c != 1 && c != -1) || x >= 0) return -1;
-    x = static_cast<int>(k);
-  }
-  return x;
 }
 
 // Outside tiles, isl's loop order can stride through rows innermost (fdtd-2d:
