@@ -283,9 +283,12 @@ the build in place of the original.
 
 Compiles the original file and the emitted one (after the script's commands)
 with gcc -O3 -fopenmp, runs both on the same deterministic inputs and compares
-every array the region writes (integers exactly, floating point within a
-relative tolerance). A file with its own main runs as it is; for a bare
-function a harness is generated (parameters from --param or the #defines).
+their results (integers exactly, floating point within a relative
+tolerance). For a bare function a harness is generated (parameters from
+--param or the #defines) and every array the region writes is compared. A
+file with its own main runs as it is, and what it prints (stdout and stderr)
+is compared, so only the values it prints are checked: print every array the
+region writes (PolyBench: -DPOLYBENCH_DUMP_ARRAYS), or use --function.
 
   --target T          the target to verify (default openmp):
                       )" + targets_help([](const Target& t) {
