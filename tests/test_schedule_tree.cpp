@@ -191,8 +191,9 @@ class TestScheduleTree : public QObject {
     QCOMPARE(parallel_members(*find_node(s, "R"), deps), (std::vector<bool>{true, true}));
     QCOMPARE(parallel_members(*find_node(s, "C0"), deps), (std::vector<bool>{false}));
     const std::string tree = print_schedule_tree(mark_outermost_parallel_loops(p, s, deps));
-    QVERIFY2(tree.rfind("{ S0[i, j] -> [i, j]; S1[i, j, k] -> [i, j] } : R [parallel]\n", 0) == 0, tree.c_str());
-    QVERIFY(tree.find("C0 [parallel]") == std::string::npos);
+    // An automatic tag says so ("auto"): the targets other than OpenMP ignore it.
+    QVERIFY2(tree.rfind("{ S0[i, j] -> [i, j]; S1[i, j, k] -> [i, j] } : R [parallel(auto)]\n", 0) == 0, tree.c_str());
+    QVERIFY(tree.find("C0 [parallel") == std::string::npos);
 
     // A dependence carried by the outer loop only: the inner member is split off and tagged.
     Program t = triangular_program();
@@ -220,8 +221,11 @@ class TestScheduleTree : public QObject {
     isl::schedule tagged = tag_band_member(*find_node(s, "C0"), 0, LoopTag{"parallel", {}}).schedule();
     isl::union_map deps = isl::union_map::empty(p.ctx());
     const std::string tree = print_schedule_tree(mark_outermost_parallel_loops(p, tagged, deps));
-    QVERIFY2(tree.find("R [parallel]") == std::string::npos, tree.c_str());
+    QVERIFY2(tree.find("R [parallel") == std::string::npos, tree.c_str());
     QVERIFY2(tree.find("C0 [parallel]") != std::string::npos, tree.c_str());
+    const std::optional<LoopTag> automatic = LoopTag::parse("@parallel(auto)");
+    QVERIFY(automatic && is_automatic_parallel(*automatic));
+    QVERIFY(!is_automatic_parallel(LoopTag{"parallel", {}}));
   }
 };
 

@@ -116,13 +116,13 @@ struct AutoParallel {
     // Below a tag nothing is tagged; beside one a band is taken to make loops.
     if (inside || subtree_has_tag(node, "parallel")) return visit_children(node, inside, true);
     const int n = static_cast<int>(node.as<isl::schedule_node_band>().n_member());
+    const std::vector<bool> parallel = parallel_members(node, deps);  // one pass over the members
     for (int k = 0; k < n; ++k) {
       // A member with one value per outer iteration makes no loop: a tag there would parallelise nothing.
-      if (member_carries_dependence(node, k, deps) || member_is_single_valued(node, k)) continue;
+      if (!parallel[static_cast<std::size_t>(k)] || member_is_single_valued(node, k)) continue;
       bool loops_outside = under_loop;
       for (int outer = 0; outer < k && !loops_outside; ++outer) loops_outside = !member_is_single_valued(node, outer);
-      const LoopTag tag{"parallel", loops_outside ? std::vector<std::string>{kParallelWhenLarge}
-                                                  : std::vector<std::string>{}};
+      const LoopTag tag{"parallel", {loops_outside ? kParallelWhenLarge : kParallelAutomatic}};
       isl::schedule_node tagged = tag_band_member(node, k, tag);
       tagged = visit_children(tagged, true, true);
       // tagged sits below its new mark (and below the outer part of a split band).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/program.h"
+#include "schedule/tags.h"
 
 namespace loopscape {
 
@@ -24,10 +25,20 @@ std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::un
 // ("@parallel(when_large)"): printers parallelise it only where one run of it
 // has work enough for a team of threads (codegen/common/loop_work.h).
 inline constexpr const char* kParallelWhenLarge = "when_large";
+// The argument of an automatic parallel tag on the outermost loop of a nest
+// ("@parallel(auto)"). The OpenMP target prints both kinds; the others run
+// in parallel only the loops the user tagged, and print the same AST.
+inline constexpr const char* kParallelAutomatic = "auto";
 
-// Tags ("@parallel", schedule/tags.h) the outermost loop of every nest that
-// carries no dependence, splitting bands where the loop is not a band's first
-// member; "@parallel(when_large)" where the loop sits inside another loop.
+// A tag mark_outermost_parallel_loops added ("@parallel(auto)", "@parallel(when_large)").
+inline bool is_automatic_parallel(const LoopTag& tag) {
+  return tag.kind == "parallel" && tag.args.size() == 1 &&
+         (tag.args[0] == kParallelAutomatic || tag.args[0] == kParallelWhenLarge);
+}
+
+// Tags ("@parallel(auto)", schedule/tags.h) the outermost loop of every nest
+// that carries no dependence, splitting bands where the loop is not a band's
+// first member; "@parallel(when_large)" where the loop sits inside another loop.
 // Nests that already hold a parallel tag are left as they are, and so are
 // the loops at and inside a "@sequential" tag (the sequential command).
 isl::schedule mark_outermost_parallel_loops(const Program& program, const isl::schedule& schedule,

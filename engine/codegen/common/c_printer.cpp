@@ -115,9 +115,15 @@ bool CPrinter::braced(const LoopNode& body) const {
   return true;
 }
 
+bool CPrinter::parallel_loop(const LoopNode& n) const {
+  return std::any_of(n.tags.begin(), n.tags.end(), [this](const LoopTag& t) {
+    return t.kind == "parallel" && (opt_.automatic_parallel || !is_automatic_parallel(t));
+  });
+}
+
 bool CPrinter::prints_pragma(const LoopNode& f) const {
   if (f.has_tag("unroll") && opt_.gcc_unroll) return true;
-  return opt_.openmp && (f.has_tag("parallel") || f.has_tag("vector"));
+  return opt_.openmp && (parallel_loop(f) || f.has_tag("vector"));
 }
 
 void CPrinter::open_body(const LoopNode& body, const std::string& head, bool force_braces) {
@@ -131,7 +137,7 @@ void CPrinter::close_body(const LoopNode& body, bool force_braces) {
 }
 
 std::string CPrinter::for_head(const LoopNode& n, const ExprPtr& init, const ExprPtr& cond) {
-  if (opt_.reverse_parallel && n.has_tag("parallel") && n.step > 0 && cond == n.cond)
+  if (opt_.reverse_parallel && parallel_loop(n) && n.step > 0 && cond == n.cond)
     if (const std::optional<ExprPtr> last = loop_bound_inclusive(n)) {
       // From the last value the loop takes down to its first; none when it takes none.
       const ExprPtr first = init;
@@ -183,7 +189,7 @@ std::string CPrinter::data_sharing_clauses(const LoopNode& n) {
 // per iteration of that loop: only worth it with work enough per run.
 CPrinter::ParallelChoice CPrinter::parallel_choice(const LoopNode& n) {
   ParallelChoice choice;
-  if (!opt_.openmp || opt_.reverse_parallel || n.kind != LoopNodeKind::For) return choice;
+  if (!opt_.openmp || opt_.reverse_parallel || n.kind != LoopNodeKind::For || !opt_.automatic_parallel) return choice;
   const auto tag = std::find_if(n.tags.begin(), n.tags.end(), [](const LoopTag& t) { return t.kind == "parallel"; });
   if (tag == n.tags.end() || inside_tag("parallel") || tag->args != std::vector<std::string>{kParallelWhenLarge})
     return choice;
@@ -214,7 +220,7 @@ CPrinter::ParallelChoice CPrinter::parallel_choice(const LoopNode& n) {
 void CPrinter::print_loop_pragmas(const LoopNode& n) {
   std::string omp;
   if (opt_.openmp && !opt_.reverse_parallel) {
-    if (n.has_tag("parallel") && !inside_tag("parallel")) {
+    if (parallel_loop(n) && !inside_tag("parallel")) {
       if (&n == sequential_version_) return;
       omp = "parallel for" + data_sharing_clauses(n);
     }

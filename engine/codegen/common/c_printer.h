@@ -32,6 +32,10 @@ struct CPrintOptions {
   // its first: results that change then come from a race (verify's
   // --reverse-parallel, a deterministic check of the parallel tags).
   bool reverse_parallel = false;
+  // With `openmp`: the automatic parallel tags of the OpenMP target
+  // ("@parallel(auto)", schedule/parallelism.h) count too; false: only the
+  // loops the user tagged (the MPI target, which prints the same AST).
+  bool automatic_parallel = true;
   // copy_at's copies (loop tag "copy") as local arrays, sized from the
   // schedule the AST was built from. Null: the printer leaves copy tags to
   // the target (the cuda kernels' shared memory).
@@ -79,6 +83,8 @@ class CPrinter : public LoopAstWalker {
  private:
   bool braced(const LoopNode& body) const;
   bool prints_pragma(const LoopNode& loop) const;
+  // The loop has a parallel tag this printer honours (automatic_parallel).
+  bool parallel_loop(const LoopNode& loop) const;
   void print_loop_pragmas(const LoopNode& loop);
   // How an automatic parallel loop inside a sequential one is printed: as
   // tagged, sequential (too little work), or in two versions chosen at run

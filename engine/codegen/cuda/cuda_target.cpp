@@ -916,7 +916,11 @@ class CudaTarget : public Target {
     out.target = name();
     out.replaces_region = true;
     out.schedule = in.schedule;
-    const LoopNodePtr ast = convert_isl_ast(program, isl_ast_for(in, in.schedule));
+    // The AST the C and OpenMP targets print (the OpenMP target's automatic
+    // parallel tags only, which the host printer, without OpenMP, and the
+    // kernels ignore): one isl AST for every target, the expensive part.
+    const LoopNodePtr ast =
+        convert_isl_ast(program, isl_ast_for(in, auto_parallel_schedule_for(in, in.schedule, in.dependences)));
 
     // The arrays the kernels use live on the device for the whole region.
     std::map<std::string, DeviceArray> arrays;

@@ -17,11 +17,18 @@
 #include "codegen/halide/halide_register_promotion.h"
 #include "codegen/common/loop_ast.h"
 #include "codegen/common/walker.h"
+#include "schedule/parallelism.h"
 #include "support/error.h"
 #include "support/integer_expression.h"
 
 namespace loopscape {
 namespace {
+
+// A parallel tag the user gave (the OpenMP target's automatic ones are not).
+bool user_parallel(const LoopNode& n) {
+  return std::any_of(n.tags.begin(), n.tags.end(),
+                     [](const LoopTag& t) { return t.kind == "parallel" && !is_automatic_parallel(t); });
+}
 
 namespace H = Halide;
 namespace HI = Halide::Internal;
@@ -161,7 +168,7 @@ class HalideBuilder : public LoopAstWalker {
       start_copies(n);
     }
     frames_.emplace_back();
-    if (!gpu_ && n.has_tag("parallel") && (n.step == 1 || n.step == -1)) split_into_chunks(n);
+    if (!gpu_ && user_parallel(n) && (n.step == 1 || n.step == -1)) split_into_chunks(n);
     if (gpu_ && n.has_tag("gpu_block")) {
       ++inside_blocks_;
       // The values a block loop's iterator takes, for the loops of blocks inside it.
@@ -570,6 +577,7 @@ class HalideBuilder : public LoopAstWalker {
   HI::Stmt tagged(const LoopNode& n, const H::Expr& min, const H::Expr& extent, const HI::Stmt& body) {
     const std::string& it = n.iterator;
     for (const LoopTag& t : n.tags) {
+      if (is_automatic_parallel(t)) continue;  // the OpenMP target's, not the user's
       if (gpu_ && (t.kind == "gpu_block" || t.kind == "gpu_thread")) return gpu_loop(n, t, min, extent, body);
       if (t.kind == "parallel" && !chunked_.empty() &&
           (it == chunked_.back().iterator || it == chunked_.back().iterator + ".rev"))
@@ -820,8 +828,10 @@ H::Target cuda_target() {
 HalideLowering lower_to_halide(const Program& program, const isl::schedule& schedule,
                                const HalideLoweringOptions& options) {
   const std::string& function_name = options.function_name;
-  const LoopNodePtr ast = options.cache ? convert_isl_ast(program, options.cache->isl_ast(program, schedule))
-                                        : build_loop_ast(program, schedule);
+  const LoopNodePtr ast =
+      options.cache
+          ? convert_isl_ast(program, options.cache->isl_ast(program, options.ast_schedule ? *options.ast_schedule : schedule))
+          : build_loop_ast(program, schedule);
   const bool gpu = options.allow_gpu && contains_gpu_loop(*ast);
   const bool tiramisu_convention = !options.buffer_arguments.empty();
   if (gpu && tiramisu_convention) unsupported("GPU loops with Tiramisu's calling convention");

@@ -64,6 +64,10 @@ struct HalideLoweringOptions {
   std::vector<HalideBufferArgument> buffer_arguments = {};
   // The isl ASTs already built for the other targets of this schedule (null: build one).
   AstCache* cache = nullptr;
+  // With `cache`: the schedule whose AST to print, when it is the schedule
+  // with the OpenMP target's automatic parallel tags (which the lowering
+  // ignores), so that every target prints one AST.
+  const isl::schedule* ast_schedule = nullptr;
 };
 
 // Lowers `schedule` of `program` to Halide IR and a module for this

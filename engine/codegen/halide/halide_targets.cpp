@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "codegen/common/ast_cache.h"
 #include "codegen/halide/halide_lowering.h"
 #include "codegen/halide/halide_object.h"
 #include "codegen/halide/halide_targets.h"
@@ -16,6 +17,13 @@
 
 namespace loopscape {
 namespace {
+
+// The schedule the C and OpenMP targets print, with the OpenMP target's
+// automatic parallel tags (the lowering ignores them): its isl AST, the
+// expensive part, is built once for every target.
+isl::schedule shared_ast_schedule(const CodegenInput& in) {
+  return auto_parallel_schedule_for(in, in.schedule, in.dependences);
+}
 
 class HalideStmtTarget : public Target {
  public:
@@ -30,8 +38,9 @@ class HalideStmtTarget : public Target {
     GeneratedCode out;
     out.target = name();
     out.schedule = in.schedule;
-    const HalideLowering l =
-        lower_to_halide(in.program, in.schedule, {.allow_gpu = true, .build_module = false, .cache = in.cache});
+    const isl::schedule shared = shared_ast_schedule(in);
+    const HalideLowering l = lower_to_halide(
+        in.program, in.schedule, {.allow_gpu = true, .build_module = false, .cache = in.cache, .ast_schedule = &shared});
     std::ostringstream text;
     text << "// " << l.function_name << "(";
     for (std::size_t k = 0; k < l.arguments.size(); ++k)
@@ -73,9 +82,11 @@ class HalideTarget : public Target {
     out.target = name();
     out.schedule = in.schedule;
     out.replaces_region = true;
+    const isl::schedule shared = shared_ast_schedule(in);
     const HalideLowering l =
         lower_to_halide(in.program, in.schedule,
-                        {.function_name = kHalideFunction, .allow_gpu = true, .build_module = false, .cache = in.cache});
+                        {.function_name = kHalideFunction, .allow_gpu = true, .build_module = false, .cache = in.cache,
+                         .ast_schedule = &shared});
     if (l.gpu) {
       call_with_buffers(in.program, l, out);
       return out;
@@ -161,7 +172,10 @@ class HalidePtxTarget : public Target {
                  "// back-end compiles them into CUDA kernels here.\n";
       return out;
     }
-    out.text = lower_to_halide(in.program, in.schedule, {.function_name = kHalideFunction, .allow_gpu = true, .cache = in.cache}).device_code;
+    const isl::schedule shared = shared_ast_schedule(in);
+    out.text = lower_to_halide(in.program, in.schedule,
+                               {.function_name = kHalideFunction, .allow_gpu = true, .cache = in.cache, .ast_schedule = &shared})
+                   .device_code;
     return out;
   }
 };

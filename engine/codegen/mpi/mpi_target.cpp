@@ -531,9 +531,15 @@ class MpiTarget : public Target {
     if (!transfers.empty()) check_transfers(in, plan, transfers);
     LoopAstOptions ast_options;
     ast_options.keep_direction_of_tag = "node";  // blocks are of schedule values
-    LoopNodePtr ast = convert_isl_ast(in.program, isl_ast_for(in, plan.schedule), ast_options);
+    // Where nothing is grafted, the AST the C and OpenMP targets print (one
+    // isl AST for every target); its automatic parallel tags are ignored.
+    const bool grafted = isl_schedule_plain_is_equal(plan.schedule.get(), in.schedule.get()) != isl_bool_true;
+    LoopNodePtr ast = convert_isl_ast(
+        in.program, isl_ast_for(in, grafted ? plan.schedule : auto_parallel_schedule_for(in, in.schedule, in.dependences)),
+        ast_options);
     CPrintOptions po;
     po.openmp = true;  // loops the user tagged parallel stay parallel inside a rank
+    po.automatic_parallel = false;
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.local_copies_from = &plan.schedule;

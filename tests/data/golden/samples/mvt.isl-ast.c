@@ -1,12 +1,12 @@
 // R
 {
   // C0
-  // @parallel
+  // @parallel(auto)
   for (int c0 = 0; c0 < n; c0 += 1)
     for (int c1 = 0; c1 < n; c1 += 1)
       S0(c0, c1);
   // C1
-  // @parallel
+  // @parallel(auto)
   for (int c0 = 0; c0 < n; c0 += 1)
     for (int c1 = 0; c1 < n; c1 += 1)
       S1(c0, c1);

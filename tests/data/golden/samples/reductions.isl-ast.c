@@ -9,7 +9,7 @@
   for (int c0 = 1; c0 < n; c0 += 1)
     S3(c0);
   // C2
-  // @parallel
+  // @parallel(auto)
   for (int c0 = 0; c0 < m; c0 += 1) {
     S4(c0);
     // C3
