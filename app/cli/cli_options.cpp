@@ -374,9 +374,15 @@ first) and writes the way there from the current schedule (the original one,
 or the script's) as a schedule script: shift, after, interchange,
 loop_reversal and skew steps that reach isl's loops and nesting, then tile
 and parallelize on the bands isl found permutable and parallel. Each step is
-checked as if typed, with a '#' comment saying why. When commands cannot
-reach isl's schedule, the script is one 'reschedule' step with the reason.
-The output replays with 'check', 'emit' and 'verify' --script.
+checked as if typed, with a '#' comment saying why. isl is asked for outer
+parallelism first, then for locality first, then for outer parallelism
+without fusion across nests. When commands reach none of these, the script
+sets isl's schedule in one 'reschedule' step (with the reason) and tiles and
+parallelizes its nests after it. Outside tiles, the loop that walks a
+statement's accesses along consecutive elements goes innermost; when isl's
+schedule would make a statement of the deepest nests walk its accesses
+worse than the original order does, the original order is kept and the
+header says why. The output replays with 'check', 'emit' and 'verify' --script.
 
 With --tune the schedule is measured, not assumed: the schedule as it is
 without threads (S.sequential on each nest) and with the OpenMP target's own

@@ -46,6 +46,9 @@ struct AutoScheduleOptions {
   // Drop the plan when it makes a statement outside tiles walk its accesses
   // worse innermost than the original (the tuner measures instead).
   bool keep_original_when_locality_lost = true;
+  // 3-deep bands get tiles of 64 where one tile's data fits in 128 KiB (the
+  // tuner, which tries each size, leaves this off).
+  bool fit_tiles_to_cache = true;
 };
 
 // Plans from `session`'s current schedule; the session is not changed.

@@ -76,7 +76,7 @@ std::vector<TuningCandidate> tuning_candidates(const Session& session, const std
   plans.push_back({"isl's schedule, untiled", "untiled", {.tile = false, .keep_original_when_locality_lost = false}});
   for (long size : tile_sizes)
     plans.push_back({"isl's schedule, tiles of " + std::to_string(size), "tiles " + std::to_string(size),
-                     {.tile_size = size, .keep_original_when_locality_lost = false}});
+                     {.tile_size = size, .keep_original_when_locality_lost = false, .fit_tiles_to_cache = false}});
   std::set<std::string> seen{""};
   for (const auto& [label, short_label, plan_options] : plans) {
     TuningCandidate c{label, short_label, {}, std::nullopt, ""};
