@@ -168,19 +168,7 @@ std::optional<long> tile_bytes(const Program& program, const Target& t, const Ba
     if (!inside) continue;
     if (below) return std::nullopt;
     for (const Access& a : l.statement->accesses) {
-      isl_pw_multi_aff* f = isl_pw_multi_aff_from_map(a.relation.copy());
-      isl_multi_aff* subscripts = nullptr;
-      isl_pw_multi_aff_foreach_piece(
-          f,
-          [](isl_set* set, isl_multi_aff* ma, void* user) {
-            isl_set_free(set);
-            auto** first = static_cast<isl_multi_aff**>(user);
-            if (*first) isl_multi_aff_free(ma);
-            else *first = ma;
-            return isl_stat_ok;
-          },
-          &subscripts);
-      isl_pw_multi_aff_free(f);
+      isl_multi_aff* subscripts = access_subscripts(a);
       if (!subscripts) return std::nullopt;
       long count = 1;
       for (int d = 0; d < static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out)); ++d) {

@@ -10,9 +10,23 @@
 namespace loopscape {
 namespace {
 
+bool moves(isl_aff* e, const std::vector<long>& direction) {
+  long change = 0;
+  const int n = static_cast<int>(isl_aff_dim(e, isl_dim_in));
+  for (int k = 0; k < n && k < static_cast<int>(direction.size()); ++k) {
+    if (direction[static_cast<std::size_t>(k)] == 0) continue;
+    isl_val* c = isl_aff_get_coefficient_val(e, isl_dim_in, k);
+    change += isl_val_get_num_si(c) * direction[static_cast<std::size_t>(k)];
+    isl_val_free(c);
+  }
+  return change != 0;
+}
+
+}  // namespace
+
 // The access's subscripts as one affine function (the first piece: the
 // pieces differ in their domains, not in how they move).
-isl_multi_aff* subscripts_of(const Access& a) {
+isl_multi_aff* access_subscripts(const Access& a) {
   isl_multi_aff* subscripts = nullptr;
   isl_pw_multi_aff* f = isl_pw_multi_aff_from_map(a.relation.copy());
   isl_pw_multi_aff_foreach_piece(
@@ -29,24 +43,10 @@ isl_multi_aff* subscripts_of(const Access& a) {
   return subscripts;
 }
 
-bool moves(isl_aff* e, const std::vector<long>& direction) {
-  long change = 0;
-  const int n = static_cast<int>(isl_aff_dim(e, isl_dim_in));
-  for (int k = 0; k < n && k < static_cast<int>(direction.size()); ++k) {
-    if (direction[static_cast<std::size_t>(k)] == 0) continue;
-    isl_val* c = isl_aff_get_coefficient_val(e, isl_dim_in, k);
-    change += isl_val_get_num_si(c) * direction[static_cast<std::size_t>(k)];
-    isl_val_free(c);
-  }
-  return change != 0;
-}
-
-}  // namespace
-
 int walk_score(const Statement& s, const std::vector<long>& direction) {
   int score = 0;
   for (const Access& a : s.accesses) {
-    isl_multi_aff* subscripts = subscripts_of(a);
+    isl_multi_aff* subscripts = access_subscripts(a);
     if (!subscripts) continue;
     const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
     bool outer = false, last = false;

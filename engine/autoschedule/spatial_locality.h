@@ -4,6 +4,8 @@
 // measure of spatial locality: an access whose element moves along the last
 // subscript only reads consecutive memory (+1), one that moves in an outer
 // subscript jumps a row (-1), one that stays costs nothing (0).
+#include <isl/aff_type.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +14,9 @@
 
 namespace loopscape {
 
+// The access's subscripts as one affine function of the statement's
+// iterators (its first piece); the caller frees it. Null when it has none.
+isl_multi_aff* access_subscripts(const Access& a);
 // The sum over s's accesses as the iterators move by `direction`.
 int walk_score(const Statement& s, const std::vector<long>& direction);
 // The same for a loop over iterator x alone.
