@@ -373,7 +373,8 @@ and WAW dependence; proximity: RAW; outer parallelism and tileable bands
 first) and writes the way there from the current schedule (the original one,
 or the script's) as a schedule script: shift, after, interchange,
 loop_reversal and skew steps that reach isl's loops and nesting, then tile
-and parallelize on the bands isl found permutable and parallel. Each step is
+and parallelize on the bands isl found permutable and parallel (tiles only
+where an access reuses an element across the band's loops). Each step is
 checked as if typed, with a '#' comment saying why. isl is asked for outer
 parallelism first, then for locality first, then for outer parallelism
 without fusion across nests. When commands reach none of these, the script

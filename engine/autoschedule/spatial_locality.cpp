@@ -61,6 +61,21 @@ int walk_score(const Statement& s, const std::vector<long>& direction) {
   return score;
 }
 
+bool element_stays(const Access& a, int x) {
+  isl_multi_aff* subscripts = access_subscripts(a);
+  if (!subscripts) return false;
+  std::vector<long> direction(static_cast<std::size_t>(isl_multi_aff_dim(subscripts, isl_dim_in)), 0);
+  bool stays = x < static_cast<int>(direction.size());
+  if (stays) direction[static_cast<std::size_t>(x)] = 1;
+  for (int d = 0; stays && d < static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out)); ++d) {
+    isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
+    stays = !moves(e, direction);
+    isl_aff_free(e);
+  }
+  isl_multi_aff_free(subscripts);
+  return stays;
+}
+
 int spatial_score(const Statement& s, int x) {
   std::vector<long> direction(s.iterators().size(), 0);
   direction.at(static_cast<std::size_t>(x)) = 1;

@@ -19,6 +19,9 @@ namespace loopscape {
 isl_multi_aff* access_subscripts(const Access& a);
 // The sum over s's accesses as the iterators move by `direction`.
 int walk_score(const Statement& s, const std::vector<long>& direction);
+// Whether the access reads or writes the same element as iterator x moves
+// (reuse a loop over x carries: A[i][k] across j in a matrix product).
+bool element_stays(const Access& a, int x);
 // The same for a loop over iterator x alone.
 int spatial_score(const Statement& s, int x);
 // The iterator a loop row walks alone (+-x), or -1.
