@@ -60,13 +60,11 @@ bool band_statement(const Target& t, const BandInfo& band, std::string& statemen
   return false;
 }
 
-// Pluto's intra-tile order: inside the tiles of a permutable band, the point
-// loop that walks most accesses along consecutive elements goes innermost
-// (vectorizable, one cache line after the other). Only for bands whose
-// members are plain iterators of every statement in them.
-void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std::string& statement,
-                       const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
-  std::vector<int> score(static_cast<std::size_t>(tiled), 0);
+// Calls visit(layout, m, x) for member m < `members` of the band as each of
+// its statements' loops, x the iterator it walks, until visit returns true.
+// False (and stops) when such a loop is no plain iterator.
+template <typename Visit>
+bool each_band_loop(const Target& t, const BandInfo& band, int members, Visit visit) {
   for (const std::string& s : t.order) {
     const auto found = t.layouts.find(s);
     if (found == t.layouts.end()) continue;
@@ -74,18 +72,27 @@ void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std
     int m = 0;
     for (const LayoutLoop& loop : l.loops) {
       if (loop.band != band.path) continue;
-      if (m >= tiled) break;
-      int x = -1;
-      for (std::size_t k = 0; k < loop.row.coefficients.size(); ++k) {
-        const long c = loop.row.coefficients[k];
-        if (c == 0) continue;
-        if ((c != 1 && c != -1) || x >= 0) return;
-        x = static_cast<int>(k);
-      }
-      if (x < 0) return;
-      score[static_cast<std::size_t>(m++)] += spatial_score(*l.statement, x);
+      if (m >= members) break;
+      const int x = plain_iterator(loop.row);
+      if (x < 0) return false;
+      if (visit(l, m++, x)) return true;
     }
   }
+  return true;
+}
+
+// Pluto's intra-tile order: inside the tiles of a permutable band, the point
+// loop that walks most accesses along consecutive elements goes innermost
+// (vectorizable, one cache line after the other). Only for bands whose
+// members are plain iterators of every statement in them.
+void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std::string& statement,
+                       const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
+  std::vector<int> score(static_cast<std::size_t>(tiled), 0);
+  const bool plain = each_band_loop(t, band, tiled, [&](const StatementLayout& l, int m, int x) {
+    score[static_cast<std::size_t>(m)] += spatial_score(*l.statement, x);
+    return false;
+  });
+  if (!plain) return;
   const auto best = std::max_element(score.begin(), score.end());
   const int innermost = tiled - 1;
   if (*best <= score.back()) return;
@@ -226,21 +233,12 @@ long tile_size_for(const Program& program, const Target& t, const BandInfo& band
 // 3.4x untiled with the OpenMP target's parallel rows). Members that are no
 // plain iterator (skewed time tiles) count as reuse.
 bool band_has_reuse(const Target& t, const BandInfo& band, int members) {
-  for (const std::string& s : t.order) {
-    const auto found = t.layouts.find(s);
-    if (found == t.layouts.end()) continue;
-    const StatementLayout& l = found->second;
-    int m = 0;
-    for (const LayoutLoop& loop : l.loops) {
-      if (loop.band != band.path) continue;
-      if (m++ >= members) break;
-      const int x = plain_iterator(loop.row);
-      if (x < 0) return true;
-      for (const Access& a : l.statement->accesses)
-        if (element_stays(a, x)) return true;
-    }
-  }
-  return false;
+  bool reuse = false;
+  const bool plain = each_band_loop(t, band, members, [&](const StatementLayout& l, int, int x) {
+    for (const Access& a : l.statement->accesses) reuse = reuse || element_stays(a, x);
+    return reuse;
+  });
+  return reuse || !plain;
 }
 
 }  // namespace
