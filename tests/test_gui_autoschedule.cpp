@@ -3,6 +3,8 @@
 // computed on the engine thread, joins the history as ordinary steps that undo
 // one at a time; on a schedule isl keeps as it is, nothing changes.
 #include <QAction>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QtTest>
@@ -42,6 +44,39 @@ class TestGuiAutoschedule : public QObject {
     QVERIFY(window.waitForEngine());
     QCOMPARE(window.worker()->script().split(QLatin1Char('\n')).size(), steps - 1);
     QVERIFY(!window.worker()->script().contains(QStringLiteral(".parallelize(")));
+  }
+
+  void worseLoopOrderKeepsTheOriginalAndSaysWhy() {
+    // isl's schedule of a triangular solve walks L by columns: the original
+    // order stays, the history stays empty, and the status bar says why.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("trisolv.c"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#define N 64\n"
+               "void kernel(int n, double L[N][N], double x[N], double b[N]) {\n"
+               "  int i, j;\n"
+               "#pragma scop\n"
+               "  for (i = 0; i < n; i++) {\n"
+               "    x[i] = b[i];\n"
+               "    for (j = 0; j < i; j++)\n"
+               "      x[i] -= L[i][j] * x[j];\n"
+               "    x[i] = x[i] / L[i][i];\n"
+               "  }\n"
+               "#pragma endscop\n"
+               "}\n");
+    file.close();
+    MainWindow window;
+    QVERIFY(window.openFile(path));
+    QVERIFY(window.waitForEngine());
+    window.findChild<QAction*>(QStringLiteral("transform_auto_schedule"))->trigger();
+    QVERIFY(window.waitForEngine());
+    QCOMPARE(window.undoStack()->count(), 0);
+    const QString message = window.statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("isl's schedule is not kept")) &&
+                 message.contains(QStringLiteral("innermost loop")),
+             qPrintable(message));
   }
 };
 
