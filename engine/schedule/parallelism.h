@@ -36,6 +36,13 @@ inline bool is_automatic_parallel(const LoopTag& tag) {
          (tag.args[0] == kParallelAutomatic || tag.args[0] == kParallelWhenLarge);
 }
 
+// A parallel tag among a loop's tags that the user gave (not an automatic one).
+inline bool has_user_parallel_tag(const std::vector<LoopTag>& tags) {
+  for (const LoopTag& t : tags)
+    if (t.kind == "parallel" && !is_automatic_parallel(t)) return true;
+  return false;
+}
+
 // Tags ("@parallel(auto)", schedule/tags.h) the outermost loop of every nest
 // that carries no dependence, splitting bands where the loop is not a band's
 // first member; "@parallel(when_large)" where the loop sits inside another loop.

@@ -116,9 +116,7 @@ bool CPrinter::braced(const LoopNode& body) const {
 }
 
 bool CPrinter::parallel_loop(const LoopNode& n) const {
-  return std::any_of(n.tags.begin(), n.tags.end(), [this](const LoopTag& t) {
-    return t.kind == "parallel" && (opt_.automatic_parallel || !is_automatic_parallel(t));
-  });
+  return opt_.automatic_parallel ? n.has_tag("parallel") : has_user_parallel_tag(n.tags);
 }
 
 bool CPrinter::prints_pragma(const LoopNode& f) const {

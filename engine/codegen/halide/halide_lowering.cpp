@@ -24,12 +24,6 @@
 namespace loopscape {
 namespace {
 
-// A parallel tag the user gave (the OpenMP target's automatic ones are not).
-bool user_parallel(const LoopNode& n) {
-  return std::any_of(n.tags.begin(), n.tags.end(),
-                     [](const LoopTag& t) { return t.kind == "parallel" && !is_automatic_parallel(t); });
-}
-
 namespace H = Halide;
 namespace HI = Halide::Internal;
 
@@ -168,7 +162,7 @@ class HalideBuilder : public LoopAstWalker {
       start_copies(n);
     }
     frames_.emplace_back();
-    if (!gpu_ && user_parallel(n) && (n.step == 1 || n.step == -1)) split_into_chunks(n);
+    if (!gpu_ && has_user_parallel_tag(n.tags) && (n.step == 1 || n.step == -1)) split_into_chunks(n);
     if (gpu_ && n.has_tag("gpu_block")) {
       ++inside_blocks_;
       // The values a block loop's iterator takes, for the loops of blocks inside it.
