@@ -1,5 +1,6 @@
 #!/bin/sh
 # CPU speed of the schedules a user can click (bench/cpu-speed/KERNEL.ls;
+# KERNEL.avx2.ls instead on a machine without AVX-512, where present;
 # KERNEL.openmp.ls, where present, for the OpenMP target alone),
 # emitted through the OpenMP target and through the Halide target (Halide's
 # LLVM back-end), side by side with the original built by gcc -O3
@@ -62,6 +63,10 @@ for k in $kernels; do
   dir="$poly/$(path_of "$k")"
   src="$dir/$k.c"
   script="$root/bench/cpu-speed/$k.ls"
+  # Register blocks are sized for the vector registers: 32 of 8 doubles with AVX-512, 16 of 4 with AVX2.
+  if ! grep -q avx512f /proc/cpuinfo && [ -e "$root/bench/cpu-speed/$k.avx2.ls" ]; then
+    script="$root/bench/cpu-speed/$k.avx2.ls"
+  fi
   omp_script="$script"  # KERNEL.openmp.ls, when present, is the OpenMP target's own choice
   [ -e "$root/bench/cpu-speed/$k.openmp.ls" ] && omp_script="$root/bench/cpu-speed/$k.openmp.ls"
   flags="-I $poly/utilities -I $dir -D${dataset}_DATASET -DPOLYBENCH_TIME"

@@ -162,7 +162,7 @@ bool some_loop_touches(const Halide::Internal::Stmt& s, const std::string& loop,
   return std::any_of(loops.begin(), loops.end(), [&](const auto& arrays) { return arrays.count(array) > 0; });
 }
 
-// gemm blocked for registers as in bench/cpu-speed/gemm.ls, with tiles that
+// gemm blocked for registers as in bench/cpu-speed/gemm.avx2.ls, with tiles that
 // leave partial ones at the MINI sizes.
 const QStringList kRegisterBlockedGemm{
     "S1.interchange(k, j)",        "S1.tile(i, j, 9, 12, i0, j0, i1, j1)", "S1.split(k, 7, k0, k1)",

@@ -397,7 +397,7 @@ void kernel(int n, double A[N][N]) {
     QVERIFY2(ast.find("// @parallel\n") != std::string::npos && ast.find('#') == std::string::npos, ast.c_str());
   }
 
-  // gemm blocked for registers as in bench/cpu-speed/gemm.ls, with blocks
+  // gemm blocked for registers as in bench/cpu-speed/gemm.avx2.ls, with blocks
   // that leave partial tiles at the MINI and SMALL sizes: the full tiles hold
   // their 3 x 4 block of C in a local array across k1, the partial ones run
   // the loops as they are, and both compute what the original does.

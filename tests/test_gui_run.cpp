@@ -93,7 +93,7 @@ class TestGuiRun : public QObject {
 
   // Clicks first, with the dock hidden (nothing runs); then Run every step
   // measures the original and each click in order, every one equal to the
-  // original. PolyBench gemm blocked for registers as bench/cpu-speed/gemm.ls
+  // original. PolyBench gemm blocked for registers as bench/cpu-speed/gemm.avx2.ls
   // does (with smaller blocks), at MEDIUM; the README's screenshot.
   void measureEveryStepAfterTheClicks() {
     MainWindow window;

@@ -1,0 +1,28 @@
+# 2mm blocked for AVX2 registers (the OpenMP and the Halide targets), each product
+# like gemm (bench/cpu-speed/gemm.avx2.ls): 128 x 120 blocks of (i, j) in parallel
+# over i, 100-deep slices of k, 4 x 12 blocks of the result kept in twelve
+# vector registers.
+S1.tile(i, j, 128, 120, i0, j0, i1, j1)
+S1.split(k, 100, k0, k1)
+S1.interchange(j1, k0)
+S1.interchange(i1, k0)
+S1.split(i1, 4, i2, i3)
+S1.split(j1, 12, j2, j3)
+S1.interchange(i3, j2)
+S1.interchange(j3, k1)
+S1.interchange(i3, k1)
+S1.unroll(i3, 4)
+S1.vectorize(j3, 12)
+S1.parallelize(i0)
+S3.tile(i, j, 128, 120, i0, j0, i1, j1)
+S3.split(k, 100, k0, k1)
+S3.interchange(j1, k0)
+S3.interchange(i1, k0)
+S3.split(i1, 4, i2, i3)
+S3.split(j1, 12, j2, j3)
+S3.interchange(i3, j2)
+S3.interchange(j3, k1)
+S3.interchange(i3, k1)
+S3.unroll(i3, 4)
+S3.vectorize(j3, 12)
+S3.parallelize(i0)
