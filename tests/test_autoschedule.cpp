@@ -127,6 +127,60 @@ int main(void) {
 }
 )";
 
+// C += A B with the loops in the usual order, large enough for whole
+// register blocks (96 = 4 x 24 rows = 12 x 8 columns).
+const char* kMatmul96 = R"(#include <stdio.h>
+#define N 96
+static double A[N][N], B[N][N], C[N][N];
+void kernel(int n, double a[N][N], double b[N][N], double c[N][N]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        c[i][j] += 1.5 * a[i][k] * b[k][j];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 3 + j) % 7;
+      B[i][j] = (i + 2 * j) % 5;
+      C[i][j] = (i + j) % 3;
+    }
+  kernel(N, A, B, C);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
+  return 0;
+}
+)";
+
+// syrk's update: along j, the innermost loop, a[j][k] walks down a column.
+const char* kRankUpdate = R"(#include <stdio.h>
+#define N 96
+static double A[N][N], C[N][N];
+void kernel(int n, double a[N][N], double c[N][N]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < n; k++)
+      for (int j = 0; j < n; j++)
+        c[i][j] += a[i][k] * a[j][k];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 3 + j) % 7;
+      C[i][j] = 0;
+    }
+  kernel(N, A, C);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
+  return 0;
+}
+)";
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 std::string joined(const AutoSchedulePlan& plan) { return plan_script(plan, "kernel.c"); }
 
 // The plan's script, parsed back and applied to a fresh session: every step
@@ -156,6 +210,64 @@ class TestAutoschedule : public QObject {
     QVERIFY2(has(commands, "parallelize"), joined(plan).c_str());
     QVERIFY2(plan.same_order, (plan.order_note + "\n" + joined(plan)).c_str());
     QVERIFY(session.history().empty());  // planning leaves the session as it was
+    replay_and_run(loaded, plan);
+  }
+
+  void registerBlocksFitTheVectorRegisters() {
+    QCOMPARE(register_block_for(*vector_registers_named("avx512"), 8).rows, 5);
+    QCOMPARE(register_block_for(*vector_registers_named("avx512"), 8).columns(), 40);
+    QCOMPARE(register_block_for(*vector_registers_named("avx512"), 4).columns(), 80);  // float: 16 lanes
+    QCOMPARE(register_block_for(*vector_registers_named("avx2"), 8).rows, 4);
+    QCOMPARE(register_block_for(*vector_registers_named("avx2"), 8).columns(), 12);
+    QCOMPARE(register_block_for(*vector_registers_named("sse"), 8).columns(), 6);
+    QVERIFY(!vector_registers_named("neon"));
+    // Every block leaves a register for each vector load and one broadcast.
+    for (const char* isa : {"avx512", "avx2", "sse"}) {
+      const VectorRegisters r = *vector_registers_named(isa);
+      const RegisterBlock b = register_block_for(r, 8);
+      QVERIFY(b.rows * b.vectors + b.vectors + 1 <= r.count);
+    }
+  }
+
+  void multiplyAccumulateGetsARegisterBlock() {
+    const LoadedProgram loaded = load_c(kMatmul96);
+    Session session(load_c(kMatmul96));
+    AutoScheduleOptions options;
+    options.vector_registers = vector_registers_named("avx2");
+    const AutoSchedulePlan plan = plan_auto_schedule(session, options);
+    const std::string script = joined(plan);
+    // Tiles of whole 4 x 12 blocks: 25 blocks of rows, 16 of columns, 200 deep.
+    for (const char* step : {"S0.tile(i, j, k, 100, 192, 200)", "S0.interchange(j1, k1)", "S0.split(i1, 4, i2, i3)",
+                             "S0.split(j1, 12, j2, j3)", "S0.interchange(i3, j2)", "S0.unroll(i3, 4)",
+                             "S0.vectorize(j3, 12)", "S0.parallelize(i0)"})
+      QVERIFY2(contains(script, step), (step + std::string(" missing:\n") + script).c_str());
+    QVERIFY2(contains(script, "# register block: a 4 x 12 block of c (4 rows of 3 vectors of 4 doubles"), script.c_str());
+    replay_and_run(loaded, plan);
+
+    // Without blocks, or where the loops are known to be shorter than a
+    // block (40 columns for AVX-512 over 24): plain tiles.
+    options.register_blocks = false;
+    QVERIFY(!contains(joined(plan_auto_schedule(session, options)), ".unroll("));
+    std::string constant_bounds = kMatmul96;
+    constant_bounds.replace(constant_bounds.find("#define N 96"), 12, "#define N 24");
+    for (std::size_t at; (at = constant_bounds.find("< n;")) != std::string::npos;) constant_bounds.replace(at, 4, "< N;");
+    Session small(load_c(constant_bounds));
+    options.register_blocks = true;
+    options.vector_registers = vector_registers_named("avx512");
+    const AutoSchedulePlan short_loops = plan_auto_schedule(small, options);
+    QVERIFY2(!contains(joined(short_loops), ".unroll(") && contains(joined(short_loops), ".tile("),
+             joined(short_loops).c_str());
+  }
+
+  void strideAcrossRowsGetsNoRegisterBlock() {
+    const LoadedProgram loaded = load_c(kRankUpdate);
+    Session session(load_c(kRankUpdate));
+    AutoScheduleOptions options;
+    options.vector_registers = vector_registers_named("avx2");
+    const AutoSchedulePlan plan = plan_auto_schedule(session, options);
+    const std::string script = joined(plan);
+    QVERIFY2(contains(script, ".tile(") && !contains(script, "register block") && !contains(script, ".unroll("),
+             script.c_str());
     replay_and_run(loaded, plan);
   }
 

@@ -34,8 +34,9 @@ class TestTuning : public QObject {
     const TuningResult result = tune_schedule(session, options);
     QVERIFY(result.original_seconds && *result.original_seconds > 0);
     // The schedule as it is sequential and with the target's parallel loops,
-    // isl's untiled, isl's with tiles of 8 and of 32.
-    QCOMPARE(result.candidates.size(), std::size_t{5});
+    // isl's untiled, isl's with tiles of 8 and of 32, and with register blocks.
+    QCOMPARE(result.candidates.size(), std::size_t{6});
+    QCOMPARE(result.candidates[5].short_label, std::string("register blocks"));
     QCOMPARE(result.candidates[0].label, std::string(kSequentialLabel));
     QCOMPARE(result.candidates[0].plan.steps.size(), std::size_t{1});  // gemm: one nest
     QCOMPARE(result.candidates[0].plan.steps[0].call.script_text(), std::string("S0.sequential(i)"));

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "autoschedule/register_block.h"
 #include "codegen/registry/registry.h"
 #include "cpp_program/program_file.h"
 #include "support/error.h"
@@ -123,6 +124,9 @@ CliOptions parse_cli(const std::vector<std::string>& args) {
       o.directives = true;
     } else if (a == "--tune") {
       o.tune = true;
+    } else if (auto v = joined_or_next(args, i, "", "--vector-registers")) {
+      if (!vector_registers_named(*v)) fail("--vector-registers expects avx512, avx2 or sse, got '" + *v + "'");
+      o.vector_registers = *v;
     } else if (auto v = joined_or_next(args, i, "", "--bundle")) {
       o.bundle = *v;
     } else if (auto v = joined_or_next(args, i, "", "--isl-quota")) {
@@ -374,7 +378,10 @@ first) and writes the way there from the current schedule (the original one,
 or the script's) as a schedule script: shift, after, interchange,
 loop_reversal and skew steps that reach isl's loops and nesting, then tile
 and parallelize on the bands isl found permutable and parallel (tiles only
-where an access reuses an element across the band's loops). Each step is
+where an access reuses an element across the band's loops; a band whose
+statement is a multiply-accumulate, like gemm's, gets tiles of whole
+register blocks and the block: rows unrolled and columns vectorized, sized
+for the machine's vector registers). Each step is
 checked as if typed, with a '#' comment saying why. isl is asked for outer
 parallelism first, then for locality first, then for outer parallelism
 without fusion across nests. When commands reach none of these, the script
@@ -396,6 +403,10 @@ lists every time. OMP_NUM_THREADS sets the threads.
 
   -o OUT.ls           write the script there instead of standard output
   --tune              measure the candidates and keep the fastest (see above)
+  --vector-registers R
+                      size register blocks for avx512 (32 registers of 64
+                      bytes: 5 x 40 doubles), avx2 (16 of 32 bytes: 4 x 12)
+                      or sse (16 of 16 bytes); default: this machine's
   --repetitions N     --tune: runs of each program (default 2; the fastest counts)
   --param N=V         --tune: values of parameters the file's #defines do not give
 

@@ -31,6 +31,7 @@ struct CliOptions {
   bool reverse_parallel = false;            // --reverse-parallel: verify openmp's parallel loops backwards
   bool directives = false;                  // export --omp-directives: the user's C with OpenMP 6.0 directives
   bool tune = false;                        // autoschedule --tune: measure the candidates, keep the fastest
+  std::string vector_registers;             // autoschedule --vector-registers avx512|avx2|sse ("": the host's)
   std::string bundle;                       // verify --bundle DIR: the GPU run goes elsewhere (runner/bundle.h)
   std::optional<bool> sandbox;               // --sandbox on|off, --no-sandbox (default: LOOPSCAPE_SANDBOX, on)
   double cpu_limit_seconds = 0;             // --cpu-limit S (0: the default)

@@ -490,7 +490,9 @@ int run_tune(const CliOptions& o) {
 int run_autoschedule(const CliOptions& o) {
   Loaded l = open_session(o);
   if (o.tune) return run_tuned_autoschedule(o, l);
-  const AutoSchedulePlan plan = plan_auto_schedule(l.session);
+  AutoScheduleOptions options;
+  if (!o.vector_registers.empty()) options.vector_registers = vector_registers_named(o.vector_registers);
+  const AutoSchedulePlan plan = plan_auto_schedule(l.session, options);
   const std::string title = autoschedule_title(o);
   write_output(o.output, plan_script(plan, title));
   if (plan.steps.empty() && plan.fallback) {

@@ -8,9 +8,11 @@
 // if the user typed it), and checks that the result has isl's loops and
 // nesting. When no command list reaches the target, the plan is one
 // `reschedule` step that sets isl's schedule as it is, with the reason.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "autoschedule/register_block.h"
 #include "commands/command.h"
 #include "session/session.h"
 
@@ -49,6 +51,11 @@ struct AutoScheduleOptions {
   // 3-deep bands get tiles of 64 where one tile's data fits in 128 KiB (the
   // tuner, which tries each size, leaves this off).
   bool fit_tiles_to_cache = true;
+  // Multiply-accumulate bands (gemm, 2mm) get tiles of whole register blocks
+  // and the block: rows unrolled, columns vectorized (autoschedule/register_block.h).
+  bool register_blocks = true;
+  // The registers the blocks are sized for; the host's when not set.
+  std::optional<VectorRegisters> vector_registers = std::nullopt;
 };
 
 // Plans from `session`'s current schedule; the session is not changed.

@@ -10,6 +10,7 @@
 #include <isl/schedule_node.h>
 
 #include "analysis/access_box.h"
+#include "autoschedule/register_block.h"
 #include "autoschedule/spatial_locality.h"
 #include "commands/loop_resolution.h"
 #include "session/script.h"
@@ -83,26 +84,132 @@ bool each_band_loop(const Target& t, const BandInfo& band, int members, Visit vi
 
 // Pluto's intra-tile order: inside the tiles of a permutable band, the point
 // loop that walks most accesses along consecutive elements goes innermost
-// (vectorizable, one cache line after the other). Only for bands whose
-// members are plain iterators of every statement in them.
-void order_point_loops(Work& w, const Target& t, const BandInfo& band, const std::string& statement,
-                       const std::vector<std::string>& names, int tiled, AutoSchedulePlan& plan) {
+// (vectorizable, one cache line after the other). The member that goes
+// innermost and how many more accesses it walks so than the last member; -1
+// when the order stays (also for bands whose members are not plain iterators
+// of every statement in them).
+int innermost_point_member(const Target& t, const BandInfo& band, int tiled, int& gain) {
   std::vector<int> score(static_cast<std::size_t>(tiled), 0);
   const bool plain = each_band_loop(t, band, tiled, [&](const StatementLayout& l, int m, int x) {
     score[static_cast<std::size_t>(m)] += spatial_score(*l.statement, x);
     return false;
   });
-  if (!plain) return;
+  if (!plain) return -1;
   const auto best = std::max_element(score.begin(), score.end());
-  const int innermost = tiled - 1;
-  if (*best <= score.back()) return;
-  const int b = static_cast<int>(best - score.begin());
-  const std::string from = names[static_cast<std::size_t>(b)] + "1";
-  const std::string to = names[static_cast<std::size_t>(innermost)] + "1";
+  if (*best <= score.back()) return -1;
+  gain = *best - score.back();
+  return static_cast<int>(best - score.begin());
+}
+
+// True when the order is as planned (nothing to do, or done).
+bool order_point_loops(Work& w, const std::string& statement, const std::vector<std::string>& names, int tiled,
+                       int innermost, int gain, AutoSchedulePlan& plan) {
+  if (innermost < 0) return true;
+  const std::string from = names[static_cast<std::size_t>(innermost)] + "1";
+  const std::string to = names[static_cast<std::size_t>(tiled - 1)] + "1";
+  const std::size_t before = w.steps.size();
   try_optional(w, plan, make_call(statement, "interchange", {from, to}),
-               "Pluto's intra-tile order: point loop " + from + " innermost walks " +
-                   std::to_string(*best - score.back()) + " more accesses along consecutive elements than " + to +
+               "Pluto's intra-tile order: point loop " + from + " innermost walks " + std::to_string(gain) +
+                   " more accesses along consecutive elements than " + to +
                    " (vectorizable); the band is permutable, so any order of its point loops is legal");
+  return w.steps.size() > before;
+}
+
+// A register block planned for a 3-deep band: its members in the point
+// loops' order (rows, reduction, vector) and the block.
+struct BlockPlan {
+  int outer = 0, reduction = 1, inner = 2;  // band members
+  RegisterBlock block;
+  std::string result;  // the accumulated array
+  std::string element_type;
+};
+
+// Whether `statement`, the band's statement with all three members, is a
+// multiply-accumulate whose point loops (after Pluto's order, `innermost`
+// going last) can hold a register block, and which one.
+std::optional<BlockPlan> plan_register_block(const Program& program, const Target& t, const BandInfo& band,
+                                             const std::string& statement, int innermost,
+                                             const AutoScheduleOptions& options) {
+  if (!options.register_blocks || band.members < 3) return std::nullopt;
+  const StatementLayout& l = t.layouts.at(statement);
+  std::vector<int> iterators;
+  for (const LayoutLoop& loop : l.loops)
+    if (loop.band == band.path && iterators.size() < 3) iterators.push_back(plain_iterator(loop.row));
+  if (iterators.size() < 3 || std::find(iterators.begin(), iterators.end(), -1) != iterators.end()) return std::nullopt;
+  std::vector<int> order{0, 1, 2};
+  if (innermost >= 0) std::swap(order[static_cast<std::size_t>(innermost)], order[2]);
+  BlockPlan plan{order[0], order[1], order[2], {}, {}, {}};
+  const Statement& s = *l.statement;
+  const auto x = [&](int member) { return iterators[static_cast<std::size_t>(member)]; };
+  if (!is_multiply_accumulate(s, x(plan.outer), x(plan.reduction), x(plan.inner))) return std::nullopt;
+  for (const Access& a : s.accesses)
+    if (a.kind == Access::Kind::Write) plan.result = a.array;
+  const Array* array = program.find_array(plan.result);
+  plan.element_type = array ? array->element_type : "double";
+  plan.block = register_block_for(options.vector_registers.value_or(host_vector_registers()),
+                                   element_bytes(plan.element_type));
+  // Loops known to be shorter than the block never fill one.
+  const auto shorter = [&](int member, int length) {
+    const isl::val lowest = s.domain.dim_min_val(x(member)), highest = s.domain.dim_max_val(x(member));
+    return lowest.is_int() && highest.is_int() && highest.sub(lowest).get_num_si() + 1 < length;
+  };
+  if (shorter(plan.outer, plan.block.rows) || shorter(plan.inner, plan.block.columns())) return std::nullopt;
+  return plan;
+}
+
+// Tile sizes that hold whole register blocks: 25 blocks of rows, about 200
+// columns and a 200-deep slice of the reduction (gemm at 5 x 40 blocks: a
+// 125 x 200 block of A and a 200 x 200 block of B, 520 KiB, in a 1 MiB
+// level-2 cache; measured 0.032 s against 0.037-0.046 s for 128-row,
+// 128-deep tiles).
+std::vector<long> register_block_tiles(const BlockPlan& p) {
+  std::vector<long> sizes(3, 200);
+  sizes[static_cast<std::size_t>(p.outer)] = 25L * p.block.rows;
+  sizes[static_cast<std::size_t>(p.inner)] = static_cast<long>(p.block.columns()) *
+                                             std::max(1L, 200L / p.block.columns());
+  return sizes;
+}
+
+// The block's steps on the tile's point loops (u1, r1, v1 in that order):
+// split rows and columns by the block, take the row block inside the
+// reduction, unroll its rows and vectorize its columns. All or none.
+void block_registers(Work& w, const std::string& statement, const std::vector<std::string>& names,
+                     const BlockPlan& p, AutoSchedulePlan& plan) {
+  const std::string& u = names[static_cast<std::size_t>(p.outer)];
+  const std::string& r = names[static_cast<std::size_t>(p.reduction)];
+  const std::string& v = names[static_cast<std::size_t>(p.inner)];
+  const std::string rows = std::to_string(p.block.rows), columns = std::to_string(p.block.columns());
+  const int accumulators = p.block.rows * p.block.vectors;
+  const std::string why = "register block: a " + rows + " x " + columns + " block of " + p.result + " (" + rows +
+                          " rows of " + std::to_string(p.block.vectors) + " vectors of " +
+                          std::to_string(p.block.lanes) + " " + p.element_type + "s: " +
+                          std::to_string(accumulators) + " vector registers) stays in registers across " + r +
+                          "1, each step of it " + std::to_string(accumulators) + " vector multiply-adds for " +
+                          std::to_string(p.block.vectors) + " vector loads and " + rows + " broadcasts";
+  const std::vector<std::pair<CommandCall, std::string>> calls{
+      {make_call(statement, "split", {u + "1", rows, u + "2", u + "3"}), why},
+      {make_call(statement, "split", {v + "1", columns, v + "2", v + "3"}), "the register block's " + columns + " columns"},
+      {make_call(statement, "interchange", {u + "3", v + "2"}),
+       "the block inside the reduction loop " + r + "1; the band is permutable, so this order is legal"},
+      {make_call(statement, "unroll", {u + "3", rows}), "the block's rows, unrolled"},
+      {make_call(statement, "vectorize", {v + "3", columns}), "the block's columns, vectorized"},
+  };
+  const Session before = w.session;
+  const std::size_t steps = w.steps.size();
+  for (const auto& [call, step_why] : calls) {
+    if (Clock::now() > w.deadline) {
+      plan.notes.push_back("left out " + statement + "'s register block: the time budget ran out");
+    } else if (std::optional<Refusal> refused = w.session.apply(call)) {
+      plan.notes.push_back("left out " + statement + "'s register block: " + format_call(call) + " was refused: " +
+                           refusal_text(*refused));
+    } else {
+      w.steps.push_back({call, step_why, w.session.history().back().outcome.description});
+      continue;
+    }
+    w.session = before;
+    w.steps.resize(steps);
+    return;
+  }
 }
 
 // Outside tiles, isl's loop order can stride through rows innermost (fdtd-2d:
@@ -282,20 +389,35 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
                              "data in cache");
         continue;
       }
-      const long size = tile_size_for(w.session.program(), t, *p.band, n, options);
+      int gain = 0;
+      const int innermost = innermost_point_member(t, *p.band, n, gain);
+      const std::optional<BlockPlan> block =
+          n == 3 ? plan_register_block(w.session.program(), t, *p.band, p.statement, innermost, options)
+                 : std::nullopt;
       std::vector<std::string> args(p.names.begin(), p.names.begin() + n);
-      for (int k = 0; k < n; ++k) args.push_back(std::to_string(size));
-      std::string loops;
-      for (int k = 0; k < n; ++k) loops += (k ? ", " : "") + p.names[static_cast<std::size_t>(k)];
+      std::string loops, sizes_text;
+      const long size = tile_size_for(w.session.program(), t, *p.band, n, options);
+      const std::vector<long> sizes = block ? register_block_tiles(*block) : std::vector<long>(n, size);
+      for (int k = 0; k < n; ++k) {
+        args.push_back(std::to_string(sizes[static_cast<std::size_t>(k)]));
+        loops += (k ? ", " : "") + p.names[static_cast<std::size_t>(k)];
+        sizes_text += (k ? " x " : "") + std::to_string(sizes[static_cast<std::size_t>(k)]);
+      }
+      const std::string why =
+          block ? "isl's band (" + loops + ") is permutable and its statement a multiply-accumulate: tile it " +
+                      sizes_text + ", whole " + std::to_string(block->block.rows) + " x " +
+                      std::to_string(block->block.columns()) +
+                      " register blocks, one tile's blocks of the operands in the level-2 cache"
+                : "isl's band (" + loops + ") is permutable: tile it " + std::to_string(size) +
+                      (n == 2 ? " x " + std::to_string(size) : " in each loop") + " for locality (Pluto's tiling" +
+                      (size != options.tile_size ? "; " + std::to_string(size) +
+                                                       " where one tile's data fits in 128 KiB" : "") + ")";
       const std::size_t before = w.steps.size();
-      try_optional(w, plan, make_call(p.statement, "tile", args),
-                   "isl's band (" + loops + ") is permutable: tile it " + std::to_string(size) +
-                       (n == 2 ? " x " + std::to_string(size) : " in each loop") + " for locality (Pluto's tiling" +
-                       (size != options.tile_size ? "; " + std::to_string(size) +
-                                                        " where one tile's data fits in 128 KiB" : "") + ")");
+      try_optional(w, plan, make_call(p.statement, "tile", args), why);
       if (w.steps.size() == before) continue;
       p.tiled = n;
-      order_point_loops(w, t, *p.band, p.statement, p.names, n, plan);
+      if (order_point_loops(w, p.statement, p.names, n, innermost, gain, plan) && block)
+        block_registers(w, p.statement, p.names, *block, plan);
     }
   if (options.parallelize)
     for (const Planned& p : planned) {

@@ -76,7 +76,12 @@ std::vector<TuningCandidate> tuning_candidates(const Session& session, const std
   plans.push_back({"isl's schedule, untiled", "untiled", {.tile = false, .keep_original_when_locality_lost = false}});
   for (long size : tile_sizes)
     plans.push_back({"isl's schedule, tiles of " + std::to_string(size), "tiles " + std::to_string(size),
-                     {.tile_size = size, .keep_original_when_locality_lost = false, .fit_tiles_to_cache = false}});
+                     {.tile_size = size,
+                      .keep_original_when_locality_lost = false,
+                      .fit_tiles_to_cache = false,
+                      .register_blocks = false}});
+  // The same as the one without tuning where a band holds a multiply-accumulate (else a duplicate, dropped).
+  plans.push_back({"isl's schedule, register blocks", "register blocks", {.keep_original_when_locality_lost = false}});
   std::set<std::string> seen{""};
   for (const auto& [label, short_label, plan_options] : plans) {
     TuningCandidate c{label, short_label, {}, std::nullopt, ""};

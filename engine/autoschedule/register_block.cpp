@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "autoschedule/register_block.h"
+
+#include <isl/aff.h>
+
+#include <algorithm>
+
+#include "autoschedule/spatial_locality.h"
+
+namespace loopscape {
+namespace {
+
+long coefficient(isl_multi_aff* subscripts, int d, int x) {
+  isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
+  isl_val* c = isl_aff_get_coefficient_val(e, isl_dim_in, x);
+  const long v = isl_val_get_num_si(c);
+  isl_val_free(c);
+  isl_aff_free(e);
+  return v;
+}
+
+// The access walks consecutive elements as x moves: coefficient 1 in its
+// last subscript, 0 in the others.
+bool unit_stride(const Access& a, int x) {
+  isl_multi_aff* subscripts = access_subscripts(a);
+  if (!subscripts) return false;
+  const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
+  bool unit = n > 0;
+  for (int d = 0; unit && d < n; ++d) unit = coefficient(subscripts, d, x) == (d + 1 == n ? 1 : 0);
+  isl_multi_aff_free(subscripts);
+  return unit;
+}
+
+}  // namespace
+
+VectorRegisters host_vector_registers() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return {32, 64};
+  if (__builtin_cpu_supports("avx")) return {16, 32};
+#endif
+  return {16, 16};
+}
+
+std::optional<VectorRegisters> vector_registers_named(const std::string& name) {
+  if (name == "avx512") return VectorRegisters{32, 64};
+  if (name == "avx2" || name == "avx") return VectorRegisters{16, 32};
+  if (name == "sse") return VectorRegisters{16, 16};
+  return std::nullopt;
+}
+
+RegisterBlock register_block_for(const VectorRegisters& registers, long element_bytes) {
+  RegisterBlock best;
+  best.lanes = static_cast<int>(std::max(1L, registers.bytes / std::max(1L, element_bytes)));
+  double best_ratio = 0;
+  for (int rows = 1; rows <= 8; ++rows)
+    for (int vectors = 1; vectors <= 8; ++vectors) {
+      if (rows * vectors + vectors + 1 > registers.count) continue;
+      const double ratio = static_cast<double>(rows * vectors) / (rows + vectors);
+      // Ties: more rows (one broadcast each serves every vector of the row).
+      if (ratio > best_ratio + 1e-9 || (ratio > best_ratio - 1e-9 && rows > best.rows)) {
+        best_ratio = ratio;
+        best.rows = rows;
+        best.vectors = vectors;
+      }
+    }
+  return best;
+}
+
+bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int inner) {
+  if (s.guard || (s.assign_op != "=" && s.assign_op != "+=" && s.assign_op != "-=")) return false;
+  const Access* write = nullptr;
+  for (const Access& a : s.accesses)
+    if (a.kind == Access::Kind::Write) {
+      if (write || a.conditional) return false;
+      write = &a;
+    }
+  if (!write || !element_stays(*write, reduction) || element_stays(*write, outer) || !unit_stride(*write, inner))
+    return false;
+  bool broadcast = false, row_reuse = false;
+  for (const Access& a : s.accesses) {
+    if (a.kind == Access::Kind::Write || a.conditional) continue;
+    // The accumulated element itself, or another element of the result array: only the first is held.
+    if (a.array == write->array) {
+      if (!a.relation.is_equal(write->relation)) return false;
+      continue;
+    }
+    const bool stays = element_stays(a, inner);
+    if (!stays && !unit_stride(a, inner)) return false;
+    broadcast = broadcast || stays;
+    row_reuse = row_reuse || element_stays(a, outer);
+  }
+  return broadcast && row_reuse;
+}
+
+}  // namespace loopscape
