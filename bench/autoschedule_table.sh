@@ -5,6 +5,9 @@
 # commands or set in one `reschedule` step (with the reason).
 #
 #   bench/autoschedule_table.sh [BUILD_DIR]
+#
+# Register blocks are sized for AVX-512 (VECTOR_REGISTERS=avx2 or sse for
+# another machine), so the table does not depend on where it runs.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -19,7 +22,7 @@ grep -v '^#' "$poly/kernels.txt" | while read -r f _; do
   [ -n "$f" ] || continue
   n=$(basename "$f" .c)
   script="$work/$n.ls"
-  (cd "$poly" && "$cli" autoschedule "$f" -I utilities -I "$(dirname "$f")" -o "$script" >/dev/null 2>&1) || {
+  (cd "$poly" && "$cli" autoschedule "$f" --vector-registers "${VECTOR_REGISTERS:-avx512}" -I utilities -I "$(dirname "$f")" -o "$script" >/dev/null 2>&1) || {
     echo "| $n | | | autoschedule failed |"
     continue
   }

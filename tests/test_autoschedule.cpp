@@ -127,32 +127,13 @@ int main(void) {
 }
 )";
 
-// C += A B with the loops in the usual order, large enough for whole
-// register blocks (96 = 4 x 24 rows = 12 x 8 columns).
-const char* kMatmul96 = R"(#include <stdio.h>
-#define N 96
-static double A[N][N], B[N][N], C[N][N];
-void kernel(int n, double a[N][N], double b[N][N], double c[N][N]) {
-#pragma scop
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < n; k++)
-      for (int j = 0; j < n; j++)
-        c[i][j] += 1.5 * a[i][k] * b[k][j];
-#pragma endscop
+// kMatmul (command_test_support.h) at size n: 96 = 4 x 24 rows = 12 x 8
+// columns of whole AVX2 register blocks.
+std::string matmul_of_size(int n) {
+  std::string text = kMatmul;
+  text.replace(text.find("#define N 24"), 12, "#define N " + std::to_string(n));
+  return text;
 }
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      A[i][j] = (i * 3 + j) % 7;
-      B[i][j] = (i + 2 * j) % 5;
-      C[i][j] = (i + j) % 3;
-    }
-  kernel(N, A, B, C);
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
-  return 0;
-}
-)";
 
 // syrk's update: along j, the innermost loop, a[j][k] walks down a column.
 const char* kRankUpdate = R"(#include <stdio.h>
@@ -230,8 +211,8 @@ class TestAutoschedule : public QObject {
   }
 
   void multiplyAccumulateGetsARegisterBlock() {
-    const LoadedProgram loaded = load_c(kMatmul96);
-    Session session(load_c(kMatmul96));
+    const LoadedProgram loaded = load_c(matmul_of_size(96));
+    Session session(load_c(matmul_of_size(96)));
     AutoScheduleOptions options;
     options.vector_registers = vector_registers_named("avx2");
     const AutoSchedulePlan plan = plan_auto_schedule(session, options);
@@ -248,8 +229,7 @@ class TestAutoschedule : public QObject {
     // block (40 columns for AVX-512 over 24): plain tiles.
     options.register_blocks = false;
     QVERIFY(!contains(joined(plan_auto_schedule(session, options)), ".unroll("));
-    std::string constant_bounds = kMatmul96;
-    constant_bounds.replace(constant_bounds.find("#define N 96"), 12, "#define N 24");
+    std::string constant_bounds = matmul_of_size(24);
     for (std::size_t at; (at = constant_bounds.find("< n;")) != std::string::npos;) constant_bounds.replace(at, 4, "< N;");
     Session small(load_c(constant_bounds));
     options.register_blocks = true;

@@ -394,7 +394,8 @@ header says why. The output replays with 'check', 'emit' and 'verify' --script.
 
 With --tune the schedule is measured, not assumed: the schedule as it is
 without threads (S.sequential on each nest) and with the OpenMP target's own
-parallel loops, and isl's schedule untiled and tiled at 16, 32 and 64, are
+parallel loops, isl's schedule untiled, tiled at 16, 32 and 64, and with
+register blocks (where a band gets one), are
 each replayed, printed by the OpenMP target, built with gcc -O3 -march=native
 -fopenmp, run against the original program at the sizes the -D options and
 --param give (results compared) and timed. The script keeps the fastest when
