@@ -52,8 +52,15 @@ class TestGuiVariants : public QObject {
     auto* history = window.findChild<HistoryView*>(QStringLiteral("historyView"));
     QVERIFY(history);
     QCOMPARE(history->variantCount(), 1);
-    QListWidgetItem* item = history->item(history->count() - 1);
-    QVERIFY2(item->text().contains(QStringLiteral("after step 1, S1.interchange(j, k)")), qPrintable(item->text()));
+    // The variant branches off right below the step it shares (row 0 is the original schedule).
+    QCOMPARE(history->rowOfVariant(0), 2);
+    QListWidgetItem* item = history->item(history->rowOfVariant(0));
+    QVERIFY2(item->text().contains(QStringLiteral("\u2514\u2500 1: after step 1, S1.interchange(j, k)")),
+             qPrintable(item->text()));
+    QCOMPARE(history->item(3)->text().trimmed(), QStringLiteral("2  S1.tile(j, k, 8, 8)"));
+    // Picking the step below the branch still shows that step.
+    history->setCurrentRow(3);
+    QCOMPARE(history->currentStep(), 2);
 
     // A click compares; the step shown does not change.
     QSignalSpy selected(history, &HistoryView::variantSelected);

@@ -2,8 +2,9 @@
 #pragma once
 // The session's commands as a script, one line per step (0: the original
 // schedule). Picking a step shows that step's schedule, plot and code.
-// Below, the other lines of work (variants: kept when a command follows an
-// undo); picking one asks to compare it with the current line.
+// The other lines of work (variants: kept when a command follows an undo)
+// branch off below the last step they share with it; picking one asks to
+// compare it with the current line.
 #include <QListWidget>
 
 namespace loopscape {
@@ -18,6 +19,8 @@ class HistoryView : public QListWidget {
   void setHistory(const QStringList& lines, int current, const QStringList& redo = {},
                   const QList<QStringList>& variants = {}, const QList<int>& shared = {});
   int variantCount() const { return variants_; }
+  // The row that shows variant `variant` (0-based), or -1.
+  int rowOfVariant(int variant) const;
   QStringList scriptLines() const { return lines_; }
   int currentStep() const { return current_; }
   void setCurrentStep(int step);

@@ -184,6 +184,12 @@ void MainWindow::showEvent(QShowEvent* event) {
     applyDefaultDockSizes();
   }
   sized_ = true;
+  // A message shown before the window was (a session opened from the command
+  // line) leaves the bar's own labels visible under it: shown again, it hides them.
+  if (const QString message = statusBar()->currentMessage(); !message.isEmpty()) {
+    statusBar()->clearMessage();  // the same message again would change nothing
+    statusBar()->showMessage(message, 8000);
+  }
 }
 
 void MainWindow::requestAutoSchedule() {
