@@ -210,6 +210,32 @@ class TestRunner : public QObject {
     QVERIFY2(r.status == VerifyResult::Status::Equal, text(r));
   }
 
+  // The tuner's way: one run of the original, kept, for every emitted
+  // program compared with it; verdicts as without keeping it.
+  void originalRunKeptAcrossVerifications() {
+    const Program p = matmul();
+    const std::string region = p.source_text.substr(p.region.begin_offset, p.region.end_offset - p.region.begin_offset);
+    RunnerOptions o = quick();
+    o.original_runs = make_original_runs();
+    const VerifyResult first = verify_equivalence(p, p.source_text, o);
+    QVERIFY2(first.status == VerifyResult::Status::Equal, text(first));
+    QCOMPARE(reused_original_runs(*o.original_runs), 0);
+    const VerifyResult wrong = verify_equivalence(p, replace_region(p, region + "  C[3][5] = -1.0;\n"), o);
+    QVERIFY2(wrong.status == VerifyResult::Status::Different, text(wrong));
+    QCOMPARE(reused_original_runs(*o.original_runs), 1);
+    // The kept run's times are reported again.
+    QCOMPARE(wrong.original.process_seconds, first.original.process_seconds);
+    const VerifyResult same = verify_equivalence(p, p.source_text, o);
+    QVERIFY2(same.status == VerifyResult::Status::Equal, text(same));
+    QCOMPARE(reused_original_runs(*o.original_runs), 2);
+    // Built another way (another define): the original is built and run again.
+    o.defines = {"NO_CHECKSUM"};
+    const VerifyResult other = verify_equivalence(p, p.source_text, o);
+    QVERIFY2(other.status == VerifyResult::Status::Equal, text(other));
+    QCOMPARE(reused_original_runs(*o.original_runs), 2);
+    QVERIFY(other.values_compared < same.values_compared);  // no checksum line
+  }
+
   void ownMainWrongElementIsReported() {
     const Program p = matmul();
     const std::string region = p.source_text.substr(p.region.begin_offset, p.region.end_offset - p.region.begin_offset);

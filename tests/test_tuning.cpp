@@ -26,6 +26,7 @@ class TestTuning : public QObject {
     TuningOptions options;
     options.tile_sizes = {8, 32};
     options.runner.repetitions = 1;
+    options.runner.original_runs = make_original_runs();
     std::vector<std::string> announced;
     options.progress = [&](const std::string& what, int, int) {
       announced.push_back(what);
@@ -58,6 +59,10 @@ class TestTuning : public QObject {
         if (c.seconds) QVERIFY(*kept->seconds <= *c.seconds);
     }
     QCOMPARE(result.summary().size(), result.candidates.size() + 2);
+    // The original was built and run for the first candidate only.
+    const auto measured = std::count_if(result.candidates.begin(), result.candidates.end(),
+                                        [](const TuningCandidate& c) { return c.seconds.has_value(); });
+    QCOMPARE(reused_original_runs(*options.runner.original_runs), int(measured) - 1);
 
     // The script replays: the kept candidate's steps, all legal.
     const std::string script = tuned_script(result, "gemm.c");

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -117,6 +118,21 @@ struct Plan {
   std::map<std::string, std::string> values;
 };
 
+// Everything that decides how the original is built and run, but not where.
+std::string original_run_key(const RunnerOptions& options, const Plan& plan, const Side& original) {
+  std::string key = original.code;
+  const auto add = [&key](const std::string& part) { (key += '\0') += part; };
+  add(std::to_string(static_cast<int>(plan.mode)));
+  for (const auto* list : {&plan.defines, &plan.include_dirs, &plan.extra_sources, &original.base_flags,
+                           &options.link_flags, &original.launcher})
+    for (const std::string& item : *list) add(item);
+  for (const auto& [name, value] : plan.values) add(name + "=" + value);
+  add(original.compiler);
+  add(std::to_string(options.repetitions) + " " + std::to_string(options.threads) + " " +
+      std::to_string(options.run_timeout_seconds));
+  return key;
+}
+
 std::vector<std::string> compile_command(const RunnerOptions& options, const Plan& plan, const Side& side) {
   std::vector<std::string> args = {side.compiler};
   args.insert(args.end(), side.base_flags.begin(), side.base_flags.end());
@@ -135,21 +151,22 @@ std::vector<std::string> compile_command(const RunnerOptions& options, const Pla
   return args;
 }
 
+void compile_one(const RunnerOptions& options, const Plan& plan, Side& side) {
+  write_file_text(side.source, side.code);
+  ProcessSpec spec;
+  spec.argv = compile_command(options, plan, side);
+  const fs::path log = side.folder / "compile.log";
+  spec.stdout_path = log.string();
+  spec.stderr_path = log.string() + ".err";
+  spec.timeout_seconds = options.compile_timeout_seconds;
+  side.compile = run_process(spec);
+  side.compile_log = read_file_text(spec.stdout_path) + read_file_text(spec.stderr_path);
+  if (!side.compile.succeeded() && !side.compile.started) side.compile_log += side.compile.describe();
+}
+
 void compile_both(const RunnerOptions& options, const Plan& plan, Side& a, Side& b) {
-  auto compile = [&](Side& side) {
-    write_file_text(side.source, side.code);
-    ProcessSpec spec;
-    spec.argv = compile_command(options, plan, side);
-    const fs::path log = side.folder / "compile.log";
-    spec.stdout_path = log.string();
-    spec.stderr_path = log.string() + ".err";
-    spec.timeout_seconds = options.compile_timeout_seconds;
-    side.compile = run_process(spec);
-    side.compile_log = read_file_text(spec.stdout_path) + read_file_text(spec.stderr_path);
-    if (!side.compile.succeeded() && !side.compile.started) side.compile_log += side.compile.describe();
-  };
-  std::thread other([&] { compile(b); });
-  compile(a);
+  std::thread other([&] { compile_one(options, plan, b); });
+  compile_one(options, plan, a);
   other.join();
 }
 
@@ -328,6 +345,31 @@ std::string timing_summary(const VerifyResult& r) {
   return out.str();
 }
 
+}  // namespace
+
+class OriginalRuns {
+ public:
+  const Side* find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = runs_.find(key);
+    if (found == runs_.end()) return nullptr;
+    ++reused_;
+    return &found->second;
+  }
+  void keep(const std::string& key, const Side& side) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    runs_.emplace(key, side);
+  }
+  int reused() const { return reused_; }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, Side> runs_;
+  int reused_ = 0;
+};
+
+namespace {
+
 void verify(const Program& program, const std::string& emitted_source, const RunnerOptions& options,
             VerifyResult& result) {
   using Status = VerifyResult::Status;
@@ -411,11 +453,32 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     for (const std::string& note : harness.notes) result.log += "harness: " + note + "\n";
   }
 
-  compile_both(options, plan, original, emitted);
+  // A run of the original kept by an earlier verification: only the emitted program is built and run.
+  const Side* kept = options.original_runs ? options.original_runs->find(original_run_key(options, plan, original))
+                                           : nullptr;
+  const auto restore_kept = [&] {
+    const fs::path folder = original.folder, source = original.source, binary = original.binary;
+    original = *kept;
+    original.folder = folder;
+    original.source = source;
+    original.binary = binary;
+  };
+  if (kept) {
+    compile_one(options, plan, emitted);
+    restore_kept();
+  } else {
+    compile_both(options, plan, original, emitted);
+  }
   if (instrumented && (!original.compile.succeeded() || !emitted.compile.succeeded())) {
     original.code = original_source;
     emitted.code = emitted_source;
-    compile_both(options, plan, original, emitted);
+    kept = options.original_runs ? options.original_runs->find(original_run_key(options, plan, original)) : nullptr;
+    if (kept) {
+      compile_one(options, plan, emitted);
+      restore_kept();
+    } else {
+      compile_both(options, plan, original, emitted);
+    }
   }
   if (!original.compile.succeeded()) {
     result.status = Status::Error;
@@ -438,7 +501,7 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.message = "Both programs build; neither ran: " + options.compile_only_reason + ".";
     return;
   }
-  run_side(options, plan, original);
+  if (!kept) run_side(options, plan, original);
   result.original = original.timing;
   const bool harness = plan.mode == RunnerOptions::Mode::Harness;
   if (original.run.timed_out || original.run.signal != 0 || !original.run.started ||
@@ -456,6 +519,8 @@ void verify(const Program& program, const std::string& emitted_source, const Run
     result.log += output_tail(original.err);
     return;
   }
+  if (!kept && options.original_runs && !options.compile_only)
+    options.original_runs->keep(original_run_key(options, plan, original), original);
   if (options.compile_only) {
     BundleManifest manifest;
     manifest.harness = harness;
@@ -536,6 +601,9 @@ void verify(const Program& program, const std::string& emitted_source, const Run
 }
 
 }  // namespace
+
+std::shared_ptr<OriginalRuns> make_original_runs() { return std::make_shared<OriginalRuns>(); }
+int reused_original_runs(const OriginalRuns& runs) { return runs.reused(); }
 
 RunnerOptions mpi_runner_options(int ranks, RunnerOptions base) {
   base.emitted_compiler = "mpicc";

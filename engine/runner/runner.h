@@ -3,6 +3,7 @@
 // Verification by running real code: the original file and an emitted one
 // (the same file with its scop region replaced) are compiled with the real
 // toolchain, run on the same inputs, and their results compared.
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,15 @@
 #include "runner/cuda_device.h"
 
 namespace loopscape {
+
+// The original program as built and run by one verification, kept for the
+// next ones that build and run it the same way (the tuner measures every
+// candidate against one run of the original): share one through
+// RunnerOptions::original_runs. Only runs that succeeded are kept.
+class OriginalRuns;
+std::shared_ptr<OriginalRuns> make_original_runs();
+// How many verifications reused a kept run of the original.
+int reused_original_runs(const OriginalRuns& runs);
 
 struct RunnerOptions {
   enum class Mode {
@@ -70,6 +80,9 @@ struct RunnerOptions {
   std::string bundle_dir;
   std::string bundle_description;  // what was verified, for the bundle's reader
   std::string temp_root;    // where the temporary folder goes (default: the system's)
+  // Where the original's run is kept between verifications; none: each
+  // verification builds and runs the original itself.
+  std::shared_ptr<OriginalRuns> original_runs;
 };
 
 // Parses "N=100" (as given to --param).

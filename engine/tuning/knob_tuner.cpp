@@ -33,7 +33,8 @@ std::string values_of(const std::vector<Knob>& knobs, const std::vector<std::siz
 
 }  // namespace
 
-KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& options) {
+KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& given) {
+  const TuningOptions options = with_original_runs_kept(given);  // the original runs once
   KnobTuning tuning;
   tuning.knobs = find_knobs(calls);
   const SourceLocation file{calls.empty() ? std::string() : calls.front().where.file, 0, 0};

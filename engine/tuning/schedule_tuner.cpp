@@ -171,7 +171,15 @@ RunnerOptions TuningOptions::default_runner() {
   return r;
 }
 
-TuningResult tune_schedule(const Session& session, const TuningOptions& options) {
+TuningOptions with_original_runs_kept(const TuningOptions& options) {
+  TuningOptions kept = options;
+  if (!kept.runner.original_runs) kept.runner.original_runs = make_original_runs();
+  return kept;
+}
+
+TuningResult tune_schedule(const Session& session, const TuningOptions& given) {
+  // The original is built and run once, for the first candidate; the others are compared with that run.
+  const TuningOptions options = with_original_runs_kept(given);
   TuningResult result;
   result.candidates = tuning_candidates(session, options.tile_sizes);
   const int total = static_cast<int>(result.candidates.size());

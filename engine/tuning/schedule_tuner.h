@@ -65,6 +65,11 @@ std::vector<TuningCandidate> tuning_candidates(const Session& session, const std
 // candidate's `problem` set) when a step is refused.
 std::optional<Session> replay_candidate(const Session& session, TuningCandidate& candidate);
 
+// `options` with a place to keep the original program's run
+// (RunnerOptions::original_runs) when it has none: measured against it, the
+// candidates build and run the original once between them.
+TuningOptions with_original_runs_kept(const TuningOptions& options);
+
 // Replays the candidate's steps on a copy of `session`, prints it with the
 // OpenMP target, builds and runs it against the original program and sets
 // its `seconds` or its `problem`; the original's fastest run goes to
