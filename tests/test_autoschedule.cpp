@@ -160,6 +160,34 @@ int main(void) {
 }
 )";
 
+// A product repeated in a time loop: isl moves t inside (i, j); interchanging
+// t and j first would run a later step's k = 0 before an earlier's last k.
+const char* kProductInTimeLoop = R"(#include <stdio.h>
+#define N 12
+static double A[N][N], B[N][N], C[N][N];
+void kernel(double a[N][N], double b[N][N], double c[N][N]) {
+#pragma scop
+  for (int t = 0; t < 3; t++)
+    for (int i = 0; i < N; i++)
+      for (int k = 0; k < N; k++)
+        for (int j = 0; j < N; j++)
+          c[i][j] += a[i][k] * b[k][j];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 3 + j) % 7;
+      B[i][j] = (i + 2 * j) % 5;
+      C[i][j] = 1;
+    }
+  kernel(A, B, C);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
+  return 0;
+}
+)";
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::string joined(const AutoSchedulePlan& plan) { return plan_script(plan, "kernel.c"); }
@@ -237,6 +265,19 @@ class TestAutoschedule : public QObject {
     const AutoSchedulePlan short_loops = plan_auto_schedule(small, options);
     QVERIFY2(!contains(joined(short_loops), ".unroll(") && contains(joined(short_loops), ".tile("),
              joined(short_loops).c_str());
+  }
+
+  void neighbouringInterchangesReachAnOrderTheFirstSwapCannot() {
+    const LoadedProgram loaded = load_c(kProductInTimeLoop);
+    Session session(load_c(kProductInTimeLoop));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    const std::string script = joined(plan);
+    QVERIFY2(!plan.fallback, script.c_str());
+    QVERIFY2(contains(script, "S0.interchange(t, i)\n") && contains(script, "S0.interchange(k, j)\n") &&
+                 contains(script, "S0.interchange(t, j)\n"),
+             script.c_str());
+    QVERIFY2(plan.same_order, (plan.order_note + "\n" + script).c_str());
+    replay_and_run(loaded, plan);
   }
 
   void strideAcrossRowsGetsNoRegisterBlock() {

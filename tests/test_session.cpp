@@ -283,6 +283,11 @@ class TestSession : public QObject {
     const std::optional<Refusal> refused = s.add_variant({line(kInterchange)});
     QVERIFY(refused && refused->kind == Refusal::Kind::Illegal);
     QCOMPARE(s.variants().size(), std::size_t(1));
+    // The current line itself, its first steps, or a variant held already: nothing new.
+    QVERIFY(!s.add_variant({line(kIdentity)}));
+    QVERIFY(!s.add_variant({}));
+    QVERIFY(!s.add_variant({line(kSkew), line(kSkewInterchange)}));
+    QCOMPARE(s.variants().size(), std::size_t(1));
   }
 
   // A drag's values replace each other: no variant per value.

@@ -286,7 +286,10 @@ the build in place of the original.
     return std::string(R"(usage: loopscape-cli verify FILE.c [--script SCRIPT] [--target T] [--ranks N] [--param N=V] [options]
 
 Compiles the original file and the emitted one (after the script's commands)
-with gcc -O3 -fopenmp, runs both on the same deterministic inputs and compares
+with gcc -O3 -march=native -ffp-contract=off -fopenmp (this machine's vector
+instructions, which the automatic schedule's register blocks are sized for;
+no fused multiply-adds, so both round as C does), runs both on the same
+deterministic inputs and compares
 their results (integers exactly, floating point within a relative
 tolerance). For a bare function a harness is generated (parameters from
 --param or the #defines) and every array the region writes is compared. A

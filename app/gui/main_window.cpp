@@ -495,8 +495,11 @@ void MainWindow::showSessionLoaded(const EngineResult& opened, const SessionData
   const SessionView& view = data.view;
   if (view.zoom_steps != zoom_.steps()) zoomBy(view.zoom_steps - zoom_.steps());
   if (!view.code_target.isEmpty()) docks_->code->setCurrentTarget(view.code_target);
-  statusBar()->showMessage(
-      tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(path)), 8000);
+  // The variants that no longer replay are named with the session's own message.
+  const QString opened_text =
+      tr("Session %1: %n step(s)", nullptr, int(session_->history().size())).arg(QDir::toNativeSeparators(path));
+  statusBar()->showMessage(opened.note.isEmpty() ? opened_text : opened_text + QStringLiteral("; ") + opened.note,
+                           opened.note.isEmpty() ? 8000 : 30000);
   if (!data.lesson.isEmpty()) {
     if (const QString why = lessons_->show(data.lesson); !why.isEmpty())
       statusBar()->showMessage(tr("The session is open without its lesson: %1").arg(why), 15000);

@@ -25,6 +25,44 @@ CommandCall shift_call(const StatementLayout& cur, int position, long amount) {
   return make_call(cur.statement->name, "shift", {loop_name(cur, position), std::to_string(amount)});
 }
 
+// isl's loop order reached by interchanges of neighbouring loops, each of
+// isl's loops in turn brought outward to its place: where the planner's
+// first interchange (of loops further apart) breaks a dependence, this
+// order often keeps every step legal (a product inside a time loop:
+// (t, i, k, j) to (i, j, t, k)). False when `t` is no permutation or a step
+// is refused (the steps before it stay; the caller gives the strategy up).
+bool interchange_adjacently(Work& w, const StatementLayout& tgt, const StatementLayout& cur, const IntMatrix& t) {
+  const std::size_t n = t.size();
+  std::vector<int> from(n, -1);  // isl's loop r is the current loop from[r]
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t c = 0; c < n; ++c) {
+      if (t[r][c] == 0) continue;
+      if (t[r][c] != 1 || from[r] >= 0) return false;
+      from[r] = static_cast<int>(c);
+    }
+  if (std::find(from.begin(), from.end(), -1) != from.end()) return false;
+  std::vector<int> order(n);  // the current loop at each position
+  for (std::size_t k = 0; k < n; ++k) order[k] = static_cast<int>(k);
+  const std::string& statement = cur.statement->name;
+  for (std::size_t place = 0; place < n; ++place) {
+    std::size_t at = static_cast<std::size_t>(std::find(order.begin(), order.end(), from[place]) - order.begin());
+    for (; at > place; --at) {
+      const std::string& outer = loop_name(cur, order[at - 1]);
+      const std::string& inner = loop_name(cur, order[at]);
+      try {
+        apply_step(w, make_call(statement, "interchange", {outer, inner}),
+                   "isl's loops " + loops_text(tgt) + " for " + statement + " put loop " + inner + " outside loop " +
+                       outer + " (neighbouring loops one at a time: interchanging loops further apart first "
+                       "would break a dependence)");
+      } catch (const NotExpressible&) {
+        return false;
+      }
+      std::swap(order[at - 1], order[at]);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Difference difference(const StatementLayout& current, const StatementLayout& target) {
@@ -82,10 +120,14 @@ void transform_towards(Work& w, const Target& target, const std::string& stateme
     using K = LoopStep::Kind;
     switch (step->kind) {
       case K::Interchange:
-        apply_step(w,
-                   make_call(statement, "interchange", {loop_name(cur, step->outer), loop_name(cur, step->inner)}),
-                   "isl's loops " + loops_text(tgt) + " for " + statement + " put loop " +
-                       loop_name(cur, step->inner) + " outside loop " + loop_name(cur, step->outer));
+        try {
+          apply_step(w,
+                     make_call(statement, "interchange", {loop_name(cur, step->outer), loop_name(cur, step->inner)}),
+                     "isl's loops " + loops_text(tgt) + " for " + statement + " put loop " +
+                         loop_name(cur, step->inner) + " outside loop " + loop_name(cur, step->outer));
+        } catch (const NotExpressible&) {
+          if (!interchange_adjacently(w, tgt, cur, d.t)) throw;
+        }
         break;
       case K::Reversal:
         apply_step(w, make_call(statement, "loop_reversal", {loop_name(cur, step->outer)}),

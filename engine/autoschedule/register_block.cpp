@@ -77,12 +77,13 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
     }
   if (!write || !element_stays(*write, reduction) || element_stays(*write, outer) || !unit_stride(*write, inner))
     return false;
-  bool broadcast = false, row_reuse = false;
+  bool broadcast = false, row_reuse = false, accumulates = s.assign_op != "=";
   for (const Access& a : s.accesses) {
     if (a.kind == Access::Kind::Write || a.conditional) continue;
     // The accumulated element itself, or another element of the result array: only the first is held.
     if (a.array == write->array) {
       if (!a.relation.is_equal(write->relation)) return false;
+      accumulates = true;
       continue;
     }
     const bool stays = element_stays(a, inner);
@@ -90,7 +91,8 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
     broadcast = broadcast || stays;
     row_reuse = row_reuse || element_stays(a, outer);
   }
-  return broadcast && row_reuse;
+  // `c[i][j] = d[i][j] + a[i][k] * b[k][j]` overwrites across k: no reduction to hold.
+  return accumulates && broadcast && row_reuse;
 }
 
 }  // namespace loopscape

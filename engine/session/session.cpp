@@ -301,7 +301,10 @@ std::optional<Refusal> Session::add_variant(const std::vector<CommandCall>& call
   replay.variants_.clear();
   for (const CommandCall& call : calls)
     if (std::optional<Refusal> refusal = replay.apply(call)) return refusal;
-  keep_variant(Variant{std::move(replay.applied_)});
+  Variant line{std::move(replay.applied_)};
+  // Steps the current line already has (all of them, or its first ones) are no other line of work.
+  if (shared_steps(line) == line.steps.size()) return std::nullopt;
+  keep_variant(std::move(line));
   return std::nullopt;
 }
 

@@ -138,7 +138,9 @@ class Session {
   bool switch_to_variant(std::size_t k);
   // Adds a line of work from commands (a saved session's variants), each one
   // checked as if applied from the original schedule; the current line does
-  // not change. Returns the first refusal, adding nothing then.
+  // not change. A line that is the current line or its first steps, or that
+  // another variant already holds, adds nothing. Returns the first refusal,
+  // adding nothing then.
   std::optional<Refusal> add_variant(const std::vector<CommandCall>& calls);
 
   // Typed commands on a statement or node: session.statement("S1").tile(...)

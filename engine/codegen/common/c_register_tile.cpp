@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "analysis/access_box.h"
 #include "codegen/common/c_printer.h"
 #include "codegen/common/subscripts.h"
 
@@ -10,9 +11,9 @@ namespace loopscape {
 
 namespace {
 
-// Beyond this many elements a tile no longer fits in vector registers, and
-// a local array would only add copies.
-constexpr long kMaxTileElements = 256;
+// Beyond this many bytes a tile no longer fits in vector registers (AVX-512's
+// 32 of 64 bytes: 256 doubles, 512 floats), and a local array would only add copies.
+constexpr long kMaxTileBytes = 2048;
 
 // e + c, the constant folded where e ends in one.
 ExprPtr plus_constant(const ExprPtr& e, long c) {
@@ -153,7 +154,7 @@ std::optional<CRegisterTile> plan_c_register_tile(const Program& program, const 
       }
     if (!extent) return std::nullopt;
     elements *= *extent;
-    if (elements > kMaxTileElements) return std::nullopt;
+    if (elements > kMaxTileBytes) return std::nullopt;  // too large even for bytes
     // The other bounds cut partial tiles: a full one reaches init + extent - 1 under each.
     terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(extent_term));
     if (mentions_any(*last, inside)) return std::nullopt;
@@ -198,7 +199,9 @@ std::optional<CRegisterTile> plan_c_register_tile(const Program& program, const 
     std::string name = "ls_acc_" + array;
     for (int k = 1; taken.count(name); ++k) name = "ls_acc_" + array + "_" + std::to_string(k);
     const Array* declared = program.find_array(array);
-    tile.accumulators.push_back({array, name, declared ? declared->element_type : access->type, access});
+    const std::string type = declared ? declared->element_type : access->type;
+    if (elements * element_bytes(type) > kMaxTileBytes) return std::nullopt;
+    tile.accumulators.push_back({array, name, type, access});
   }
   for (const ExprPtr& c : conditions)
     tile.full_tile = tile.full_tile ? make_binary("&&", tile.full_tile, c) : c;

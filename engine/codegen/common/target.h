@@ -77,7 +77,7 @@ struct RunRecipe {
   bool runs_own_main = false;
   std::string own_main_why = {};
   // How verify builds and runs it, for --help: "built with mpicc, run under mpirun".
-  std::string how_verified = "built with gcc -O3 -fopenmp";
+  std::string how_verified = "built with gcc -O3 -march=native -ffp-contract=off -fopenmp";
 };
 
 // What a target writes beside its emitted file, and what building the
