@@ -951,6 +951,7 @@ class CudaTarget : public Target {
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.local_copies_from = &in.schedule;  // host parts copy into local arrays
+    po.unroll_pragma = "unroll";  // nvcc warns of GCC's in host code too
     HostPrinter host(program, po, in.schedule, arrays);
     host.walk(*ast);
     const CCode code = host.result();
