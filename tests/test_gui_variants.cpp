@@ -80,6 +80,13 @@ class TestGuiVariants : public QObject {
     QVERIFY(c.current.seconds > 0 && c.other.seconds > 0);
     QVERIFY(c.current.difference.isEmpty() && c.other.difference.isEmpty());
     QVERIFY(c.current.code != c.other.code);
+    // What each loop carries: the reduction over k moves with the steps.
+    const QString current_loops = c.current.loops.join(QLatin1Char('\n'));
+    const QString other_loops = c.other.loops.join(QLatin1Char('\n'));
+    QVERIFY2(current_loops.contains(QStringLiteral("S1 k1: carries")), qPrintable(current_loops));
+    QVERIFY2(current_loops.contains(QStringLiteral("S1 i: carries none")), qPrintable(current_loops));
+    QVERIFY2(other_loops.contains(QStringLiteral("S1 k: carries")), qPrintable(other_loops));
+    QVERIFY2(view->text().contains(QStringLiteral("Loops and the dependences they carry")), qPrintable(view->text()));
     QVERIFY2(view->text().contains(QStringLiteral("OpenMP code")), qPrintable(view->text()));
     const QString shot = QDir::current().absoluteFilePath(QStringLiteral("variant_compare.png"));
     QVERIFY(view->window()->grab().save(shot));

@@ -109,6 +109,12 @@ QString VariantCompareView::sideHtml(const VariantSide& side, const VariantSide&
                                           : QStringLiteral("<b>%1</b>").arg(line)) +
             QLatin1Char('\n');
   }
+  html += QStringLiteral("</pre><p>%1</p><pre>").arg(tr("Loops and the dependences they carry (lines the other side lacks highlighted):"));
+  const QList<bool> other_carriage = linesNotIn(side.loops, other.loops);
+  for (int k = 0; k < side.loops.size(); ++k)
+    html += (other_carriage[k] ? QStringLiteral("<span style='background:#fff3b0'>%1</span>").arg(side.loops[k].toHtmlEscaped())
+                               : side.loops[k].toHtmlEscaped()) +
+            QLatin1Char('\n');
   html += QStringLiteral("</pre><p>%1</p><pre>").arg(tr("OpenMP code (lines the other side lacks highlighted):"));
   const QStringList code = side.code.split(QLatin1Char('\n'));
   const QList<bool> missing = linesNotIn(code, other.code.split(QLatin1Char('\n')));

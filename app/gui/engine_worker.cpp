@@ -24,6 +24,7 @@
 #include "scratchpad/scratchpad_evaluation.h"
 #include "analysis/work_count.h"
 #include "runner/jit_run.h"
+#include "session/carried_loops.h"
 #include "session/script.h"
 #include "session/session.h"
 #include "support/error.h"
@@ -854,6 +855,10 @@ void EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters
         const GeneratedCode code = generate(program, schedule, session.dependences().all(), "openmp", {}, nullptr,
                                             &session.dependences());
         sides[s]->code = qs(code.text);
+        program.isl().bounded("find the dependences each loop carries", [&] {
+          for (const CarriedLoop& l : carried_loops(program, session.dependences(), schedule))
+            sides[s]->loops << qs(l.text());
+        });
         runs[s] = prepare_jit_run(program, schedule, values);
       }
       original = prepare_jit_run(program, session.schedule_at(0), values);
