@@ -127,66 +127,34 @@ int main(void) {
 }
 )";
 
-// kMatmul (command_test_support.h) at size n: 96 = 4 x 24 rows = 12 x 8
-// columns of whole AVX2 register blocks.
-std::string matmul_of_size(int n) {
+// kMatmul (command_test_support.h) at size N = n (96 = 4 x 24 rows = 12 x 8
+// columns of whole AVX2 register blocks), its loop nest replaced by `nest`
+// when one is given (the same arrays, harness and output).
+std::string matmul_of_size(int n, const std::string& nest = "") {
   std::string text = kMatmul;
   text.replace(text.find("#define N 24"), 12, "#define N " + std::to_string(n));
+  if (!nest.empty()) {
+    const std::size_t begin = text.find("#pragma scop\n") + 13, end = text.find("#pragma endscop");
+    text.replace(begin, end - begin, nest);
+  }
   return text;
 }
 
-// syrk's update: along j, the innermost loop, a[j][k] walks down a column.
-const char* kRankUpdate = R"(#include <stdio.h>
-#define N 96
-static double A[N][N], C[N][N];
-void kernel(int n, double a[N][N], double c[N][N]) {
-#pragma scop
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < n; k++)
-      for (int j = 0; j < n; j++)
-        c[i][j] += a[i][k] * a[j][k];
-#pragma endscop
-}
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      A[i][j] = (i * 3 + j) % 7;
-      C[i][j] = 0;
-    }
-  kernel(N, A, C);
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
-  return 0;
-}
-)";
+// syrk's update: along j, a[j][k] walks down a column.
+const std::string kRankUpdate = matmul_of_size(96,
+                                               "  for (i = 0; i < n; i++)\n"
+                                               "    for (k = 0; k < n; k++)\n"
+                                               "      for (j = 0; j < n; j++)\n"
+                                               "        c[i][j] += a[i][k] * a[j][k];\n");
 
 // A product repeated in a time loop: isl moves t inside (i, j); interchanging
 // t and j first would run a later step's k = 0 before an earlier's last k.
-const char* kProductInTimeLoop = R"(#include <stdio.h>
-#define N 12
-static double A[N][N], B[N][N], C[N][N];
-void kernel(double a[N][N], double b[N][N], double c[N][N]) {
-#pragma scop
-  for (int t = 0; t < 3; t++)
-    for (int i = 0; i < N; i++)
-      for (int k = 0; k < N; k++)
-        for (int j = 0; j < N; j++)
-          c[i][j] += a[i][k] * b[k][j];
-#pragma endscop
-}
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      A[i][j] = (i * 3 + j) % 7;
-      B[i][j] = (i + 2 * j) % 5;
-      C[i][j] = 1;
-    }
-  kernel(A, B, C);
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) printf("%.12e\n", C[i][j]);
-  return 0;
-}
-)";
+const std::string kProductInTimeLoop = matmul_of_size(12,
+                                                      "  for (int t = 0; t < 3; t++)\n"
+                                                      "    for (i = 0; i < n; i++)\n"
+                                                      "      for (k = 0; k < n; k++)\n"
+                                                      "        for (j = 0; j < n; j++)\n"
+                                                      "          c[i][j] += a[i][k] * b[k][j];\n");
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -360,10 +360,13 @@ class OriginalRuns {
     std::lock_guard<std::mutex> lock(mutex_);
     runs_.emplace(key, side);
   }
-  int reused() const { return reused_; }
+  int reused() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return reused_;
+  }
 
  private:
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::map<std::string, Side> runs_;
   int reused_ = 0;
 };
@@ -454,31 +457,22 @@ void verify(const Program& program, const std::string& emitted_source, const Run
   }
 
   // A run of the original kept by an earlier verification: only the emitted program is built and run.
-  const Side* kept = options.original_runs ? options.original_runs->find(original_run_key(options, plan, original))
-                                           : nullptr;
-  const auto restore_kept = [&] {
+  const Side* kept = nullptr;
+  const auto build = [&] {
+    kept = options.original_runs ? options.original_runs->find(original_run_key(options, plan, original)) : nullptr;
+    if (!kept) return compile_both(options, plan, original, emitted);
+    compile_one(options, plan, emitted);
     const fs::path folder = original.folder, source = original.source, binary = original.binary;
     original = *kept;
     original.folder = folder;
     original.source = source;
     original.binary = binary;
   };
-  if (kept) {
-    compile_one(options, plan, emitted);
-    restore_kept();
-  } else {
-    compile_both(options, plan, original, emitted);
-  }
+  build();
   if (instrumented && (!original.compile.succeeded() || !emitted.compile.succeeded())) {
     original.code = original_source;
     emitted.code = emitted_source;
-    kept = options.original_runs ? options.original_runs->find(original_run_key(options, plan, original)) : nullptr;
-    if (kept) {
-      compile_one(options, plan, emitted);
-      restore_kept();
-    } else {
-      compile_both(options, plan, original, emitted);
-    }
+    build();
   }
   if (!original.compile.succeeded()) {
     result.status = Status::Error;
