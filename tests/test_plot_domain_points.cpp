@@ -14,6 +14,8 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
+#include <algorithm>
+#include <numeric>
 #include <set>
 
 #include "analysis/legality.h"
@@ -358,6 +360,42 @@ class TestViewDomainPoints : public QObject {
     }
   }
 
+  // Steps are the points' times without their concurrent dimensions, in
+  // order: checked from the times themselves, on a wavefront of 25,000
+  // points (sorted by digits, the masked keys of plot/lexicographic_keys.h).
+  void stepsAreTimesWithoutConcurrentDimensions() {
+    const LoadedProgram lp = jacobi1d();
+    const isl::schedule s =
+        apply_all(lp, {"S1.shift(i, 1)", "S1.after(S0, i)", "S0.skew(t, i, 2)", "S0.tile(t, i, 8, 16, T, I, t1, i1)",
+                       "S0.skew(T, I, 1, 1, w, p)", "S0.parallelize(p)"});
+    PlotRequest req;
+    req.parameters = {{"tsteps", 64}, {"n", 200}};
+    const PlotData d = build_plot_data(lp.program, lp.dependences, s, req);
+    QCOMPARE(d.points.size(), std::size_t(2 * 64 * 198));
+    auto step_key = [&](std::uint32_t p) {
+      const PlotStatement& st = d.statements[static_cast<std::size_t>(d.points[p].statement)];
+      std::vector<long> key;
+      const std::span<const long> t = d.time(p);
+      for (std::size_t k = 0; k < t.size(); ++k)
+        if (k >= st.time_dims.size() || !st.time_dims[k].concurrent) key.push_back(t[k]);
+      return key;
+    };
+    QVERIFY(d.step_count() > 1);
+    QCOMPARE(d.step_offsets.back(), std::uint32_t(d.points.size()));
+    std::set<std::uint32_t> seen;
+    for (std::size_t step = 0; step < d.step_count(); ++step) {
+      const std::vector<long> first = step_key(d.step_points[d.step_offsets[step]]);
+      if (step > 0) QVERIFY(step_key(d.step_points[d.step_offsets[step - 1]]) < first);
+      for (std::uint32_t k = d.step_offsets[step]; k < d.step_offsets[step + 1]; ++k) {
+        const std::uint32_t p = d.step_points[k];
+        QCOMPARE(step_key(p), first);
+        QCOMPARE(d.points[p].step, std::uint32_t(step));
+        QVERIFY(seen.insert(p).second);
+        if (k > d.step_offsets[step]) QVERIFY(d.step_points[k - 1] < p);  // schedule order within a step
+      }
+    }
+  }
+
   // The plot computes times without isl (plot/affine_eval.h): tile
   // expressions with nested floor divisions and negative values agree with
   // isl's own evaluation; what it cannot take (several pieces, a rational
@@ -527,6 +565,15 @@ class TestViewDomainPoints : public QObject {
     // Equal keys keep their rows' order.
     const LexicographicKeys::Key low{1, 0, 0}, high{2, 0, 0};
     QCOMPARE(LexicographicKeys::order_of({high, low, high, low}), (std::vector<std::uint32_t>{1, 3, 0, 2}));
+    // Past a few thousand rows the order comes from digits (a radix sort): the
+    // same order as a stable sort of the keys, equal keys in row order.
+    std::vector<LexicographicKeys::Key> many;
+    for (int k = 0; k < 20000; ++k)
+      many.push_back({std::uint64_t(next(5)) << 40 | std::uint64_t(next(3)), 7, std::uint64_t(next(50000)) << 20});
+    std::vector<std::uint32_t> expected(many.size());
+    std::iota(expected.begin(), expected.end(), 0u);
+    std::stable_sort(expected.begin(), expected.end(), [&](std::uint32_t a, std::uint32_t b) { return many[a] < many[b]; });
+    QCOMPARE(LexicographicKeys::order_of(many), expected);
     LexicographicKeys wide({4});
     const std::vector<long> huge{-(1L << 59), -(1L << 59), -(1L << 59), -(1L << 59)};
     const std::vector<long> small{1L << 59, 1L << 59, 1L << 59, 1L << 59};  // 61 bits a column: four words

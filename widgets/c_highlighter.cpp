@@ -18,10 +18,12 @@ constexpr int kInsideComment = 1;
 
 }  // namespace
 
+// Numbers keep the text's colour: each coloured run is shaped on its own, and
+// a time-tiled nest's bounds hold hundreds of numbers (80 ms to paint
+// seidel-2d's code after an undo, 3 ms without them; issue 24).
 CHighlighter::CHighlighter(QTextDocument* document) : QSyntaxHighlighter(document) {
   const QTextCharFormat keyword = textFormat(QColor(0x00, 0x5A, 0x8C), true);
   const QTextCharFormat type = textFormat(QColor(0x00, 0x7A, 0x5E));
-  const QTextCharFormat number = textFormat(QColor(0xA0, 0x4A, 0x00));
   const QTextCharFormat string = textFormat(QColor(0x8C, 0x3B, 0x6E));
   const QTextCharFormat preprocessor = textFormat(QColor(0x7A, 0x5C, 0x00));
   const QTextCharFormat scop = textFormat(QColor(0xC0, 0x4E, 0x00), true);
@@ -36,10 +38,6 @@ CHighlighter::CHighlighter(QTextDocument* document) : QSyntaxHighlighter(documen
                         "\\b(void|char|short|int|long|float|double|signed|unsigned|_Bool|"
                         "size_t|int64_t|int32_t|uint8_t)\\b")),
                     type});
-  rules_.push_back({QRegularExpression(QStringLiteral(
-                        "\\b(0[xX][0-9a-fA-F]+|[0-9]+\\.?[0-9]*([eE][-+]?[0-9]+)?[fFlLuU]*|"
-                        "\\.[0-9]+([eE][-+]?[0-9]+)?[fFlL]?)\\b")),
-                    number});
   rules_.push_back({QRegularExpression(QStringLiteral("\"(\\\\.|[^\"\\\\])*\"")), string});
   rules_.push_back({QRegularExpression(QStringLiteral("^\\s*#\\s*\\w+.*$")), preprocessor});
   rules_.push_back({QRegularExpression(QStringLiteral("^\\s*#\\s*pragma\\s+(end)?scop\\b.*$")), scop});

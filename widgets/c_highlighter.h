@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Colours C source: keywords, types, preprocessor lines, comments, numbers, strings.
+// Colours C source: keywords, types, preprocessor lines, comments, strings.
 #include <QRegularExpression>
 #include <QSyntaxHighlighter>
 #include <QTextCharFormat>

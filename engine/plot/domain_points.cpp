@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <compare>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -133,7 +134,7 @@ std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::s
 class TimeWalker {
  public:
   TimeWalker(const Program& program, const Dependences& dependences, PlotCache* cache)
-      : program_(program), all_deps_(dependences.all().coalesce()), cache_(cache) {}
+      : program_(program), all_deps_(cache ? cache->coalesced(dependences) : dependences.all().coalesce()), cache_(cache) {}
 
   std::vector<Piece> pieces;
 
@@ -473,8 +474,10 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
     packing.observe(1, std::span<const long>(&statement, 1));
     packing.observe(2, coords_of(r));
   }
-  if (packing.fits()) {
-    std::vector<LexicographicKeys::Key> packed(raw.size());
+  const bool packed_keys = packing.fits();
+  std::vector<LexicographicKeys::Key> packed;  // by raw point, when packed_keys
+  if (packed_keys) {
+    packed.resize(raw.size());
     for (std::size_t k = 0; k < raw.size(); ++k) {
       const long statement = raw[k].statement;
       packed[k] = packing.key({time_of(raw[k]), std::span<const long>(&statement, 1), coords_of(raw[k])});
@@ -527,8 +530,41 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   }
   data.index = domain->index().renumbered(point_of, kNoTime);
 
-  // Steps: equal time once the concurrent dimensions are dropped.
-  {
+  // Steps: equal time once the concurrent dimensions are dropped. When every
+  // statement drops the same time columns, a point's packed key masked to
+  // the kept columns orders the steps as the cut-down times would.
+  std::optional<LexicographicKeys::Key> step_mask;
+  if (packed_keys) {
+    step_mask.emplace();
+    for (std::size_t k = 0; k < widest_time && step_mask; ++k) {
+      std::optional<bool> dropped;
+      for (const PlotStatement& st : data.statements) {
+        if (st.point_count == 0 || k >= st.time_dims.size()) continue;
+        if (dropped && *dropped != st.time_dims[k].concurrent) step_mask.reset();
+        dropped = st.time_dims[k].concurrent;
+      }
+      if (step_mask && !dropped.value_or(false)) {
+        const LexicographicKeys::Key bits = packing.column_bits(0, k);
+        for (std::size_t w = 0; w < bits.size(); ++w) (*step_mask)[w] |= bits[w];
+      }
+    }
+  }
+  // A statement with time dimensions beyond its first leaf's keeps them: not a case for the mask.
+  for (const Raw& r : raw)
+    if (step_mask && r.time_size > data.statements[static_cast<std::size_t>(r.statement)].time_dims.size()) step_mask.reset();
+  if (step_mask) {
+    std::vector<LexicographicKeys::Key> step_keys(data.points.size());
+    for (std::size_t p = 0; p < data.points.size(); ++p)
+      for (std::size_t w = 0; w < step_mask->size(); ++w) step_keys[p][w] = packed[order[p]][w] & (*step_mask)[w];
+    data.step_points = LexicographicKeys::order_of(step_keys);
+    for (std::size_t k = 0; k < data.step_points.size(); ++k) {
+      const std::uint32_t p = data.step_points[k];
+      if (k == 0 || step_keys[data.step_points[k - 1]] != step_keys[p])
+        data.step_offsets.push_back(static_cast<std::uint32_t>(k));
+      data.points[p].step = static_cast<std::uint32_t>(data.step_offsets.size() - 1);
+    }
+    data.step_offsets.push_back(static_cast<std::uint32_t>(data.step_points.size()));
+  } else {
     std::vector<long> keys;
     std::vector<std::uint32_t> key_at(data.points.size() + 1, 0);
     for (std::size_t p = 0; p < data.points.size(); ++p) {

@@ -221,17 +221,46 @@ std::shared_ptr<const PlotDomain> PlotCache::get(const Program& program, const D
   return last_;
 }
 
+// Kept by member: whether member k is parallel depends on the schedule
+// dimensions around it (the prefix, then the members before it), not on how
+// they are grouped into bands. Parallelizing a member of a tiled band splits
+// the band, and its members were computed again (30 ms a step on heat-3d).
 std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences) {
-  constexpr std::size_t kKeptBands = 256;
+  constexpr std::size_t kKeptMembers = 1024;
   const isl::schedule_node node = skip_marks(band);
-  std::string key = isl_string(node.as<isl::schedule_node_band>().partial_schedule());
-  key += "\n" + isl_string(node.prefix_schedule_multi_union_pw_aff());
-  key += "\n" + isl_string(node_domain(node));
-  if (const auto known = parallel_.find(key); known != parallel_.end()) return known->second;
-  std::vector<bool> out = loopscape::parallel_members(node, dependences);
-  if (parallel_.size() >= kKeptBands) parallel_.clear();
-  parallel_.emplace(std::move(key), out);
+  const isl::union_set domain = node_domain(node);
+  auto dimension_text = [&](isl::union_pw_aff dimension) {
+    return isl_string(dimension.intersect_domain(domain).coalesce()) + "\n";
+  };
+  std::string outer = isl_string(domain) + "\n";
+  const isl::multi_union_pw_aff prefix = node.prefix_schedule_multi_union_pw_aff();
+  for (int k = 0, n = static_cast<int>(prefix.size()); k < n; ++k) outer += dimension_text(prefix.at(k));
+  const isl::multi_union_pw_aff partial = node.as<isl::schedule_node_band>().partial_schedule();
+  const int members = static_cast<int>(partial.size());
+  std::vector<std::string> keys;
+  std::vector<bool> out;
+  for (int k = 0; k < members; ++k) {
+    const std::string member = dimension_text(partial.at(k));
+    keys.push_back(outer + "member " + member);
+    outer += member;
+    if (const auto known = parallel_.find(keys.back()); known != parallel_.end()) out.push_back(known->second);
+  }
+  if (static_cast<int>(out.size()) == members) return out;
+  out = loopscape::parallel_members(node, dependences);
+  if (parallel_.size() + keys.size() > kKeptMembers) parallel_.clear();
+  for (int k = 0; k < members; ++k) parallel_[keys[static_cast<std::size_t>(k)]] = out[static_cast<std::size_t>(k)];
   return out;
+}
+
+const isl::union_map& PlotCache::coalesced(const Dependences& dependences) {
+  const std::array<const isl_union_map*, 3> from{dependences.read_after_write.get(), dependences.write_after_read.get(),
+                                                 dependences.write_after_write.get()};
+  if (coalesced_.is_null() || from != coalesced_from_) {
+    const isl::union_map all = dependences.all();
+    coalesced_ = all.is_null() ? all : all.coalesce();
+    coalesced_from_ = from;
+  }
+  return coalesced_;
 }
 
 }  // namespace loopscape
