@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTransform>
@@ -13,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <tuple>
 #include <unordered_set>
 
 #include "statement_colors.h"
@@ -78,6 +80,56 @@ void drawArrowHead(QPainter& p, const QPointF& from, const QPointF& to, double s
   head << to << (to - u * size + n * size * 0.45) << (to - u * size - n * size * 0.45);
   p.drawPolygon(head);
 }
+
+// Round points as copies of an antialiased disc, one per colour, pen and
+// half-pixel offset (centres keep half-pixel precision), each distinct
+// position of a batch once: drawing every ellipse as a path took 30 ms a
+// frame on a nest of 200 statements (issue 24).
+class DiscPainter {
+ public:
+  explicit DiscPainter(QPainter& p) : p_(p), dpr_(p.device() ? p.device()->devicePixelRatioF() : 1.0) {}
+
+  void draw(const std::vector<QPointF>& centres, double radius, const QColor& fill, const QPen& pen) {
+    if (centres.empty()) return;
+    const double reach = radius + (pen.style() == Qt::NoPen ? 0.0 : pen.widthF()) + 1.0;
+    const std::array<QImage, 4>& discs = discsFor(radius, reach, fill, pen);
+    std::unordered_set<std::uint64_t> seen;
+    seen.reserve(centres.size());
+    for (const QPointF& c : centres) {
+      const long hx = std::lround(std::floor(c.x() * 2)), hy = std::lround(std::floor(c.y() * 2));
+      if (!seen.insert(static_cast<std::uint64_t>(static_cast<std::uint32_t>(hx)) << 32 | static_cast<std::uint32_t>(hy))
+               .second)
+        continue;
+      const auto k = static_cast<std::size_t>((hx & 1) | (hy & 1) << 1);
+      p_.drawImage(QPointF(std::floor(hx / 2.0) - reach, std::floor(hy / 2.0) - reach), discs[k]);
+    }
+  }
+
+ private:
+  const std::array<QImage, 4>& discsFor(double radius, double reach, const QColor& fill, const QPen& pen) {
+    const auto key = std::make_tuple(radius, fill.rgba(), pen.style() == Qt::NoPen ? 0u : pen.color().rgba(),
+                                     pen.style() == Qt::NoPen ? 0.0 : pen.widthF());
+    if (const auto known = discs_.find(key); known != discs_.end()) return known->second;
+    std::array<QImage, 4> discs;  // by half-pixel offset in x and y
+    const int side = static_cast<int>(std::ceil(2 * reach)) + 1;
+    for (int k = 0; k < 4; ++k) {
+      QImage disc(QSize(side, side) * dpr_, QImage::Format_ARGB32_Premultiplied);
+      disc.setDevicePixelRatio(dpr_);
+      disc.fill(Qt::transparent);
+      QPainter q(&disc);
+      q.setRenderHint(QPainter::Antialiasing, true);
+      q.setBrush(fill);
+      q.setPen(pen);
+      q.drawEllipse(QPointF(reach + 0.5 * (k & 1) + 0.25, reach + 0.5 * (k >> 1) + 0.25), radius, radius);
+      discs[static_cast<std::size_t>(k)] = std::move(disc);
+    }
+    return discs_.emplace(key, std::move(discs)).first->second;
+  }
+
+  QPainter& p_;
+  double dpr_;
+  std::map<std::tuple<double, QRgb, QRgb, double>, std::array<QImage, 4>> discs_;
+};
 
 }  // namespace
 
@@ -764,12 +816,13 @@ void PlotRenderer::paintPoints(QPainter& p, const QRectF& area) const {
   for (const auto& b : batches) total += b.size();
   const bool round = r >= 2.2 && total < 40000;
   const bool outline = r >= 4.0;
+  DiscPainter discs(p);
   auto draw = [&](const std::vector<QPointF>& pts, double radius, const QColor& fill, const QPen& pen) {
     if (pts.empty()) return;
     p.setBrush(fill);
     p.setPen(pen);
     if (round) {
-      for (const QPointF& s : pts) p.drawEllipse(s, radius, radius);
+      discs.draw(pts, radius, fill, pen);
     } else {
       std::vector<QRectF> rects;
       rects.reserve(pts.size());
