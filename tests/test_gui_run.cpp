@@ -6,9 +6,11 @@
 // a screenshot for the README.
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -195,6 +197,67 @@ class TestGuiRun : public QObject {
     window.undoStack()->undo();
     QVERIFY(window.waitForEngine());
     QCOMPARE(window.undoStack()->index(), static_cast<int>(outcome.candidates[most].steps.size()) - 1);
+  }
+
+  // Knobs: every combination of a script's tune(...) values measured on top
+  // of the session's steps, listed as Tune's candidates; the fastest values
+  // are written back into the script, first in each knob. A knob that makes
+  // a wrong command is refused at its place, and the file is left alone.
+  void knobsAreTunedAndWrittenBackIntoTheScript() {
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
+    QVERIFY(window.waitForEngine());
+    window.show();
+    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
+    run->setRunsAfterEachCommand(false);
+    window.showRun();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("knobs.ls"));
+    auto write = [&](const QByteArray& text) {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    write("S1.tile(i, j, tune(8, 16), tune(4, 32))\n");
+    run->requestKnobTuning(path);
+    QVERIFY(run->tuning());
+    QVERIFY(!run->tuneKnobsButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!run->tuning(), 240000);
+    QVERIFY(window.waitForEngine());
+    const TuningOutcome& outcome = run->tuningOutcome();
+    QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+    QCOMPARE(outcome.candidates.size(), 4);
+    QCOMPARE(outcome.candidates.front().label, QStringLiteral("values 8, 4"));
+    QCOMPARE(outcome.candidates.front().steps, QStringList{QStringLiteral("S1.tile(i, j, 8, 4)")});
+    QVERIFY(outcome.best >= 0 && outcome.candidates[outcome.best].measured());
+    for (const TuningCandidateOutcome& c : outcome.candidates)
+      QVERIFY2(c.measured() != !c.problem.isEmpty(), qPrintable(c.label + QStringLiteral(": ") + c.problem));
+    QFile tuned(path);
+    QVERIFY(tuned.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(tuned.readAll());
+    QVERIFY2(text.startsWith(QStringLiteral("# Tuned (Run dock")), qPrintable(text));
+    const QStringList best = outcome.candidates[outcome.best].label.mid(7).split(QStringLiteral(", "));
+    QVERIFY2(text.contains(QStringLiteral("tune(%1, ").arg(best[0])) &&
+                 text.contains(QStringLiteral("tune(%1, ").arg(best[1])),
+             qPrintable(text));
+    QCOMPARE(window.undoStack()->count(), 0);  // measured on copies of the session
+    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("run_dock_knobs.png"));
+    QVERIFY(window.renderImage(QSize(1600, 1000)).save(shot));
+    qInfo("%s", qPrintable(shot));
+
+    write("S1.tile(i, j, tune(8, x), 4)\n");
+    QTRY_VERIFY_WITH_TIMEOUT(run->tuneKnobsButton()->isEnabled(), 60000);  // a measurement of the step may follow
+    run->requestKnobTuning(path);
+    QVERIFY(run->tuning());
+    QTRY_VERIFY_WITH_TIMEOUT(!run->tuning(), 240000);
+    QVERIFY(window.waitForEngine());
+    QVERIFY2(run->statusText().startsWith(QStringLiteral("Not tuned: ")) &&
+                 run->statusText().contains(QStringLiteral("knobs.ls:1:15: the value x of this knob makes a wrong command")),
+             qPrintable(run->statusText()));
+    QFile untouched(path);
+    QVERIFY(untouched.open(QIODevice::ReadOnly));
+    QCOMPARE(untouched.readAll(), QByteArray("S1.tile(i, j, tune(8, x), 4)\n"));
   }
 
   // Cancel stops the tuning between runs; what was measured stays.

@@ -311,6 +311,7 @@ class TestViewDomainPoints : public QObject {
                             "int n", "double A[100][100]");
     PlotRequest req;
     req.parameters = {{"n", 320}};
+    req.max_points = req.max_arrows = 200'000;  // past the app's cap of 100,000: the engine can take it
     QElapsedTimer timer;
     timer.start();
     PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);

@@ -318,6 +318,7 @@ class TestWavefront : public QObject {
     const LoadedProgram lp = recurrence2d();
     PlotRequest req;
     req.parameters = {{"n", 321}};
+    req.max_points = 200'000;
     req.max_arrows = 400'000;
     req.max_arrows_per_dependence = 200'000;
     PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);

@@ -2,6 +2,8 @@
 #include "run_view.h"
 
 #include <QCheckBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHelpEvent>
 #include <QLabel>
@@ -165,6 +167,12 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
       tr("Measure the automatic schedule's candidates (the schedule as it is, isl's schedule untiled and tiled at "
          "16, 32, 64) at these values, each against the original; keep the fastest, or the original when none "
          "beats it"));
+  tune_knobs_ = new QPushButton(tr("Knobs\u2026"));
+  tune_knobs_->setObjectName(QStringLiteral("runTuneKnobs"));
+  tune_knobs_->setToolTip(
+      tr("Measure every combination of a script's knobs (arguments written tune(16, 32, 64)), its steps applied on "
+         "top of the session's, at these values; the fastest values are written back into the script, first in "
+         "each list"));
   tune_progress_ = new QProgressBar;
   tune_progress_->setObjectName(QStringLiteral("runTuneProgress"));
   tune_progress_->setVisible(false);
@@ -191,6 +199,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   buttons->addWidget(run_);
   buttons->addWidget(run_every_step_);
   buttons->addWidget(tune_);
+  buttons->addWidget(tune_knobs_);
   buttons->addWidget(cancel_);
   buttons->addWidget(repetitions_);
   buttons->addWidget(auto_);
@@ -213,6 +222,11 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
     Q_EMIT cancelRequested();
   });
   connect(tune_, &QPushButton::clicked, this, &RunView::requestTune);
+  connect(tune_knobs_, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Tune the knobs of a script"), QString(),
+                                                      tr("Schedule scripts (*.ls);;All files (*)"));
+    if (!path.isEmpty()) requestKnobTuning(path);
+  });
   connect(tuning_chart_, &TuningChart::candidateClicked, this, &RunView::selectCandidate);
   connect(candidates_, &QListWidget::currentRowChanged, this, [this](int row) {
     if (row >= 0 && row != selected_candidate_) selectCandidate(row);
@@ -290,6 +304,7 @@ void RunView::setBusy(bool busy) {
   // Run every step queues behind a run in flight, not behind a tuning.
   run_every_step_->setEnabled(!tuning_running_);
   tune_->setEnabled(!busy);
+  tune_knobs_->setEnabled(!busy);
   cancel_->setEnabled(busy);
 }
 
@@ -359,6 +374,19 @@ void RunView::requestTune() {
   Q_EMIT tuneRequested(parameters(), repetitions_->value());
 }
 
+QString RunView::statusText() const { return status_->text(); }
+
+void RunView::requestKnobTuning(const QString& path) {
+  if (running_ || tuning_running_) return;
+  tuning_running_ = true;
+  setBusy(true);
+  charts_->setCurrentIndex(1);
+  tune_progress_->setRange(0, 0);
+  tune_progress_->setVisible(true);
+  status_->setText(tr("Tuning the knobs of %1: checking each value (isl)\u2026").arg(QFileInfo(path).fileName()));
+  Q_EMIT tuneKnobsRequested(path, parameters(), repetitions_->value());
+}
+
 void RunView::showTuningProgress(const QString& what, int done, int total) {
   if (!tuning_running_) return;
   tune_progress_->setRange(0, total);
@@ -396,6 +424,11 @@ void RunView::showTuningOutcome(const TuningOutcome& outcome) {
   else if (tuning_.kept_original)
     status_->setText(tr("Tuned: none is faster than the original (%1 ms); the original order is kept.")
                          .arg(tuning_.original_seconds * 1e3, 0, 'f', 2));
+  else if (tuning_.best >= 0 && !tuning_.script_path.isEmpty())
+    status_->setText(tr("Tuned: %1 is the fastest, %2\u00d7 the original; written first in each knob of %3.")
+                         .arg(tuning_.candidates[tuning_.best].label)
+                         .arg(tuning_.original_seconds / tuning_.candidates[tuning_.best].seconds, 0, 'f', 2)
+                         .arg(QFileInfo(tuning_.script_path).fileName()));
   else if (tuning_.best >= 0)
     status_->setText(tr("Tuned: %1 is the fastest, %2\u00d7 the original.")
                          .arg(tuning_.candidates[tuning_.best].label)

@@ -50,11 +50,13 @@ class RunView : public QWidget {
   // The measurement of `step` at the current parameters, if any.
   const RunOutcome* measurement(int step) const;
   QString summaryText() const;  // the result pane as plain text
+  QString statusText() const;   // the line under the buttons: what runs, what came out
   QPushButton* runButton() const { return run_; }
   QPushButton* runEveryStepButton() const { return run_every_step_; }
   // The step being compiled and run, or -1.
   int runningStep() const { return running_ ? running_step_ : -1; }
   QPushButton* tuneButton() const { return tune_; }
+  QPushButton* tuneKnobsButton() const { return tune_knobs_; }
   QPushButton* applyCandidateButton() const { return apply_candidate_; }
   bool tuning() const { return tuning_running_; }
   // The last tuning's outcome (no candidates before the first).
@@ -70,6 +72,9 @@ class RunView : public QWidget {
   void showOutcome(const loopscape::RunOutcome& outcome);
   // Measures the automatic schedule's candidates at these values.
   void requestTune();
+  // Tunes the knobs of the script at `path` (its tune(...) arguments) as
+  // Tune measures candidates; the Knobs button asks for the file first.
+  void requestKnobTuning(const QString& path);
   void showTuningProgress(const QString& what, int done, int total);
   void showTuningOutcome(const loopscape::TuningOutcome& outcome);
 
@@ -77,6 +82,7 @@ class RunView : public QWidget {
   void runRequested(int step, const QMap<QString, qint64>& parameters, int repetitions);
   void cancelRequested();
   void tuneRequested(const QMap<QString, qint64>& parameters, int repetitions);
+  void tuneKnobsRequested(const QString& script_path, const QMap<QString, qint64>& parameters, int repetitions);
   // Apply: the candidate's steps, to be added to the history.
   void applyCandidateRequested(const QStringList& steps, const QString& label);
 
@@ -101,6 +107,7 @@ class RunView : public QWidget {
   QTextBrowser* summary_;
   RunChart* chart_;
   QPushButton* tune_;
+  QPushButton* tune_knobs_;
   QProgressBar* tune_progress_;
   QTabWidget* charts_;
   TuningChart* tuning_chart_;

@@ -56,7 +56,10 @@ QPointF TuningChart::pointOf(int k) const {
     return {};
   const QRectF area = plotArea();
   const TuningCandidateOutcome& c = outcome_.candidates[k];
-  const double x = area.left() + area.width() * (0.05 + 0.75 * c.steps.size() / maxSteps());
+  // A script's knob combinations all have its steps: they are spread in their order instead.
+  const double along = byCombination() ? (outcome_.candidates.size() > 1 ? double(k) / (outcome_.candidates.size() - 1) : 0.0)
+                                       : double(c.steps.size()) / maxSteps();
+  const double x = area.left() + area.width() * (0.05 + 0.75 * along);
   const double y = area.bottom() - area.height() * (outcome_.original_seconds / c.seconds) / topSpeedup();
   return {x, y};
 }
@@ -84,7 +87,8 @@ void TuningChart::paintEvent(QPaintEvent*) {
   const QRectF area = plotArea();
   p.setPen(palette().color(QPalette::PlaceholderText));
   p.drawText(QRectF(area.left(), 2, area.width(), fm.height()), Qt::AlignLeft,
-             tr("Tuning: speed-up over the original against steps"));
+             byCombination() ? tr("Knobs: speed-up over the original, by combination of values")
+                             : tr("Tuning: speed-up over the original against steps"));
   if (outcome_.original_seconds <= 0) {
     p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, tr("Press Tune to measure the automatic schedule's candidates"));
     return;
@@ -100,13 +104,15 @@ void TuningChart::paintEvent(QPaintEvent*) {
   p.drawText(QRectF(0, one - fm.height() / 2.0, area.left() - 4, fm.height()), Qt::AlignRight, QStringLiteral("1x"));
   p.drawText(QRectF(0, area.top() - fm.height() / 2.0, area.left() - 4, fm.height()), Qt::AlignRight,
              QStringLiteral("%1x").arg(top, 0, 'f', 1));
-  const int most = maxSteps();
-  for (int s : {0, most}) {
-    const double x = area.left() + area.width() * (0.05 + 0.75 * s / most);
-    p.drawText(QRectF(x - 20, area.bottom() + 2, 40, fm.height()), Qt::AlignCenter, QString::number(s));
+  if (!byCombination()) {
+    const int most = maxSteps();
+    for (int s : {0, most}) {
+      const double x = area.left() + area.width() * (0.05 + 0.75 * s / most);
+      p.drawText(QRectF(x - 20, area.bottom() + 2, 40, fm.height()), Qt::AlignCenter, QString::number(s));
+    }
   }
   p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 2, area.width(), fm.height()), Qt::AlignCenter,
-             tr("steps"));
+             byCombination() ? tr("combinations, in the script's order") : tr("steps"));
   std::vector<QRectF> labels;
   for (int k = 0; k < outcome_.candidates.size(); ++k) {
     const QPointF c = pointOf(k);

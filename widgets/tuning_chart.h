@@ -31,6 +31,8 @@ class TuningChart : public QWidget {
  private:
   QRectF plotArea() const;
   double topSpeedup() const;
+  // A script's knobs were tuned (every candidate has the same steps).
+  bool byCombination() const { return !outcome_.script_path.isEmpty(); }
   int maxSteps() const;
   int candidateAt(const QPointF& position) const;
 

@@ -32,6 +32,10 @@ struct TuningOutcome {
   bool cancelled = false;
   QString error;  // why nothing was measured
   QStringList summary;  // the tuner's lines, as in a tuned script's header
+  // Knob tuning (EngineWorker::tuneKnobs): the script's file, and its text
+  // with the fastest values first (empty when none was measured).
+  QString script_path;
+  QString tuned_script;
 };
 
 }  // namespace loopscape

@@ -10,8 +10,10 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 
 #include "autoschedule/planner.h"
 #include "codegen/common/ast_cache.h"
@@ -29,6 +31,7 @@
 #include "session/session.h"
 #include "support/error.h"
 #include "tuning/jit_tuning.h"
+#include "tuning/knob_tuner.h"
 
 namespace loopscape {
 
@@ -893,6 +896,43 @@ void EngineWorker::compareVariant(int k, const QMap<QString, qint64>& parameters
 }
 
 quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetitions) {
+  return startTuning(
+      parameters, repetitions,
+      [](const Session& session, const std::map<std::string, long>& given) { return prepare_jit_tuning(session, given); },
+      {});
+}
+
+quint64 EngineWorker::tuneKnobs(const QString& script_path, const QMap<QString, qint64>& parameters, int repetitions) {
+  auto knobs = std::make_shared<KnobTuning>();
+  auto text = std::make_shared<std::string>();
+  const std::string path = script_path.toStdString();
+  return startTuning(
+      parameters, repetitions,
+      [knobs, text, path](const Session& session, const std::map<std::string, long>& given) {
+        std::ifstream in(path);
+        if (!in) throw InputError({path, 0, 0}, "cannot read the script");
+        std::stringstream read;
+        read << in.rdbuf();
+        *text = read.str();
+        *knobs = plan_knob_tuning(session, parse_script(*text, path));
+        return prepare_jit_candidates(session, given, knobs->result.candidates);
+      },
+      [knobs, text, script_path](const TuningResult& result, TuningOutcome& outcome) {
+        knobs->result = result;
+        knobs->keep_fastest();
+        outcome.best = knobs->result.best;
+        outcome.kept_original = false;
+        outcome.script_path = script_path;
+        if (knobs->result.best >= 0)
+          outcome.tuned_script = qs(knobs->tuned_script(*text, "Run dock, compiled in the process by Halide's LLVM "
+                                                               "back-end and run against the original"));
+      });
+}
+
+quint64 EngineWorker::startTuning(
+    const QMap<QString, qint64>& parameters, int repetitions,
+    std::function<JitTuningPlan(const Session&, const std::map<std::string, long>&)> make_plan,
+    std::function<void(const TuningResult&, TuningOutcome&)> finish) {
   const quint64 generation = ++run_generation_;
   cancel_run_ = false;
   const std::map<std::string, long> given = given_parameters(parameters);
@@ -900,13 +940,13 @@ quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetiti
   QPointer<EngineWorker> self(this);
   pending_ += 2;  // the isl half, then the run half
   const auto answer = answerWith<TuningOutcome>(&EngineWorker::tuningFinished);
-  (void)QtConcurrent::run(&pool_, [this, self, state, generation, given, repetitions, answer] {
+  (void)QtConcurrent::run(&pool_, [this, self, state, generation, given, repetitions, answer, make_plan, finish] {
     TuningOutcome outcome;
     outcome.generation = generation;
     auto plan = std::make_shared<JitTuningPlan>();
     try {
       if (!state->session) throw std::runtime_error("no program is open");
-      *plan = prepare_jit_tuning(*state->session, given);
+      *plan = make_plan(*state->session, given);
       for (const auto& [name, value] : plan->parameters) outcome.parameters.append({qs(name), value});
     } catch (const std::exception& e) {
       outcome.error = qs(e.what());
@@ -917,7 +957,7 @@ quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetiti
       answer(outcome);
       return;
     }
-    (void)QtConcurrent::run(&run_pool_, [this, self, plan, outcome, repetitions, answer]() mutable {
+    (void)QtConcurrent::run(&run_pool_, [this, self, plan, outcome, repetitions, answer, finish]() mutable {
       const auto progress = [self](const std::string& what, int done, int total) {
         QMetaObject::invokeMethod(self, [self, what = qs(what), done, total] {
           if (self) Q_EMIT self->tuningProgress(what, done, total);
@@ -929,6 +969,7 @@ quint64 EngineWorker::tune(const QMap<QString, qint64>& parameters, int repetiti
         outcome.best = result.best;
         outcome.kept_original = result.kept_original;
         outcome.cancelled = result.cancelled;
+        if (finish) finish(result, outcome);
         for (const std::string& line : result.summary()) outcome.summary.append(qs(line));
         for (std::size_t k = 0; k < result.candidates.size(); ++k) {
           const TuningCandidate& c = result.candidates[k];

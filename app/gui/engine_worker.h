@@ -12,6 +12,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "lessons/lesson.h"
 #include "model/program.h"
 #include "snapshot/snapshot.h"
+#include "tuning/jit_tuning.h"
 #include "run_outcome.h"
 #include "tuning_outcome.h"
 #include "variant_comparison.h"
@@ -164,6 +166,12 @@ class EngineWorker : public QObject {
   // run on the run thread; progress as tuningProgress, the end as
   // tuningFinished. cancelRun stops it between repetitions.
   quint64 tune(const QMap<QString, qint64>& parameters, int repetitions);
+  // The same for the knobs of the script at `script_path` (session/knobs.h:
+  // `tune(16, 32, 64)` arguments): one candidate per combination of values,
+  // applied on top of the session's steps. The outcome's best is the fastest
+  // combination, and its tuned_script the file's text with that combination's
+  // values first (written back by the window).
+  quint64 tuneKnobs(const QString& script_path, const QMap<QString, qint64>& parameters, int repetitions);
   // Stops the running measurement after its current repetition.
   void cancelRun() { cancel_run_ = true; }
   // The code tab in view: its code is generated before the other targets'.
@@ -198,6 +206,11 @@ class EngineWorker : public QObject {
 
  private:
   quint64 post(EngineResult::Kind kind, std::function<void(EngineState&, EngineResult&)> work, int step);
+  // Plans on the engine thread (`make_plan`), runs on the run thread, then
+  // lets `finish` (may be empty) adjust the outcome before it is answered.
+  quint64 startTuning(const QMap<QString, qint64>& parameters, int repetitions,
+                      std::function<JitTuningPlan(const Session&, const std::map<std::string, long>&)> make_plan,
+                      std::function<void(const TuningResult&, TuningOutcome&)> finish);
   void finished(const EngineResult& result);
   void deliver(const EngineResult& result);  // resultReady, when the window wants it
   std::string visibleTarget() const;

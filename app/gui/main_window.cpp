@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -146,6 +147,8 @@ void MainWindow::connectViews() {
   connect(worker_, &EngineWorker::runFinished, docks_->run, &RunView::showOutcome);
   connect(docks_->run, &RunView::tuneRequested, worker_, &EngineWorker::tune);
   connect(worker_, &EngineWorker::tuningProgress, docks_->run, &RunView::showTuningProgress);
+  connect(docks_->run, &RunView::tuneKnobsRequested, worker_, &EngineWorker::tuneKnobs);
+  connect(worker_, &EngineWorker::tuningFinished, this, &MainWindow::writeTunedScript);
   connect(worker_, &EngineWorker::tuningFinished, docks_->run, &RunView::showTuningOutcome);
   connect(docks_->run, &RunView::applyCandidateRequested, this, [this](const QStringList& steps, const QString& label) {
     statusBar()->showMessage(tr("Applying %1\u2026").arg(label));
@@ -155,6 +158,18 @@ void MainWindow::connectViews() {
   connect(docks_->run_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible) QTimer::singleShot(0, this, &MainWindow::measureIfWanted);
   });
+}
+
+// As `loopscape-cli tune` does: the script keeps every value, the fastest first.
+void MainWindow::writeTunedScript(const TuningOutcome& outcome) {
+  if (outcome.script_path.isEmpty() || outcome.tuned_script.isEmpty() || outcome.cancelled) return;
+  QSaveFile file(outcome.script_path);
+  if (file.open(QIODevice::WriteOnly | QIODevice::Text) && file.write(outcome.tuned_script.toUtf8()) >= 0 &&
+      file.commit())
+    statusBar()->showMessage(tr("Tuned values written to %1").arg(QDir::toNativeSeparators(outcome.script_path)));
+  else
+    statusBar()->showMessage(tr("Could not write the tuned values to %1: %2")
+                                 .arg(QDir::toNativeSeparators(outcome.script_path), file.errorString()));
 }
 
 void MainWindow::resetLayout() { docks_->resetLayout(lessons_->lesson() != nullptr); }

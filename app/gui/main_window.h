@@ -200,6 +200,7 @@ class MainWindow : public QMainWindow {
   void showOpenError(const EngineResult& result);
   void showRefusal(const EngineResult& result);
   void measureIfWanted();
+  void writeTunedScript(const TuningOutcome& outcome);
   void applyDefaultDockSizes();
   void applyZoom();
   void onResult(const EngineResult& result);

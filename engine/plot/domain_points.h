@@ -184,8 +184,13 @@ class PlotCache;
 
 struct PlotRequest {
   std::map<std::string, long> parameters;  // every parameter the domains involve needs a value
-  std::size_t max_points = 200'000;
-  std::size_t max_arrows = 200'000;
+  // The parameter values the plot picks stay under 40,000 instances
+  // (plot/plot_parameters.h); this cap is for bounds that are no parameter
+  // (heat-3d's 500 time steps) and for values a user drags up. Past 100,000
+  // a 2-D view of a deeper nest shows no more, and each step cost 100 ms
+  // more to plot and paint (issue 24).
+  std::size_t max_points = 100'000;
+  std::size_t max_arrows = 100'000;
   std::size_t max_arrows_per_dependence = 50'000;
   // When set, the pairs it reports violated are marked (arrows) and placed (violations).
   const LegalityReport* legality = nullptr;

@@ -7,11 +7,16 @@ namespace loopscape {
 
 JitTuningPlan prepare_jit_tuning(const Session& session, const std::map<std::string, long>& given_parameters,
                                  const std::vector<long>& tile_sizes) {
+  return prepare_jit_candidates(session, given_parameters, tuning_candidates(session, tile_sizes));
+}
+
+JitTuningPlan prepare_jit_candidates(const Session& session, const std::map<std::string, long>& given_parameters,
+                                     std::vector<TuningCandidate> candidates) {
   JitTuningPlan plan;
   const Program& program = session.program();
   program.isl().bounded("prepare the tuning", [&] { plan.parameters = default_run_parameters(program, given_parameters); });
   plan.original = prepare_jit_run(program, session.schedule_at(0), plan.parameters);
-  plan.candidates = tuning_candidates(session, tile_sizes);
+  plan.candidates = std::move(candidates);
   for (TuningCandidate& c : plan.candidates) {
     std::shared_ptr<const PreparedRun> run;
     std::string code;

@@ -38,6 +38,10 @@ struct JitTuningPlan {
 // quota; a candidate's own failure is recorded in its `problem`.
 JitTuningPlan prepare_jit_tuning(const Session& session, const std::map<std::string, long>& given_parameters,
                                  const std::vector<long>& tile_sizes = {16, 32, 64});
+// The same for candidates made elsewhere (a script's knob combinations,
+// tuning/knob_tuner.h), each replayed on top of `session`.
+JitTuningPlan prepare_jit_candidates(const Session& session, const std::map<std::string, long>& given_parameters,
+                                     std::vector<TuningCandidate> candidates);
 
 // Runs the original, then each candidate, `repetitions` times (the median
 // counts). `progress` is called before each run (what, how many done, how

@@ -33,8 +33,7 @@ std::string values_of(const std::vector<Knob>& knobs, const std::vector<std::siz
 
 }  // namespace
 
-KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& given) {
-  const TuningOptions options = with_original_runs_kept(given);  // the original runs once
+KnobTuning plan_knob_tuning(const Session& session, const std::vector<CommandCall>& calls) {
   KnobTuning tuning;
   tuning.knobs = find_knobs(calls);
   const SourceLocation file{calls.empty() ? std::string() : calls.front().where.file, 0, 0};
@@ -67,6 +66,12 @@ KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& ca
       c.plan.steps.push_back({call, "", ""});
     tuning.result.candidates.push_back(std::move(c));
   }
+  return tuning;
+}
+
+KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& calls, const TuningOptions& given) {
+  const TuningOptions options = with_original_runs_kept(given);  // the original runs once
+  KnobTuning tuning = plan_knob_tuning(session, calls);
   const int total = static_cast<int>(tuning.result.candidates.size());
   for (int k = 0; k < total; ++k) {
     TuningCandidate& c = tuning.result.candidates[static_cast<std::size_t>(k)];
@@ -76,18 +81,24 @@ KnobTuning tune_knobs(const Session& session, const std::vector<CommandCall>& ca
     }
     measure_candidate(session, c, options, tuning.result.original_seconds);
   }
-  for (int k = 0; k < total; ++k) {
-    const TuningCandidate& c = tuning.result.candidates[static_cast<std::size_t>(k)];
-    if (c.seconds && (tuning.result.best < 0 ||
-                      *c.seconds < *tuning.result.candidates[static_cast<std::size_t>(tuning.result.best)].seconds))
-      tuning.result.best = k;
-  }
+  tuning.keep_fastest();
   return tuning;
 }
 
-std::string KnobTuning::tuned_script(const std::string& script_text) const {
+void KnobTuning::keep_fastest() {
+  result.best = -1;
+  result.kept_original = false;
+  for (std::size_t k = 0; k < result.candidates.size(); ++k) {
+    const TuningCandidate& c = result.candidates[k];
+    if (c.seconds &&
+        (result.best < 0 || *c.seconds < *result.candidates[static_cast<std::size_t>(result.best)].seconds))
+      result.best = static_cast<int>(k);
+  }
+}
+
+std::string KnobTuning::tuned_script(const std::string& script_text, const std::string& how) const {
   if (result.best < 0) return script_text;
-  std::string header = "# Tuned (OpenMP target, built and run against the original; * the one kept):\n";
+  std::string header = "# Tuned (" + how + "; * the one kept):\n";
   for (const std::string& line : result.summary())
     if (line.rfind("kept:", 0) != 0 && line.rfind("none is faster", 0) != 0) header += "#   " + line + "\n";
   // A header from an earlier tuning gives way to this one.

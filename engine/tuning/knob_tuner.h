@@ -22,9 +22,20 @@ struct KnobTuning {
   std::vector<std::vector<std::size_t>> choices;  // per candidate: the value taken by each knob
   TuningResult result;  // candidate k is choices[k]; best: the fastest measured (-1: none)
 
-  // The script with the fastest values first (the text unchanged when none was measured).
-  std::string tuned_script(const std::string& script_text) const;
+  // Sets result.best to the fastest measured combination (a knob's values
+  // are all kept by the script: the original is no candidate here).
+  void keep_fastest();
+
+  // The script with the fastest values first (the text unchanged when none
+  // was measured), under a header saying how the values were measured.
+  std::string tuned_script(const std::string& script_text,
+                           const std::string& how = "OpenMP target, built and run against the original") const;
 };
+
+// The knobs of `calls` and a candidate per combination of their values, each
+// value checked to make a well-formed command on top of `session`; nothing
+// measured. Throws as tune_knobs does.
+KnobTuning plan_knob_tuning(const Session& session, const std::vector<CommandCall>& calls);
 
 // `calls` are the script's calls, applied on top of `session`. Throws
 // InputError when the script has no knob or too many combinations, and when
