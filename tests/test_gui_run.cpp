@@ -35,6 +35,20 @@ bool openGemmMedium(MainWindow& window) {
   qWarning("%s", qPrintable(error));
   return false;
 }
+// The matmul sample with the Run dock in view, measuring only when asked.
+RunView* openMatmulWithRunDock(MainWindow& window) {
+  QString error;
+  if (!window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error) || !window.waitForEngine()) {
+    qWarning("%s", qPrintable(error));
+    return nullptr;
+  }
+  window.show();
+  auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
+  if (!run) return nullptr;
+  run->setRunsAfterEachCommand(false);
+  window.showRun();
+  return run;
+}
 }  // namespace
 
 class TestGuiRun : public QObject {
@@ -205,13 +219,8 @@ class TestGuiRun : public QObject {
   // a wrong command is refused at its place, and the file is left alone.
   void knobsAreTunedAndWrittenBackIntoTheScript() {
     MainWindow window;
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
-    QVERIFY(window.waitForEngine());
-    window.show();
-    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
-    run->setRunsAfterEachCommand(false);
-    window.showRun();
+    RunView* run = openMatmulWithRunDock(window);
+    QVERIFY(run);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("knobs.ls"));
     auto write = [&](const QByteArray& text) {
@@ -263,13 +272,8 @@ class TestGuiRun : public QObject {
   // Cancel stops the tuning between runs; what was measured stays.
   void tuningCanBeCancelled() {
     MainWindow window;
-    QString error;
-    QVERIFY2(window.openFile(QStringLiteral(LOOPSCAPE_SAMPLES "/matmul.c"), &error), qPrintable(error));
-    QVERIFY(window.waitForEngine());
-    window.show();
-    auto* run = window.findChild<RunView*>(QStringLiteral("runView"));
-    run->setRunsAfterEachCommand(false);
-    window.showRun();
+    RunView* run = openMatmulWithRunDock(window);
+    QVERIFY(run);
     run->tuneButton()->click();
     auto* cancel = run->findChild<QPushButton*>(QStringLiteral("runCancel"));
     QVERIFY(cancel && cancel->isEnabled());

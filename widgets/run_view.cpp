@@ -364,27 +364,26 @@ void RunView::showOutcome(const RunOutcome& outcome) {
 }
 
 void RunView::requestTune() {
-  if (running_ || tuning_running_) return;
-  tuning_running_ = true;
-  setBusy(true);
-  charts_->setCurrentIndex(1);
-  tune_progress_->setRange(0, 0);
-  tune_progress_->setVisible(true);
-  status_->setText(tr("Tuning: planning the candidates (isl)\u2026"));
-  Q_EMIT tuneRequested(parameters(), repetitions_->value());
+  if (beginTuning(tr("Tuning: planning the candidates (isl)\u2026")))
+    Q_EMIT tuneRequested(parameters(), repetitions_->value());
 }
 
 QString RunView::statusText() const { return status_->text(); }
 
 void RunView::requestKnobTuning(const QString& path) {
-  if (running_ || tuning_running_) return;
+  if (beginTuning(tr("Tuning the knobs of %1: checking each value (isl)\u2026").arg(QFileInfo(path).fileName())))
+    Q_EMIT tuneKnobsRequested(path, parameters(), repetitions_->value());
+}
+
+bool RunView::beginTuning(const QString& status) {
+  if (running_ || tuning_running_) return false;
   tuning_running_ = true;
   setBusy(true);
   charts_->setCurrentIndex(1);
   tune_progress_->setRange(0, 0);
   tune_progress_->setVisible(true);
-  status_->setText(tr("Tuning the knobs of %1: checking each value (isl)\u2026").arg(QFileInfo(path).fileName()));
-  Q_EMIT tuneKnobsRequested(path, parameters(), repetitions_->value());
+  status_->setText(status);
+  return true;
 }
 
 void RunView::showTuningProgress(const QString& what, int done, int total) {

@@ -87,6 +87,8 @@ class RunView : public QWidget {
   void applyCandidateRequested(const QStringList& steps, const QString& label);
 
  private:
+  // Starts a tuning's progress display; false while a run or a tuning is on.
+  bool beginTuning(const QString& status);
   void render();
   void startRun(int step);
   QString parameterKey() const;
