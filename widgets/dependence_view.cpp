@@ -96,10 +96,16 @@ DependenceView::DependenceView(QWidget* parent) : QTabWidget(parent) {
 }
 
 void DependenceView::setSnapshot(std::shared_ptr<const Snapshot> snapshot) {
+  // The dependences are the program's: a step of the same program keeps the
+  // table and the graph (refilling 400 rows took 14 ms a step).
+  const bool same = snapshot_ && snapshot && snapshot_->statements == snapshot->statements &&
+                    snapshot_->dependences == snapshot->dependences;
   snapshot_ = std::move(snapshot);
-  fillTable();
-  graph_stale_ = true;
-  buildGraphIfShown();
+  if (!same) {
+    fillTable();
+    graph_stale_ = true;
+    buildGraphIfShown();
+  }
   applyHighlight();
 }
 

@@ -61,6 +61,7 @@ struct EngineState {
   std::map<std::string, std::shared_ptr<const CommandAvailability>> availability_cache;  // same keys
   std::map<std::string, long> plot_parameters;
   std::shared_ptr<PlotCache> plot_cache = std::make_shared<PlotCache>();  // the session's program
+  std::shared_ptr<const Snapshot> program_part;  // its statements and dependences, once made
   int ranks = 4;
   // The drag whose command is the session's last one (-1: none), so a later
   // value of that drag replaces it and never a command applied otherwise.
@@ -101,6 +102,8 @@ struct EngineState {
     options.plot_parameters = plot_parameters;
     options.plot_cache = plot_cache;
     options.ranks = ranks;
+    if (!program_part) program_part = std::make_shared<const Snapshot>(make_program_snapshot(session->loaded()));
+    options.program_part = program_part;
     options.code = false;  // completeCode fills it in, the visible target first
     options.legality = session->legality_at(step);
     auto snap = std::make_shared<Snapshot>(make_snapshot(session->loaded(), session->schedule_at(step), options));
@@ -391,6 +394,7 @@ quint64 EngineWorker::open(const QString& path, const CompileOptions& options, c
         noteProgramFile(program, result);
         state.session = std::make_unique<Session>(std::move(program.loaded));
         state.plot_cache = std::make_shared<PlotCache>();
+        state.program_part.reset();
         state.cache.clear();
         state.availability_cache.clear();
         state.plot_parameters.clear();
@@ -445,6 +449,7 @@ quint64 EngineWorker::openSession(const QString& path, const CompileOptions& opt
         state.live_drag = -1;
         state.session = std::move(fresh);
         state.plot_cache = std::make_shared<PlotCache>();
+        state.program_part.reset();
         state.cache.clear();
         state.availability_cache.clear();
         state.plot_parameters.clear();

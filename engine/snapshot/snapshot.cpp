@@ -386,7 +386,7 @@ Snapshot make_program_snapshot(const LoadedProgram& loaded) {
 
 Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedule, const SnapshotOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  Snapshot snap = make_program_snapshot(loaded);
+  Snapshot snap = options.program_part ? *options.program_part : make_program_snapshot(loaded);
   const Program& program = loaded.program;
   program.isl().bounded("schedule tree", [&] {
     TreeWalker walker{program, snap.tree};
