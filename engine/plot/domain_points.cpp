@@ -50,10 +50,19 @@ struct PathDim {
 struct Piece {
   int statement = -1;
   isl::set domain;  // the statement's instances at this leaf
-  isl::map time;    // S[...] -> [time]
   std::vector<PlotTimeDim> dims;
   std::vector<isl::pw_aff> values;  // per dimension, its value on `domain`
 };
+
+// S[...] -> [time] of a piece: built only where its times are not computed
+// point by point (each dimension a product of maps: 10 ms a step for the 200
+// leaves of a fused nest of 200 statements).
+isl::map time_map(const Piece& piece) {
+  isl::map time = isl::manage(isl_map_from_domain(piece.domain.copy()));
+  for (const isl::pw_aff& value : piece.values)
+    time = isl::manage(isl_map_flat_range_product(time.release(), isl_map_from_pw_aff(value.copy())));
+  return time.intersect_domain(piece.domain);
+}
 
 // True when every piece of `pa` depends on floor divisions only.
 bool is_tile_expression(const isl::pw_aff& pa) {
@@ -211,7 +220,6 @@ class TimeWalker {
       if (index < 0) return;
       Piece piece;
       piece.statement = index;
-      isl::map time = isl::manage(isl_map_from_domain(set.copy()));
       for (const PathDim& d : path) {
         PlotTimeDim info = d.info;
         isl::pw_aff value;
@@ -231,13 +239,9 @@ class TimeWalker {
           value = isl::manage(isl_pw_aff_from_aff(constant.release()));
         }
         piece.values.push_back(value);
-        isl::map dim_map = isl::manage(isl_map_from_pw_aff(value.release()));
-        time = isl::manage(isl_map_flat_range_product(time.release(), dim_map.release()));
         piece.dims.push_back(info);
       }
-      time = time.intersect_domain(set);
       piece.domain = set;
-      piece.time = time;
       pieces.push_back(std::move(piece));
     });
   }
@@ -438,12 +442,13 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
         }
         return;
       }
-      isl::set wrapped = piece.time.wrap();
+      const isl::map time = time_map(piece);
+      isl::set wrapped = time.wrap();
       if (!program.context.is_null()) wrapped = wrapped.intersect_params(program.context);
       wrapped = fix_parameters(wrapped, request.parameters, what);
       wrapped = isl::manage(isl_set_coalesce(wrapped.release()));
       require_bounded(wrapped, "the domain of " + program.statements[s].name);
-      const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(piece.time.get(), isl_dim_in));
+      const std::size_t n_in = static_cast<std::size_t>(isl_map_dim(time.get(), isl_dim_in));
       for_each_point(wrapped, [&](const std::vector<long>& values) {
         const auto id = domain->find(piece.statement, std::span<const long>(values.data(), n_in));
         if (id && time_at[*id] == kNoTime) set_time(*id, std::span<const long>(values.data() + n_in, n_out));
