@@ -354,6 +354,14 @@ class TestViewDomainPoints : public QObject {
       parallel_tiles = parallel_tiles || tiles.size() > 1;
     }
     QVERIFY(parallel_tiles);
+    // Checked legal, the parallel members are found from forward pairs alone: the same members.
+    PlotRequest legal = req;
+    legal.known_legal = true;
+    const PlotData forward = build_plot_data(lp.program, lp.dependences, s, legal);
+    for (std::size_t k = 0; k < d.statements.size(); ++k)
+      for (std::size_t m = 0; m < d.statements[k].time_dims.size(); ++m)
+        QCOMPARE(forward.statements[k].time_dims[m].concurrent, d.statements[k].time_dims[m].concurrent);
+    QCOMPARE(forward.step_offsets, d.step_offsets);
     QVERIFY(!d.arrows.empty());
     for (const PlotArrow& a : d.arrows) {
       QVERIFY(!a.violated);

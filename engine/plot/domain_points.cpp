@@ -142,8 +142,11 @@ std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::s
 
 class TimeWalker {
  public:
-  TimeWalker(const Program& program, const Dependences& dependences, PlotCache* cache)
-      : program_(program), all_deps_(cache ? cache->coalesced(dependences) : dependences.all().coalesce()), cache_(cache) {}
+  TimeWalker(const Program& program, const Dependences& dependences, PlotCache* cache, bool known_legal)
+      : program_(program),
+        all_deps_(cache ? cache->coalesced(dependences) : dependences.all().coalesce()),
+        cache_(cache),
+        known_legal_(known_legal) {}
 
   std::vector<Piece> pieces;
 
@@ -164,8 +167,8 @@ class TimeWalker {
         const std::string band_name = node_name(node);
         const std::size_t before = path.size();
         const std::vector<bool> parallel = all_deps_.is_empty() ? std::vector<bool>(static_cast<std::size_t>(n), true)
-                                           : cache_                ? cache_->parallel_members(node, all_deps_)
-                                                                   : parallel_members(node, all_deps_);
+                                           : cache_                ? cache_->parallel_members(node, all_deps_, known_legal_)
+                                                                   : parallel_members(node, all_deps_, known_legal_);
         for (int m = 0; m < n; ++m) {
           PathDim d;
           d.member = mupa.at(m);
@@ -249,6 +252,7 @@ class TimeWalker {
   const Program& program_;
   isl::union_map all_deps_;
   PlotCache* cache_;
+  bool known_legal_;
 };
 
 }  // namespace
@@ -368,7 +372,7 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
   // Time maps per statement, from the schedule tree.
   std::vector<Piece> pieces;
   program.isl().bounded("schedule time of the plotted points", [&] {
-    TimeWalker walker(program, dependences, request.cache);
+    TimeWalker walker(program, dependences, request.cache, request.known_legal);
     std::vector<PathDim> path;
     walker.walk(schedule.root(), path);
     pieces = std::move(walker.pieces);

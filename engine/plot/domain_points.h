@@ -194,6 +194,9 @@ struct PlotRequest {
   std::size_t max_arrows_per_dependence = 50'000;
   // When set, the pairs it reports violated are marked (arrows) and placed (violations).
   const LegalityReport* legality = nullptr;
+  // The schedule was checked legal against every dependence: finding which
+  // members are parallel then looks for forward pairs only.
+  bool known_legal = false;
   // When set, the instances and dependence pairs of an earlier step with the
   // same domain, values and caps are reused (plot/plot_domain.h).
   PlotCache* cache = nullptr;

@@ -225,7 +225,8 @@ std::shared_ptr<const PlotDomain> PlotCache::get(const Program& program, const D
 // dimensions around it (the prefix, then the members before it), not on how
 // they are grouped into bands. Parallelizing a member of a tiled band splits
 // the band, and its members were computed again (30 ms a step on heat-3d).
-std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences) {
+std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences,
+                                              bool forward) {
   constexpr std::size_t kKeptMembers = 1024;
   const isl::schedule_node node = skip_marks(band);
   const isl::union_set domain = node_domain(node);
@@ -246,7 +247,7 @@ std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, co
     if (const auto known = parallel_.find(keys.back()); known != parallel_.end()) out.push_back(known->second);
   }
   if (static_cast<int>(out.size()) == members) return out;
-  out = loopscape::parallel_members(node, dependences);
+  out = loopscape::parallel_members(node, dependences, forward);
   if (parallel_.size() + keys.size() > kKeptMembers) parallel_.clear();
   for (int k = 0; k < members; ++k) parallel_[keys[static_cast<std::size_t>(k)]] = out[static_cast<std::size_t>(k)];
   return out;

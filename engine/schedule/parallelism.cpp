@@ -23,8 +23,9 @@ isl::union_map equal_at(const isl::union_map& pairs, const isl::multi_union_pw_a
 // Whether some pair of `pairs` gets different values of the one-member
 // `member`: pairs ordered either way by it. Cheaper than subtracting the
 // pairs it keeps equal, whose floor divisions (tiles) make isl slow.
-bool differ_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& member) {
+bool differ_at(const isl::union_map& pairs, const isl::multi_union_pw_aff& member, bool forward = false) {
   for (auto order : {isl_union_map_lex_lt_at_multi_union_pw_aff, isl_union_map_lex_gt_at_multi_union_pw_aff}) {
+    if (forward && order == isl_union_map_lex_gt_at_multi_union_pw_aff) break;
     isl_union_map* ordered = order(pairs.copy(), member.copy());
     const isl_bool empty = isl_union_map_is_empty(ordered);
     isl_union_map_free(ordered);
@@ -67,7 +68,8 @@ bool member_carries_dependence(const isl::schedule_node& band_node, int member,
   return differ_at(deps, isl::multi_union_pw_aff(partial.at(member)));
 }
 
-std::vector<bool> parallel_members(const isl::schedule_node& band_node, const isl::union_map& dependences) {
+std::vector<bool> parallel_members(const isl::schedule_node& band_node, const isl::union_map& dependences,
+                                   bool forward) {
   isl::schedule_node band = skip_marks(band_node);
   isl::multi_union_pw_aff partial = band.as<isl::schedule_node_band>().partial_schedule();
   const int n = static_cast<int>(partial.size());
@@ -79,7 +81,7 @@ std::vector<bool> parallel_members(const isl::schedule_node& band_node, const is
   deps = equal_at(deps, band.prefix_schedule_multi_union_pw_aff());
   for (int k = 0; k < n && !deps.is_empty(); ++k) {
     const isl::multi_union_pw_aff member(partial.at(k));
-    out[static_cast<std::size_t>(k)] = !differ_at(deps, member);
+    out[static_cast<std::size_t>(k)] = !differ_at(deps, member, forward);
     if (k + 1 < n) deps = equal_at(deps, member);
   }
   return out;

@@ -19,7 +19,12 @@ bool member_carries_dependence(const isl::schedule_node& band, int member,
                                const isl::union_map& dependences);
 
 // For every member of `band`: true when it carries no dependence.
-std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences);
+// `forward`: every pair of `dependences` is known to run its sink after its
+// source under the schedule (it was checked legal), so no pair goes backward
+// at a member the outer dimensions leave equal, and only forward ones are
+// looked for (half of isl's work on the parallel members of a tiled band).
+std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences,
+                                   bool forward = false);
 
 // The argument of an automatic parallel tag on a loop inside another loop
 // ("@parallel(when_large)"): printers parallelise it only where one run of it

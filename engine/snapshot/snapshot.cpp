@@ -412,6 +412,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
     request.parameters = chosen.values;
     request.cache = options.plot_cache.get();
     if (report && !report->legal()) request.legality = &*report;
+    request.known_legal = report && report->legal();
     try {
       PlotData plot = build_plot_data(program, loaded.dependences, schedule, request);
       if (!chosen.note.empty()) plot.notes.insert(plot.notes.begin(), chosen.note);
