@@ -312,6 +312,24 @@ class TestAutoschedule : public QObject {
     QCOMPARE(session.history().size(), std::size_t{1});
   }
 
+  // Planned again after its own steps (tiles whose floors isl's schedule
+  // cannot be reached from): no step, and a plan that says why, not a
+  // fallback to setting isl's schedule at once.
+  void planAfterItsOwnStepsHasNoStep() {
+    Session session(load_c(kMatmulKOuter));
+    const AutoSchedulePlan first = plan_auto_schedule(session);
+    QVERIFY(!first.steps.empty());
+    for (const PlannedStep& step : first.steps) QVERIFY(!session.apply(step.call));
+    const AutoSchedulePlan again = plan_auto_schedule(session);
+    QVERIFY2(again.steps.empty() && !again.fallback, joined(again).c_str());
+    QVERIFY2(contains(again.kept_original, "no step to add"), again.kept_original.c_str());
+    QVERIFY2(contains(plan_script(again, "k"), "no step to add"), plan_script(again, "k").c_str());
+    QCOMPARE(session.history().size(), first.steps.size());
+    // One step fewer: the plan goes on from there.
+    QVERIFY(session.undo());
+    QVERIFY(!plan_auto_schedule(session).steps.empty());
+  }
+
   void rescheduleSetsEveryStatementAtOnce() {
     const LoadedProgram loaded = load_c(kBlur);
     Session session(load_c(kBlur));

@@ -131,9 +131,32 @@ void keep_steps_unless_locality_lost(const Session& session, Work& w, const Auto
 
 }  // namespace
 
+namespace {
+
+// True when the session's steps are exactly the plan for its original
+// schedule: the automatic schedule was already applied, and isl's schedule
+// (which ignores the steps) cannot be reached again from its tiles.
+bool steps_are_the_plan(const Session& session, const AutoScheduleOptions& options) {
+  if (session.history().empty()) return false;
+  Session original = session;
+  while (original.undo()) {
+  }
+  const AutoSchedulePlan from_original = plan_auto_schedule(original, options);
+  if (from_original.steps.size() != session.history().size()) return false;
+  for (std::size_t k = 0; k < from_original.steps.size(); ++k)
+    if (format_call(from_original.steps[k].call) != format_call(session.history()[k].call)) return false;
+  return true;
+}
+
+}  // namespace
+
 AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options) {
   const Program& program = session.program();
   AutoSchedulePlan plan;
+  if (steps_are_the_plan(session, options)) {
+    plan.kept_original = "no step to add: the steps so far are the automatic schedule of the original";
+    return plan;
+  }
   std::string reason;
   std::optional<Target> first;
   const Clock::time_point deadline =
@@ -189,6 +212,10 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
 std::string plan_script(const AutoSchedulePlan& plan, const std::string& title) {
   std::string out = "# Automatic schedule for " + title +
                     " (isl's scheduler on the exact dependences: outer parallelism, tileable bands)\n";
+  if (plan.target.empty() && !plan.fallback) {  // nothing was planned (steps_are_the_plan)
+    if (!plan.kept_original.empty()) out += "# " + plan.kept_original + "\n";
+    return out;
+  }
   out += "# isl's schedule: " + plan.target + "\n";
   if (plan.fallback)
     out += "# not expressed as commands: " + plan.fallback_reason + "\n";
