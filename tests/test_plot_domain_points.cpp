@@ -306,6 +306,25 @@ class TestViewDomainPoints : public QObject {
     QCOMPARE(defaults.at("n"), 8L);
   }
 
+  // Past the cap each statement keeps an equal share: a first nest as
+  // large as the cap no longer hides the second.
+  void capIsSharedBetweenStatements() {
+    LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = A[i][j] + 1;\n"
+                            "  for (i = 0; i < n; i++)\n    B[i] = B[i] * 2;",
+                            "int n", "double A[100][100], double B[100]");
+    PlotRequest req;
+    req.parameters = {{"n", 100}};
+    req.max_points = 1000;
+    const PlotData d = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QVERIFY(d.truncated);
+    QCOMPARE(d.statements[0].point_count, std::size_t(900));  // what S1 leaves (100 points) goes to S0
+    QCOMPARE(d.statements[1].point_count, std::size_t(100));
+    req.max_points = 120;
+    const PlotData tight = build_plot_data(lp.program, lp.dependences, lp.original_schedule, req);
+    QCOMPARE(tight.statements[0].point_count, std::size_t(60));
+    QCOMPARE(tight.statements[1].point_count, std::size_t(60));
+  }
+
   void hundredThousandPoints() {
     LoadedProgram lp = load("  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++)\n      A[i][j] = A[i][j] + 1;",
                             "int n", "double A[100][100]");

@@ -1089,7 +1089,7 @@ void PlotRenderer::paintLegend(QPainter& p, const QRectF& area) const {
   if (!paintedStepLines().empty())
     rows.push_back({Row::Hyperplane, QCoreApplication::translate("PlotRenderer", "one step of the schedule"), 0});
   if (data_->truncated)
-    rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "first %1 points").arg(data_->points.size()), 0});
+    rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "%1 points: each statement's first").arg(data_->points.size()), 0});
   if (data_->arrows_truncated) rows.push_back({Row::Note, QCoreApplication::translate("PlotRenderer", "some arrows left out"), 0});
 
   const QFont f = font(0.95);

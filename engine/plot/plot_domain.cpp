@@ -7,6 +7,7 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
+#include <numeric>
 
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
@@ -136,6 +137,26 @@ std::vector<PlotDomain::Pair> scan_pairs(const Program& program, const PlotDomai
   return pairs;
 }
 
+namespace {
+
+// Water-filling: `cap` split between the counts, none given more than its
+// count, the rest evenly.
+std::vector<std::size_t> fair_shares(const std::vector<std::size_t>& counts, std::size_t cap) {
+  std::vector<std::size_t> order(counts.size()), shares(counts.size(), 0);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return counts[a] < counts[b]; });
+  std::size_t left = cap, waiting = 0;
+  for (std::size_t c : counts) waiting += c > 0 ? 1 : 0;
+  for (std::size_t k : order) {
+    if (counts[k] == 0) continue;
+    shares[k] = std::min(counts[k], left / waiting--);
+    left -= shares[k];
+  }
+  return shares;
+}
+
+}  // namespace
+
 std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, const Dependences& dependences,
                                                         const isl::union_set& scheduled, const PlotRequest& request) {
   auto out = std::make_shared<PlotDomain>();
@@ -150,8 +171,13 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
     const char* name = isl_set_get_tuple_name(set.get());
     if (const int s = name ? program.statement_index(name) : -1; s >= 0) d.domains[static_cast<std::size_t>(s)] = set;
   });
+  // Past the cap, the statements share it evenly, a small one leaving what
+  // it does not take to the others (2mm's first product, as large as the
+  // cap, hid the second): each statement's instances are counted up to the
+  // cap first, then enumerated up to its share.
+  std::vector<isl::set> points_of(program.statements.size());
+  std::vector<std::size_t> counts(program.statements.size(), 0);
   for (std::size_t s = 0; s < program.statements.size(); ++s) {
-    d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
     if (d.domains[s].is_null()) continue;
     const std::string& name = program.statements[s].name;
     const std::string what = "points of " + name;
@@ -161,8 +187,19 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
       points = fix_parameters(points, request.parameters, what);
       points = isl::manage(isl_set_coalesce(points.release()));
       require_bounded(points, "the domain of " + name);
-      const bool complete = for_each_point(points, [&](const std::vector<long>& values) {
-        if (d.statement.size() >= request.max_points) return false;
+      for_each_point(points, [&](const std::vector<long>&) { return ++counts[s] <= request.max_points; });
+      points_of[s] = points;
+    });
+  }
+  const std::vector<std::size_t> shares = fair_shares(counts, request.max_points);
+  for (std::size_t s = 0; s < program.statements.size(); ++s) {
+    d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
+    if (points_of[s].is_null()) continue;
+    const std::string what = "points of " + program.statements[s].name;
+    program.isl().bounded(what, [&] {
+      std::size_t taken = 0;
+      for_each_point(points_of[s], [&](const std::vector<long>& values) {
+        if (taken++ >= shares[s]) return false;
         const auto id = static_cast<std::uint32_t>(d.statement.size());
         d.statement.push_back(static_cast<std::int32_t>(s));
         d.coords_at.push_back(static_cast<std::uint32_t>(d.coordinates.size()));
@@ -170,9 +207,10 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
         d.index_.add(static_cast<int>(s), values, id);
         return true;
       });
-      if (!complete) {
+      if (shares[s] < counts[s]) {
         d.truncated = true;
-        d.notes.push_back(what + " stop at the cap of " + std::to_string(request.max_points) + " points");
+        d.notes.push_back(what + " stop at " + std::to_string(shares[s]) + " (the plot's cap of " +
+                          std::to_string(request.max_points) + " points, shared between statements)");
       }
     });
   }
