@@ -153,10 +153,6 @@ bool steps_are_the_plan(const Session& session, const AutoScheduleOptions& optio
 AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOptions& options) {
   const Program& program = session.program();
   AutoSchedulePlan plan;
-  if (steps_are_the_plan(session, options)) {
-    plan.kept_original = "no step to add: the steps so far are the automatic schedule of the original";
-    return plan;
-  }
   std::string reason;
   std::optional<Target> first;
   const Clock::time_point deadline =
@@ -185,6 +181,13 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
     }
     if (reason.empty()) reason = why;
     if (!first) first = std::move(target);
+  }
+  // Only where isl's schedule is out of the commands' reach is it asked
+  // whether the steps so far are the plan itself (a second plan, from the
+  // original): a plan that continues the steps costs no more.
+  if (steps_are_the_plan(session, options)) {
+    plan.kept_original = "no step to add: the steps so far are the automatic schedule of the original";
+    return plan;
   }
   plan.target = map_text(first->schedule, program);
   plan.fallback = true;
