@@ -23,7 +23,6 @@
 #include "analysis/work_count.h"
 #include "api/loopscape.h"
 #include "autoschedule/planner.h"
-#include "runner/process.h"
 #include "tuning/knob_tuner.h"
 #include "tuning/schedule_tuner.h"
 #include "codegen/common/emitter.h"
@@ -471,11 +470,12 @@ int run_tuned_autoschedule(const CliOptions& o, const Loaded& l) {
 // The script's knobs, measured: the script comes back with the fastest values first.
 int run_tune(const CliOptions& o) {
   if (o.script.empty()) throw InputError({"loopscape-cli", 0, 0}, "tune needs --script SCRIPT, the script with knobs");
-  const std::vector<CommandCall> script = read_script(o.script);
+  const std::string text = read_script_text(o.script);
+  const std::vector<CommandCall> script = parse_script(text, o.script);
   const Loaded l = open_session(o, script.size());
   const TuningOptions options = tuning_options(o);
   const KnobTuning tuning = tune_knobs(l.session, script, options);
-  write_output(o.output, tuning.tuned_script(read_file_text(o.script)));
+  write_output(o.output, tuning.tuned_script(text));
   for (const std::string& line : tuning.result.summary())
     if (line.rfind("kept:", 0) != 0 && line.rfind("none is faster", 0) != 0) std::cerr << o.input << ": " << line << "\n";
   if (tuning.result.best < 0) {

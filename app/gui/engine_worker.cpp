@@ -10,10 +10,8 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "autoschedule/planner.h"
 #include "codegen/common/ast_cache.h"
@@ -914,11 +912,7 @@ quint64 EngineWorker::tuneKnobs(const QString& script_path, const QMap<QString, 
   return startTuning(
       parameters, repetitions,
       [knobs, text, path](const Session& session, const std::map<std::string, long>& given) {
-        std::ifstream in(path);
-        if (!in) throw InputError({path, 0, 0}, "cannot read the script");
-        std::stringstream read;
-        read << in.rdbuf();
-        *text = read.str();
+        *text = read_script_text(path);
         *knobs = plan_knob_tuning(session, parse_script(*text, path));
         return prepare_jit_candidates(session, given, knobs->result.candidates);
       },

@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "commands/degenerate_nodes.h"
+#include "schedule/loops.h"
 #include "schedule/node_names.h"
 
 namespace loopscape {
@@ -20,39 +21,11 @@ int member_iterator(const EditNode& band, int member, const Statement& s, bool* 
   if (!band.is_band() || member < 0 || member >= band.n_member()) return -1;
   isl::union_pw_aff upa = band.member(member);
   isl_space* space = isl_space_add_dims(isl_space_from_domain(s.domain.space().release()), isl_dim_out, 1);
-  isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), space));
-  if (pa.is_null() || isl_pw_aff_n_piece(pa.get()) != 1) return -1;
-  isl_aff* aff = nullptr;
-  isl_pw_aff_foreach_piece(
-      pa.get(),
-      [](isl_set* set, isl_aff* a, void* user) -> isl_stat {
-        isl_set_free(set);
-        *static_cast<isl_aff**>(user) = a;
-        return isl_stat_ok;
-      },
-      &aff);
-  if (!aff) return -1;
-  int found = -1;
-  bool neg = false;
-  bool ok = isl_aff_dim(aff, isl_dim_div) == 0;
-  const int n = static_cast<int>(isl_aff_dim(aff, isl_dim_in));
-  for (int d = 0; d < n && ok; ++d) {
-    isl_val* v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
-    if (!isl_val_is_zero(v)) {
-      if (found >= 0 || !(isl_val_is_one(v) || isl_val_is_negone(v))) ok = false;
-      found = d;
-      neg = isl_val_is_negone(v);
-    }
-    isl_val_free(v);
-  }
-  // A divisor of 1 is required (checked: coefficients of +-1 with denominator 1).
-  isl_val* den = isl_aff_get_denominator_val(aff);
-  if (!isl_val_is_one(den)) ok = false;
-  isl_val_free(den);
-  isl_aff_free(aff);
-  if (!ok || found < 0) return -1;
-  if (reversed) *reversed = neg;
-  return found;
+  const std::optional<SignedIterator> it =
+      signed_iterator(isl::manage(isl_union_pw_aff_extract_pw_aff(upa.copy(), space)));
+  if (!it) return -1;
+  if (reversed) *reversed = it->negated;
+  return it->index;
 }
 
 namespace {

@@ -11,7 +11,6 @@
 #include <functional>
 #include <optional>
 #include <set>
-#include <utility>
 #include <vector>
 
 #include "schedule/node_names.h"
@@ -81,47 +80,43 @@ class StatementWalk {
 
 }  // namespace
 
-namespace {
-
-// When the one piece of `pa` is +x_d or -x_d exactly (coefficient ±1 on
-// input d, nothing else): d, and whether it is negated.
-std::optional<std::pair<int, bool>> plain_iterator(const isl::pw_aff& pa) {
-  struct Found {
-    std::optional<std::pair<int, bool>> plain;
-  } found;
+std::optional<SignedIterator> signed_iterator(const isl::pw_aff& pa) {
+  if (pa.is_null() || isl_pw_aff_n_piece(pa.get()) != 1) return std::nullopt;
+  std::optional<SignedIterator> found;
   isl_pw_aff_foreach_piece(
       pa.get(),
       [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
-        auto* f = static_cast<Found*>(user);
         isl_set_free(set);
-        const isl_size inputs = isl_aff_dim(aff, isl_dim_in);
-        const isl_size divisions = isl_aff_dim(aff, isl_dim_div);
-        const isl_size parameters = isl_aff_dim(aff, isl_dim_param);
-        auto is = [](isl_val* v, long value) {
-          const bool equal = isl_val_cmp_si(v, value) == 0 && isl_val_is_int(v) == isl_bool_true;
+        auto is_zero = [](isl_val* v) {
+          const bool zero = isl_val_is_zero(v) == isl_bool_true;
           isl_val_free(v);
-          return equal;
+          return zero;
         };
-        bool plain = divisions == 0 && is(isl_aff_get_constant_val(aff), 0) && is(isl_aff_get_denominator_val(aff), 1);
-        for (int k = 0; plain && k < parameters; ++k) plain = is(isl_aff_get_coefficient_val(aff, isl_dim_param, k), 0);
-        std::optional<std::pair<int, bool>> at;
-        for (int k = 0; plain && k < inputs; ++k) {
+        isl_val* denominator = isl_aff_get_denominator_val(aff);
+        bool plain = isl_aff_dim(aff, isl_dim_div) == 0 && isl_val_is_one(denominator) == isl_bool_true;
+        isl_val_free(denominator);
+        SignedIterator at;
+        at.offset = !is_zero(isl_aff_get_constant_val(aff));
+        for (int k = 0, n = isl_aff_dim(aff, isl_dim_param); k < n; ++k)
+          at.offset = at.offset || !is_zero(isl_aff_get_coefficient_val(aff, isl_dim_param, k));
+        for (int k = 0, n = isl_aff_dim(aff, isl_dim_in); plain && k < n; ++k) {
           isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
-          const bool zero = isl_val_is_zero(c) == isl_bool_true;
-          const bool one = isl_val_is_one(c) == isl_bool_true;
-          const bool minus_one = isl_val_is_negone(c) == isl_bool_true;
-          isl_val_free(c);
-          if (zero) continue;
-          if (at || !(one || minus_one)) plain = false;
-          else at = std::make_pair(k, minus_one);
+          const bool one = isl_val_is_one(c) == isl_bool_true, minus_one = isl_val_is_negone(c) == isl_bool_true;
+          if (!is_zero(c)) {
+            if (at.index >= 0 || !(one || minus_one)) plain = false;
+            at.index = k;
+            at.negated = minus_one;
+          }
         }
-        if (plain && at) f->plain = at;
+        if (plain && at.index >= 0) *static_cast<std::optional<SignedIterator>*>(user) = at;
         isl_aff_free(aff);
         return isl_stat_ok;
       },
       &found);
-  return found.plain;
+  return found;
 }
+
+namespace {
 
 // member_iterator_index for the member's partial schedule `upa`.
 int iterator_index_of(const isl::union_pw_aff& upa, const Statement& s, bool* reversed) {
@@ -132,9 +127,9 @@ int iterator_index_of(const isl::union_pw_aff& upa, const Statement& s, bool* re
   // Written as ± one iterator (no constant, no division): read off the
   // coefficients. isl's comparison below is for the other forms, and took
   // most of the plot's walk over a band of 200 statements.
-  if (const std::optional<std::pair<int, bool>> plain = plain_iterator(pa)) {
-    if (reversed) *reversed = plain->second;
-    return plain->first;
+  if (const std::optional<SignedIterator> plain = signed_iterator(pa); plain && !plain->offset) {
+    if (reversed) *reversed = plain->negated;
+    return plain->index;
   }
   isl::set where = pa.domain();
   auto same = [&](const isl::aff& a) {

@@ -40,6 +40,16 @@ std::vector<LoopRef> loops_of_statement(const Program& program, const isl::sched
 // "" when the statements disagree or some member is no plain iterator.
 std::string member_loop_name(const Program& program, const isl::schedule_node& band, int member);
 
+// A one-piece schedule function written as +x_d or -x_d plus an offset
+// (constant or parametric), no division, denominator 1: read off its
+// coefficients, with no isl comparison.
+struct SignedIterator {
+  int index = -1;        // d
+  bool negated = false;  // -x_d
+  bool offset = false;   // a nonzero constant or parameter term
+};
+std::optional<SignedIterator> signed_iterator(const isl::pw_aff& pa);
+
 // Index of the iterator that the member is (±) for `statement`, or -1.
 int member_iterator_index(const Program& program, const isl::schedule_node& band, int member,
                           const Statement& statement, bool* reversed = nullptr);

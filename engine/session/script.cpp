@@ -216,13 +216,15 @@ std::vector<CommandCall> parse_script(const std::string& text, const std::string
   return calls;
 }
 
-std::vector<CommandCall> read_script(const std::string& path) {
+std::string read_script_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "cannot read the script");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_script(text.str(), path);
+  return text.str();
 }
+
+std::vector<CommandCall> read_script(const std::string& path) { return parse_script(read_script_text(path), path); }
 
 std::string format_call(const CommandCall& call) {
   std::string out = call.target + "." + call.command + "(";

@@ -33,6 +33,8 @@ std::optional<CommandCall> parse_script_line(const std::string& line, const Sour
 // Every command of a script's text; `file` is the name errors use.
 std::vector<CommandCall> parse_script(const std::string& text, const std::string& file);
 
+// A script file's text (InputError naming the file when unreadable).
+std::string read_script_text(const std::string& path);
 // Reads and parses a script file (InputError naming the file when unreadable).
 std::vector<CommandCall> read_script(const std::string& path);
 
