@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Schedule trees: the original schedule of hand-built programs, node names,
-// loop lookup by name, tags, dependence-carrying members, the printed form.
+// loop lookup by name, tags, dependence-carrying members (also of time-tiled
+// bands, and the loops their tile and point loops pin down), the printed form.
 #include <QtTest>
 
 #include <isl/cpp.h>
@@ -8,7 +9,9 @@
 #include <isl/union_map.h>
 
 #include "codegen_kernels.h"
+#include "command_test_support.h"
 #include "golden.h"
+#include "schedule/implied_equalities.h"
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/original_schedule.h"
@@ -212,6 +215,68 @@ class TestScheduleTree : public QObject {
     // No dependences at all: everything is parallel.
     QCOMPARE(parallel_members(*find_node(ms, "C1"), isl::union_map::empty(m.ctx())),
              (std::vector<bool>{true, true}));
+  }
+
+  // A tile loop and its point loop pin down the loop they split, and a
+  // wavefront's w = T + I and p = I pin down T: equal times imply equal t and i.
+  void tiledDimensionsImplyTheLoopsTheySplit() {
+    isl::ctx ctx = isl::ctx(isl_ctx_alloc());
+    {
+      auto dim = [&](const char* text) { return isl::union_pw_aff(ctx, text); };
+      const std::vector<isl::union_pw_aff> wavefront = {
+          dim("{ S[t, i] -> [(floor(t / 8) + floor(i / 16))] }"), dim("{ S[t, i] -> [(floor(i / 16))] }"),
+          dim("{ S[t, i] -> [(t - 8 * floor(t / 8))] }"), dim("{ S[t, i] -> [(i - 16 * floor(i / 16))] }")};
+      QVERIFY(has_divisions(wavefront[0]));
+      QVERIFY(!has_divisions(dim("{ S[t, i] -> [(2t + i)] }")));
+      const std::vector<isl::union_pw_aff> implied = implied_affine_dimensions(wavefront);
+      QVERIFY(!implied.empty());
+      isl::union_map pairs(ctx, "{ S[t, i] -> S[t2, i2] }");
+      for (const isl::union_pw_aff& f : implied) {
+        QVERIFY(!has_divisions(f));
+        pairs = isl::manage(isl_union_map_eq_at_multi_union_pw_aff(pairs.release(),
+                                                                   isl::multi_union_pw_aff(f).release()));
+      }
+      QVERIFY(pairs.is_subset(isl::union_map(ctx, "{ S[t, i] -> S[t, i] }")));
+      // Tile loops alone pin nothing down.
+      QVERIFY(implied_affine_dimensions({wavefront[0], wavefront[1]}).empty());
+    }
+    isl_ctx_free(ctx.release());
+  }
+
+  // The members of time-tiled bands: parallel_members (which settles the
+  // loops inside tiles from the implied equalities, and skips members known
+  // to carry a dependence) agrees with asking member by member.
+  void tiledBandsAgreeWithOneMemberAtATime() {
+    const LoadedProgram heat = load_polybench("stencils/heat-3d");
+    const std::vector<std::string> steps = {"S1.shift(i, 1)", "S1.shift(j, 1)", "S1.after(S0, j)", "S0.skew(t, i, 2)",
+                                            "S0.skew(t, j, 2)", "S0.tile(t, i, j, 4, 8, 8, T, I, J, t1, i1, j1)",
+                                            "S0.skew(T, I, 1, 1, w, p)"};
+    const isl::union_map deps = heat.dependences.all();
+    int tiled_bands = 0;
+    for (std::size_t last = 5; last <= steps.size(); ++last) {
+      const isl::schedule s = apply_all(heat, std::vector<std::string>(steps.begin(), steps.begin() + last));
+      std::vector<isl::schedule_node> bands;
+      s.root().foreach_descendant_top_down([&](const isl::schedule_node& n) {
+        if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) bands.push_back(n);
+        return true;
+      });
+      for (const isl::schedule_node& band : bands) {
+        const int n = static_cast<int>(band.as<isl::schedule_node_band>().n_member());
+        std::vector<bool> expected, carried;
+        for (int m = 0; m < n; ++m) {
+          carried.push_back(member_carries_dependence(band, m, deps));
+          expected.push_back(!carried.back());
+        }
+        if (n == 6) ++tiled_bands;
+        QCOMPARE(parallel_members(band, deps), expected);
+        QCOMPARE(parallel_members(band, deps, true), expected);
+        QCOMPARE(parallel_members(band, deps, true, carried), expected);
+        std::vector<bool> first_known(carried.size(), false);
+        if (!carried.empty()) first_known[0] = carried[0];
+        QCOMPARE(parallel_members(band, deps, false, first_known), expected);
+      }
+    }
+    QCOMPARE(tiled_bands, 2);
   }
 
   void userTagsAreKept() {

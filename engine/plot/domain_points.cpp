@@ -44,6 +44,7 @@ struct PathDim {
   std::optional<isl::union_pw_aff> member;  // band member; none for a position
   long position = 0;
   bool tagged_band_member0 = false;
+  int member_id = -1;  // TimeWalker::members index of a band member; -1 for a position
 };
 
 // The time map of a statement at one leaf.
@@ -51,6 +52,7 @@ struct Piece {
   int statement = -1;
   isl::set domain;  // the statement's instances at this leaf
   std::vector<PlotTimeDim> dims;
+  std::vector<int> member_ids;      // per dimension, PathDim::member_id
   std::vector<isl::pw_aff> values;  // per dimension, its value on `domain`
 };
 
@@ -143,12 +145,36 @@ std::optional<std::vector<long>> linear_part(const isl::pw_aff& pa, const isl::s
 class TimeWalker {
  public:
   TimeWalker(const Program& program, const Dependences& dependences, PlotCache* cache, bool known_legal)
-      : program_(program),
-        all_deps_(cache ? cache->coalesced(dependences) : dependences.all().coalesce()),
-        cache_(cache),
-        known_legal_(known_legal) {}
+      : program_(program), dependences_(dependences), cache_(cache), known_legal_(known_legal) {}
 
   std::vector<Piece> pieces;
+  // Every band member on a path, in walk order: its band and position.
+  struct Member {
+    isl::schedule_node band;
+    int index = 0;
+  };
+  std::vector<Member> members;
+
+  // For each of `members`: whether it carries a dependence. `witnessed`:
+  // those a plotted pair showed to carry one; isl is asked about the others,
+  // band by band (schedule/parallelism.h).
+  std::vector<bool> carried(const std::vector<bool>& witnessed) {
+    std::vector<bool> carried = witnessed;
+    carried.resize(members.size(), false);
+    const isl::union_map& all = all_dependences();
+    if (all.is_empty()) return carried;
+    for (std::size_t first = 0; first < members.size();) {
+      std::size_t end = first + 1;
+      while (end < members.size() && members[end].index != 0) ++end;
+      const std::vector<bool> known(carried.begin() + static_cast<std::ptrdiff_t>(first),
+                                    carried.begin() + static_cast<std::ptrdiff_t>(end));
+      const std::vector<bool> parallel = cache_ ? cache_->parallel_members(members[first].band, all, known_legal_, known)
+                                                : parallel_members(members[first].band, all, known_legal_, known);
+      for (std::size_t k = first; k < end; ++k) carried[k] = !parallel[k - first];
+      first = end;
+    }
+    return carried;
+  }
 
   void walk(isl::schedule_node node, std::vector<PathDim>& path) {
     const isl_schedule_node_type type = isl_schedule_node_get_type(node.get());
@@ -166,12 +192,11 @@ class TimeWalker {
           if (tag_requires_independence(t.kind)) tag_parallel = true;
         const std::string band_name = node_name(node);
         const std::size_t before = path.size();
-        const std::vector<bool> parallel = all_deps_.is_empty() ? std::vector<bool>(static_cast<std::size_t>(n), true)
-                                           : cache_                ? cache_->parallel_members(node, all_deps_, known_legal_)
-                                                                   : parallel_members(node, all_deps_, known_legal_);
         for (int m = 0; m < n; ++m) {
           PathDim d;
           d.member = mupa.at(m);
+          d.member_id = static_cast<int>(members.size());
+          members.push_back(Member{node, m});
           d.info.kind = PlotTimeDim::Kind::Loop;
           std::string loop = member_loop_name(program_, node, m);
           if (loop.empty())
@@ -184,7 +209,6 @@ class TimeWalker {
                 d.info.gpu = t.kind == "gpu_block" ? "block" : "thread";
                 d.info.gpu_axis = t.args.empty() ? "" : t.args.front();
               }
-          d.info.concurrent = d.info.tagged || parallel[static_cast<std::size_t>(m)];
           path.push_back(std::move(d));
         }
         if (node.has_children()) walk(node.child(0), path);
@@ -243,17 +267,50 @@ class TimeWalker {
         }
         piece.values.push_back(value);
         piece.dims.push_back(info);
+        piece.member_ids.push_back(d.member_id);
       }
       piece.domain = set;
       pieces.push_back(std::move(piece));
     });
   }
 
+  const isl::union_map& all_dependences() {
+    if (all_deps_.is_null()) all_deps_ = cache_ ? cache_->coalesced(dependences_) : dependences_.all().coalesce();
+    return all_deps_;
+  }
+
   const Program& program_;
-  isl::union_map all_deps_;
+  const Dependences& dependences_;
+  isl::union_map all_deps_;  // built on first use
   PlotCache* cache_;
   bool known_legal_;
 };
+
+// For each of `members_count` band members, whether some plotted dependence
+// pair shows that it carries a dependence: the first time dimension where
+// source and sink differ is the member that runs them apart (the dimensions
+// before it are shared, so it is on both paths, and the two agree on every
+// dimension outside it). Each statement runs at one leaf, whose members
+// are `member_ids_of` it.
+std::vector<bool> carried_by_pairs(const PlotDomain& domain, std::size_t members_count,
+                                   std::span<const std::vector<int>> member_ids_of,
+                                   std::span<const std::uint32_t> time_at, std::span<const std::uint32_t> time_size,
+                                   std::span<const long> times, std::uint32_t no_time) {
+  std::vector<bool> carried(members_count, false);
+  for (const std::vector<PlotDomain::Pair>& pairs : domain.pairs)
+    for (const PlotDomain::Pair& pair : pairs) {
+      if (time_at[pair.source] == no_time || time_at[pair.sink] == no_time) continue;
+      const long* a = times.data() + time_at[pair.source];
+      const long* b = times.data() + time_at[pair.sink];
+      const std::size_t n = std::min(time_size[pair.source], time_size[pair.sink]);
+      std::size_t k = 0;
+      while (k < n && a[k] == b[k]) ++k;
+      if (k == n) continue;  // the same time: an instance with itself
+      const std::vector<int>& ids = member_ids_of[static_cast<std::size_t>(domain.statement[pair.source])];
+      if (k < ids.size() && ids[k] >= 0) carried[static_cast<std::size_t>(ids[k])] = true;
+    }
+  return carried;
+}
 
 }  // namespace
 
@@ -371,16 +428,18 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
 
   // Time maps per statement, from the schedule tree.
   std::vector<Piece> pieces;
+  TimeWalker walker(program, dependences, request.cache, request.known_legal);
   program.isl().bounded("schedule time of the plotted points", [&] {
-    TimeWalker walker(program, dependences, request.cache, request.known_legal);
     std::vector<PathDim> path;
     walker.walk(schedule.root(), path);
     pieces = std::move(walker.pieces);
   });
+  std::vector<std::vector<int>> member_ids_of(program.statements.size());
   for (const Piece& piece : pieces) {
     PlotStatement& st = data.statements[static_cast<std::size_t>(piece.statement)];
     if (st.time_dims.empty()) {
       st.time_dims = piece.dims;
+      member_ids_of[static_cast<std::size_t>(piece.statement)] = piece.member_ids;
       continue;
     }
     // Another leaf of the same statement: a dimension is affine only when every leaf agrees.
@@ -459,6 +518,24 @@ PlotData build_plot_data(const Program& program, const Dependences& dependences,
         return true;
       });
     });
+  }
+  // Which loops carry dependences. A plotted pair that a loop runs apart
+  // shows that it carries one, so isl is asked only about the others (on a
+  // time-tiled band, most of them: 30 ms a step on heat-3d).
+  {
+    bool one_leaf_each = true;
+    for (int leaves : leaves_of) one_leaf_each = one_leaf_each && leaves <= 1;
+    std::vector<bool> witnessed;
+    if (one_leaf_each)
+      witnessed = carried_by_pairs(*domain, walker.members.size(), member_ids_of, time_at, time_size, times, kNoTime);
+    std::vector<bool> carried;
+    program.isl().bounded("loops that carry dependences", [&] { carried = walker.carried(witnessed); });
+    for (std::size_t s = 0; s < data.statements.size(); ++s)
+      for (std::size_t k = 0; k < data.statements[s].time_dims.size() && k < member_ids_of[s].size(); ++k) {
+        PlotTimeDim& dim = data.statements[s].time_dims[k];
+        const int id = member_ids_of[s][k];
+        dim.concurrent = id >= 0 && (dim.tagged || !carried[static_cast<std::size_t>(id)]);
+      }
   }
   std::vector<Raw> raw;
   raw.reserve(domain->size());

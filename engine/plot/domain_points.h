@@ -18,7 +18,10 @@
 // it is a band member tagged for parallel execution (analysis/legality.h:
 // tag_requires_independence; a tag applies to its band's first member) or a
 // band member that carries no dependence (schedule/parallelism.h:
-// member_carries_dependence). Sequence and set positions and members that
+// member_carries_dependence, for all parameter values; a plotted dependence
+// pair whose times first differ at a member is a witness that it carries
+// one, and isl is asked only about the members without a witness).
+// Sequence and set positions and members that
 // carry a dependence are SEQUENTIAL. A point's step key is its time vector
 // with the concurrent dimensions removed; points with equal keys form one
 // step, and steps run in lexicographic order of their keys. So every

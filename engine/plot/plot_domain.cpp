@@ -217,31 +217,53 @@ std::shared_ptr<const PlotDomain> enumerate_plot_domain(const Program& program, 
   d.first.push_back(static_cast<std::uint32_t>(d.statement.size()));
   d.index_.seal();
 
-  std::size_t total = 0;
+  // The arrow cap is shared between the dependences, as the point cap is
+  // between statements: an even share each, then what the complete ones
+  // left over to those that reached their share. Before, the first
+  // dependences took it all (heat-3d's 42 dependences: the 100,000 arrows
+  // were 2 of them).
   d.pairs.resize(dependences.list.size());
-  for (std::size_t k = 0; k < dependences.list.size(); ++k) {
+  std::vector<bool> complete(dependences.list.size(), true);
+  auto find_pairs = [&](std::size_t k, std::size_t cap) {
     const Dependence& dep = dependences.list[k];
+    const auto [si, di] = relation_statements(program, dep.relation);
+    if (si < 0 || di < 0) return;
     const std::string what = short_name(dep.kind) + " " + dep.source_statement + " -> " + dep.sink_statement +
                              " on " + dep.array;
-    const std::size_t cap = std::min(request.max_arrows > total ? request.max_arrows - total : 0,
-                                     request.max_arrows_per_dependence);
-    const auto [si, di] = relation_statements(program, dep.relation);
-    if (si < 0 || di < 0) continue;
     program.isl().bounded("instance pairs of " + what, [&] {
-      std::vector<PlotDomain::Pair>& pairs = d.pairs[k];
-      bool complete = true;
+      bool all = true;
       if (std::optional<std::vector<PlotDomain::Pair>> found =
-              pairs_by_function(d, dep.relation, si, di, request.parameters, cap, &complete)) {
-        pairs = std::move(*found);
+              pairs_by_function(d, dep.relation, si, di, request.parameters, cap, &all)) {
+        d.pairs[k] = std::move(*found);
       } else {
-        pairs = scan_pairs(program, d, dep.relation, si, di, request.parameters, cap, what, &complete);
+        d.pairs[k] = scan_pairs(program, d, dep.relation, si, di, request.parameters, cap, what, &all);
       }
-      total += pairs.size();
-      if (!complete) {
-        d.arrows_truncated = true;
-        d.notes.push_back("instance pairs of " + what + " stop at " + std::to_string(cap));
-      }
+      complete[k] = all;
     });
+  };
+  const std::size_t count = dependences.list.size();
+  if (count > 0) {
+    const std::size_t share = std::min(request.max_arrows / count, request.max_arrows_per_dependence);
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      find_pairs(k, share);
+      total += d.pairs[k].size();
+    }
+    std::vector<std::size_t> short_of_pairs;
+    for (std::size_t k = 0; k < count; ++k)
+      if (!complete[k]) short_of_pairs.push_back(k);
+    if (!short_of_pairs.empty() && total < request.max_arrows) {
+      const std::size_t more = (request.max_arrows - total) / short_of_pairs.size();
+      for (std::size_t k : short_of_pairs)
+        if (more > 0) find_pairs(k, std::min(share + more, request.max_arrows_per_dependence));
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      if (complete[k]) continue;
+      const Dependence& dep = dependences.list[k];
+      d.arrows_truncated = true;
+      d.notes.push_back("instance pairs of " + short_name(dep.kind) + " " + dep.source_statement + " -> " +
+                        dep.sink_statement + " on " + dep.array + " stop at " + std::to_string(d.pairs[k].size()));
+    }
   }
   return out;
 }
@@ -264,7 +286,7 @@ std::shared_ptr<const PlotDomain> PlotCache::get(const Program& program, const D
 // they are grouped into bands. Parallelizing a member of a tiled band splits
 // the band, and its members were computed again (30 ms a step on heat-3d).
 std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, const isl::union_map& dependences,
-                                              bool forward) {
+                                              bool forward, const std::vector<bool>& known_carried) {
   constexpr std::size_t kKeptMembers = 1024;
   const isl::schedule_node node = skip_marks(band);
   const isl::union_set domain = node_domain(node);
@@ -285,7 +307,7 @@ std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, co
     if (const auto known = parallel_.find(keys.back()); known != parallel_.end()) out.push_back(known->second);
   }
   if (static_cast<int>(out.size()) == members) return out;
-  out = loopscape::parallel_members(node, dependences, forward);
+  out = loopscape::parallel_members(node, dependences, forward, known_carried);
   if (parallel_.size() + keys.size() > kKeptMembers) parallel_.clear();
   for (int k = 0; k < members; ++k) parallel_[keys[static_cast<std::size_t>(k)]] = out[static_cast<std::size_t>(k)];
   return out;

@@ -96,7 +96,7 @@ class PlotCache {
   // schedule/parallelism.h's parallel_members of `band` with `dependences`
   // (always the program's, coalesced).
   std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences,
-                                     bool forward = false);
+                                     bool forward = false, const std::vector<bool>& known_carried = {});
   // Every dependence of `dependences`, coalesced: computed once per program
   // (6 ms a step on heat-3d), known by its relations' isl objects.
   const isl::union_map& coalesced(const Dependences& dependences);

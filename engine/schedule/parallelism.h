@@ -23,8 +23,11 @@ bool member_carries_dependence(const isl::schedule_node& band, int member,
 // source under the schedule (it was checked legal), so no pair goes backward
 // at a member the outer dimensions leave equal, and only forward ones are
 // looked for (half of isl's work on the parallel members of a tiled band).
+// `known_carried`: members already known to carry a dependence (a concrete
+// dependent pair that first differs there, as the plot finds among its
+// points); isl is not asked about them.
 std::vector<bool> parallel_members(const isl::schedule_node& band, const isl::union_map& dependences,
-                                   bool forward = false);
+                                   bool forward = false, const std::vector<bool>& known_carried = {});
 
 // The argument of an automatic parallel tag on a loop inside another loop
 // ("@parallel(when_large)"): printers parallelise it only where one run of it
