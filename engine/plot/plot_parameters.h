@@ -15,8 +15,14 @@ struct PlotParameterChoice {
   std::string note;  // "" when the small defaults were kept
 };
 
+// The most instances the chosen values may give. Where the domain has bounds
+// that are not parameters (heat-3d's 500 time steps), the plot at the chosen
+// values stops there too: a plot of 100,000 points (the cap for values a user
+// drags up) is one blot, and took a third of a time-tiled step's views.
+inline constexpr long kChosenPlotPoints = 40000;
+
 // `point_cap`: the most instances (all statements) a choice may plot.
 PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule,
-                                           long point_cap = 40000);
+                                           long point_cap = kChosenPlotPoints);
 
 }  // namespace loopscape

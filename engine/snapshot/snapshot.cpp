@@ -410,6 +410,7 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   if (options.plot) {
     PlotRequest request;
     request.parameters = chosen.values;
+    if (options.plot_parameters.empty()) request.max_points = kChosenPlotPoints;
     request.cache = options.plot_cache.get();
     if (report && !report->legal()) request.legality = &*report;
     request.known_legal = report && report->legal();
