@@ -111,6 +111,31 @@ class TestViewPlotParameters : public QObject {
     QVERIFY(distinct(session.loaded(), "floor((t + i)/16)", choice.values) >= 3);
   }
 
+  // Kept between steps: a step that leaves the tile loops as they were (an
+  // interchange of the point loops) gets the same values as a fresh search,
+  // from the memo; another tiling searches again.
+  void choicesAreKeptByTheirTileLoops() {
+    Session session(jacobi1d());
+    const ScriptRun run =
+        apply_script(session, parse_script("S0.skew(t, i, 1)\nS0.tile(t, i, 16, 16, T, I, t1, i1)", "test"));
+    QVERIFY2(!run.refusal, run.refusal ? run.refusal->report().c_str() : "");
+    PlotParameterMemo memo;
+    const PlotParameterChoice first = choose_plot_parameters(session.program(), session.schedule(), kChosenPlotPoints, &memo);
+    QVERIFY(!first.note.empty());
+    const ScriptRun more = apply_script(session, parse_script("S0.interchange(t1, i1)", "test"));
+    QVERIFY2(!more.refusal, more.refusal ? more.refusal->report().c_str() : "");
+    const PlotParameterChoice kept = choose_plot_parameters(session.program(), session.schedule(), kChosenPlotPoints, &memo);
+    const PlotParameterChoice fresh = choose_plot_parameters(session.program(), session.schedule());
+    QCOMPARE(kept.values, first.values);
+    QCOMPARE(kept.values, fresh.values);
+    QCOMPARE(kept.note, fresh.note);
+    Session other(jacobi1d());
+    QVERIFY(!apply_script(other, parse_script("S0.skew(t, i, 1)\nS0.tile(t, i, 4, 4, T, I, t1, i1)", "test")).refusal);
+    const PlotParameterChoice small = choose_plot_parameters(other.program(), other.schedule(), kChosenPlotPoints, &memo);
+    QCOMPARE(small.values, choose_plot_parameters(other.program(), other.schedule()).values);
+    QVERIFY(small.values != first.values);
+  }
+
   // The case: PolyBench jacobi-2d after the shipped time-tiling
   // script (16 x 64 tiles, wavefront) showed one tile at tsteps = n = 8.
   void shippedTimeTilingScriptShowsThreeTiles() {

@@ -116,6 +116,40 @@ class TestViewSetPoints : public QObject {
     }
     isl_ctx_free(ctx);
   }
+
+  // By rows: each row of an innermost unit-step loop once, with its first and
+  // last point and its length; the rows together are the points, in order.
+  // A stride-2 innermost loop (the parity condition) is not one row.
+  void rowsCoverThePointsInOrder() {
+    isl_ctx* ctx = isl_ctx_alloc();
+    {
+      for (const char* text : {"[n] -> { [i, j] : 0 <= j <= i < n }", "[n] -> { [i, j, k] : 0 <= i < n and i <= j < n and 0 <= k < 3 }",
+                               "[n] -> { [t, i] : 0 <= t < n and 1 <= i < n and (t + i) mod 2 = 0 }"}) {
+        const isl::set s = isl::manage(isl_set_read_from_str(ctx, text));
+        ParametricScan scan(s);
+        for (long n : {0L, 1L, 5L, 9L}) {
+          std::vector<std::vector<long>> points;
+          QVERIFY(scan.for_each_point({{"n", n}}, [&](const std::vector<long>& p) {
+            points.push_back(p);
+            return true;
+          }));
+          std::size_t next = 0;
+          long rows = 0;
+          QVERIFY(scan.for_each_row({{"n", n}}, [&](const std::vector<long>& first, const std::vector<long>& last, long count) {
+            ++rows;
+            if (count < 1 || next + static_cast<std::size_t>(count) > points.size()) return false;
+            if (first != points[next] || last != points[next + static_cast<std::size_t>(count) - 1]) return false;
+            next += static_cast<std::size_t>(count);
+            return true;
+          }));
+          QCOMPARE(next, points.size());
+          QVERIFY(rows <= static_cast<long>(points.size()));
+          if (std::string(text).find("0 <= j <= i") != std::string::npos) QCOMPARE(rows, n);  // one row per i
+        }
+      }
+    }
+    isl_ctx_free(ctx);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestViewSetPoints)

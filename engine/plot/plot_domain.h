@@ -20,6 +20,7 @@
 
 #include "analysis/dependences.h"
 #include "model/program.h"
+#include "plot/plot_parameters.h"
 #include "plot/point_index.h"
 
 namespace loopscape {
@@ -100,12 +101,15 @@ class PlotCache {
   // Every dependence of `dependences`, coalesced: computed once per program
   // (6 ms a step on heat-3d), known by its relations' isl objects.
   const isl::union_map& coalesced(const Dependences& dependences);
+  // The plot's parameter choices for this program (plot/plot_parameters.h).
+  PlotParameterMemo& parameter_choices() { return parameter_choices_; }
 
  private:
   std::shared_ptr<const PlotDomain> last_;
   std::array<const isl_union_map*, 3> coalesced_from_{};
   isl::union_map coalesced_;
   std::map<std::string, bool> parallel_;  // by the dimensions around a member, then the member
+  PlotParameterMemo parameter_choices_;
 };
 
 }  // namespace loopscape

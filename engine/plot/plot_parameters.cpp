@@ -9,7 +9,10 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <limits>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -19,6 +22,7 @@
 #include "plot/affine_eval.h"
 #include "plot/domain_points.h"
 #include "schedule/tile_loops.h"
+#include "support/isl_text.h"
 #include "support/set_points.h"
 
 namespace loopscape {
@@ -50,6 +54,43 @@ std::vector<isl::union_pw_aff> tile_members(const isl::schedule& schedule) {
       &members);
   isl_schedule_node_free(root);
   return members;
+}
+
+// The distance between the values of a tile loop: c for c * floor(e / s) +
+// d on every statement (isl's tiling scales its tile loops so), else 1.
+long tile_stride(const isl::union_pw_aff& member) {
+  long stride = 0;
+  isl_union_pw_aff_foreach_pw_aff(
+      member.get(),
+      [](isl_pw_aff* pa, void* user) {
+        isl_pw_aff_foreach_piece(
+            pa,
+            [](isl_set* set, isl_aff* aff, void* user) {
+              long& stride = *static_cast<long*>(user);
+              long here = 1;
+              const isl_size divisions = isl_aff_dim(aff, isl_dim_div);
+              bool on_iterators = false;  // directly: isl_aff_involves_dims counts the division's own
+              for (int k = 0, n = isl_aff_dim(aff, isl_dim_in); k < n && !on_iterators; ++k) {
+                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
+                on_iterators = isl_val_is_zero(c) != isl_bool_true;
+                isl_val_free(c);
+              }
+              if (divisions == 1 && !on_iterators) {
+                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_div, 0);
+                if (isl_val_is_int(c) == isl_bool_true) here = std::max(1L, std::labs(isl_val_get_num_si(c)));
+                isl_val_free(c);
+              }
+              stride = std::gcd(stride, here);
+              isl_set_free(set);
+              isl_aff_free(aff);
+              return isl_stat_ok;
+            },
+            user);
+        isl_pw_aff_free(pa);
+        return isl_stat_ok;
+      },
+      &stride);
+  return stride > 0 ? stride : 1;
 }
 
 // The points of `set` (its parameters fixed), counted up to `limit` (limit +
@@ -107,6 +148,7 @@ class CensusTaker {
  public:
   CensusTaker(const Program& program, const isl::union_set& domains, const std::vector<isl::union_pw_aff>& tiles)
       : tiles_(tiles.size()) {
+    for (const isl::union_pw_aff& member : tiles) strides_.push_back(tile_stride(member));
     domains.foreach_set([&](isl::set set) {
       Statement s;
       s.domain = program.context.is_null() ? set : set.intersect_params(program.context);
@@ -119,10 +161,16 @@ class CensusTaker {
     });
   }
 
+  // By rows of points (ScanLoops::run_rows): a tile loop is monotone along
+  // an innermost loop, so a row's first and last points bound the tiles it
+  // shows, and the tiles between are taken to show too (a row's step moves
+  // the tiled expression by less than a tile). Point by point, a plot of
+  // register blocks took 30-70 ms a step to choose its values.
   std::optional<Census> take(const std::map<std::string, long>& values, long cap) {
     if (!usable_) return std::nullopt;
     Census c;
-    std::vector<std::set<long>> seen(tiles_);
+    std::vector<long> lowest(tiles_, std::numeric_limits<long>::max());
+    std::vector<long> highest(tiles_, std::numeric_limits<long>::min());
     for (Statement& s : statements_) {
       std::vector<std::optional<AffineEvaluator>> evaluators;  // nullopt: the tile loop is not on this statement
       for (const isl::pw_aff& value : s.members) {
@@ -135,11 +183,15 @@ class CensusTaker {
       }
       if (!s.scan) s.scan = std::make_unique<ParametricScan>(s.domain);
       try {
-        s.scan->for_each_point(values, [&](const std::vector<long>& x) {
-          if (++c.points > cap) return false;
-          for (std::size_t k = 0; k < evaluators.size(); ++k)
-            if (evaluators[k] && seen[k].size() < static_cast<std::size_t>(kTilesWanted))
-              seen[k].insert((*evaluators[k])(x));
+        s.scan->for_each_row(values, [&](const std::vector<long>& first, const std::vector<long>& last, long n) {
+          c.points += n;
+          if (c.points > cap) return false;
+          for (std::size_t k = 0; k < evaluators.size(); ++k) {
+            if (!evaluators[k]) continue;
+            const long a = (*evaluators[k])(first), b = (*evaluators[k])(last);
+            lowest[k] = std::min({lowest[k], a, b});
+            highest[k] = std::max({highest[k], a, b});
+          }
           return true;
         });
       } catch (const std::invalid_argument&) {
@@ -147,7 +199,9 @@ class CensusTaker {
       }
       if (c.points > cap) return c;
     }
-    for (const std::set<long>& values_seen : seen) c.shown += static_cast<long>(values_seen.size());
+    for (std::size_t k = 0; k < tiles_; ++k)
+      if (lowest[k] <= highest[k])
+        c.shown += std::min<long>((highest[k] - lowest[k]) / strides_[k] + 1, kTilesWanted);
     return c;
   }
 
@@ -158,13 +212,27 @@ class CensusTaker {
     std::unique_ptr<ParametricScan> scan;
   };
   std::size_t tiles_;
+  std::vector<long> strides_;  // per tile loop, the distance between its values (16 for 16 * floor(t / 16))
   std::vector<Statement> statements_;
   bool usable_ = true;
 };
 
 }  // namespace
 
-PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap) {
+const PlotParameterChoice* PlotParameterMemo::find(const std::string& key) const {
+  const auto it = choices_.find(key);
+  return it == choices_.end() ? nullptr : &it->second;
+}
+
+void PlotParameterMemo::keep(const std::string& key, const PlotParameterChoice& choice) {
+  constexpr std::size_t kKept = 64;
+  if (choices_.size() >= kKept) choices_.clear();
+  choices_[key] = choice;
+}
+
+namespace {
+
+PlotParameterChoice search_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap) {
   PlotParameterChoice choice;
   choice.values = default_parameter_values(program);
   if (program.parameters.empty()) return choice;
@@ -190,8 +258,10 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
     // Instances (up to `cap`) and tiles shown at `values`: by one scan where
     // the census can, else by isl.
     CensusTaker taker(program, domains, tiles);
+    // A census past the cap is an answer too: isl counting the same
+    // instances again cost a 2mm step of register blocks 70 ms.
     auto measure = [&](const std::map<std::string, long>& values, long cap) {
-      if (const std::optional<Census> c = taker.take(values, cap); c && c->points <= cap) return *c;
+      if (const std::optional<Census> c = taker.take(values, cap)) return *c;
       const isl::union_set fixed = at_values(domains, program, values);
       Census c;
       c.points = count_up_to(fixed, cap);
@@ -252,6 +322,25 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
                                          " instances");
     choice.note = note.str();
   });
+  return choice;
+}
+
+}  // namespace
+
+PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap,
+                                           PlotParameterMemo* memo) {
+  if (!memo || program.parameters.empty()) return search_plot_parameters(program, schedule, point_cap);
+  std::string key;
+  program.isl().bounded("plot parameter values", [&] {
+    std::vector<std::string> texts;
+    for (const isl::union_pw_aff& member : tile_members(schedule)) texts.push_back(isl_string(member));
+    std::sort(texts.begin(), texts.end());
+    key = std::to_string(point_cap) + "\n" + isl_string(schedule.domain());
+    for (const std::string& text : texts) key += "\n" + text;
+  });
+  if (const PlotParameterChoice* known = memo->find(key)) return *known;
+  PlotParameterChoice choice = search_plot_parameters(program, schedule, point_cap);
+  memo->keep(key, choice);
   return choice;
 }
 

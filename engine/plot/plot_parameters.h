@@ -21,8 +21,22 @@ struct PlotParameterChoice {
 // drags up) is one blot, and took a third of a time-tiled step's views.
 inline constexpr long kChosenPlotPoints = 40000;
 
+// Choices kept between the steps of one program, by the tile loops they
+// were made for: a step that leaves those as they were (an interchange inside
+// a tile, a parallel loop, an unroll) gets its values without a search,
+// which took 30-70 ms a step of a tiled 2mm.
+class PlotParameterMemo {
+ public:
+  const PlotParameterChoice* find(const std::string& key) const;
+  void keep(const std::string& key, const PlotParameterChoice& choice);
+
+ private:
+  std::map<std::string, PlotParameterChoice> choices_;
+};
+
 // `point_cap`: the most instances (all statements) a choice may plot.
+// `memo`: where choices are kept between calls for one program, or null.
 PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule,
-                                           long point_cap = kChosenPlotPoints);
+                                           long point_cap = kChosenPlotPoints, PlotParameterMemo* memo = nullptr);
 
 }  // namespace loopscape

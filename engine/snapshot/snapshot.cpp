@@ -404,7 +404,9 @@ Snapshot make_snapshot(const LoadedProgram& loaded, const isl::schedule& schedul
   PlotParameterChoice chosen;
   bool every_value = !options.plot_parameters.empty();
   for (const std::string& p : program.parameters) every_value = every_value && options.plot_parameters.count(p);
-  if (!every_value) chosen = choose_plot_parameters(program, schedule);
+  if (!every_value)
+    chosen = choose_plot_parameters(program, schedule, kChosenPlotPoints,
+                                    options.plot_cache ? &options.plot_cache->parameter_choices() : nullptr);
   if (!options.plot_parameters.empty()) chosen.note.clear();
   for (const auto& [name, value] : options.plot_parameters) chosen.values[name] = value;
   if (options.plot) {

@@ -212,6 +212,78 @@ bool ScanLoops::run(int index) {
   return true;
 }
 
+bool ScanLoops::uses_slot(int index, int slot) const {
+  const Expr& x = exprs_[static_cast<std::size_t>(index)];
+  if (x.kind == Expr::Kind::Slot) return x.value == slot;
+  if (x.kind == Expr::Kind::Int) return false;
+  for (int k = 0; k < x.count; ++k)
+    if (uses_slot(operands_[static_cast<std::size_t>(x.first + k)], slot)) return true;
+  return false;
+}
+
+// The last value of a unit-step loop whose condition is `i <= b` or `i < b`
+// (b free of i); nullopt for another condition.
+std::optional<long> ScanLoops::last_iteration(const Node& loop) {
+  const Expr& c = exprs_[static_cast<std::size_t>(loop.cond)];
+  if (c.kind != Expr::Kind::Op || (c.op != isl_ast_expr_op_le && c.op != isl_ast_expr_op_lt)) return std::nullopt;
+  const int* a = operands_.data() + c.first;
+  const Expr& lhs = exprs_[static_cast<std::size_t>(a[0])];
+  if (lhs.kind != Expr::Kind::Slot || lhs.value != loop.slot || uses_slot(a[1], loop.slot)) return std::nullopt;
+  const long bound = eval(a[1]);
+  return c.op == isl_ast_expr_op_le ? bound : bound - 1;
+}
+
+const std::vector<long>& ScanLoops::point_at(const Node& user, std::vector<long>& into) {
+  into.resize(static_cast<std::size_t>(user.count));
+  for (int k = 0; k < user.count; ++k)
+    into[static_cast<std::size_t>(k)] = eval(operands_[static_cast<std::size_t>(user.first + k)]);
+  return into;
+}
+
+bool ScanLoops::run_rows(int index) {
+  const Node& n = nodes_[static_cast<std::size_t>(index)];
+  switch (n.kind) {
+    case Node::Kind::For: {
+      long& it = slots_[static_cast<std::size_t>(n.slot)];
+      it = eval(n.init);
+      if (n.degenerate) return run_rows(n.body);
+      const long step = eval(n.inc);
+      const Node& body = nodes_[static_cast<std::size_t>(n.body)];
+      if (step == 1 && body.kind == Node::Kind::User)
+        if (const std::optional<long> last = last_iteration(n)) {
+          if (*last < it) return true;
+          const long first = it;
+          point_at(body, point_);
+          it = *last;
+          point_at(body, row_last_);
+          it = first;
+          return (*row_)(point_, row_last_, *last - first + 1);
+        }
+      for (; eval(n.cond) != 0; it += step)
+        if (!run_rows(n.body)) return false;
+      return true;
+    }
+    case Node::Kind::If:
+      if (eval(n.cond) != 0) return run_rows(n.body);
+      return n.otherwise < 0 || run_rows(n.otherwise);
+    case Node::Kind::Block:
+      for (int k = 0; k < n.count; ++k)
+        if (!run_rows(children_[static_cast<std::size_t>(n.first + k)])) return false;
+      return true;
+    case Node::Kind::User:
+      point_at(n, point_);
+      return (*row_)(point_, point_, 1);
+  }
+  return true;
+}
+
+bool ScanLoops::run_rows(const RowFunction& row) {
+  if (!parameters_.empty() && !parameters_set_)
+    throw std::invalid_argument("no value for parameter " + parameters_.front().first);
+  row_ = &row;
+  return run_rows(root_);
+}
+
 void ScanLoops::set_parameters(const std::map<std::string, long>& values) {
   for (const auto& [name, slot] : parameters_) {
     const auto value = values.find(name);

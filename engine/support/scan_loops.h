@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,13 @@ class ScanLoops {
   // Calls `found` with each user node's arguments (the point), in the order
   // the loops run, until it returns false. False when stopped early.
   bool run(const std::function<bool(const std::vector<long>&)>& found);
+
+  // Calls `row(first, last, n)` for each row of points an innermost loop
+  // `for (i = a; i <= b; i++)` makes (its first and last point, n = b - a + 1,
+  // without running it), and `row(p, p, 1)` for each other point, in scan
+  // order, until it returns false. False when stopped early.
+  using RowFunction = std::function<bool(const std::vector<long>&, const std::vector<long>&, long)>;
+  bool run_rows(const RowFunction& row);
 
   // Loops built for a set with parameters name them: their values for the
   // next runs. Throws std::invalid_argument for a parameter without one.
@@ -53,6 +61,10 @@ class ScanLoops {
   int slot_of(isl_id* id);
   long eval(int expr);
   bool run(int node);
+  bool run_rows(int node);
+  bool uses_slot(int expr, int slot) const;
+  std::optional<long> last_iteration(const Node& loop);
+  const std::vector<long>& point_at(const Node& user, std::vector<long>& into);
 
   std::vector<Expr> exprs_;
   std::vector<Node> nodes_;
@@ -65,6 +77,8 @@ class ScanLoops {
   std::vector<long> point_;
   int root_ = -1;
   const std::function<bool(const std::vector<long>&)>* found_ = nullptr;
+  const RowFunction* row_ = nullptr;
+  std::vector<long> row_last_;
 };
 
 }  // namespace loopscape

@@ -117,4 +117,9 @@ bool ParametricScan::for_each_point(const std::map<std::string, long>& values,
   return loops_->run(f);
 }
 
+bool ParametricScan::for_each_row(const std::map<std::string, long>& values, const ScanLoops::RowFunction& row) {
+  loops_->set_parameters(values);
+  return loops_->run_rows(row);
+}
+
 }  // namespace loopscape

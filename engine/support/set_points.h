@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "support/scan_loops.h"
+
 namespace loopscape {
 
 // Fixes the parameters of `set` to `values` and drops them. Throws
@@ -42,9 +44,12 @@ class ParametricScan {
   // std::invalid_argument for a parameter without a value.
   bool for_each_point(const std::map<std::string, long>& values,
                       const std::function<bool(const std::vector<long>&)>& f);
+  // The points at `values` by rows (ScanLoops::run_rows): an innermost
+  // loop's first and last point and how many it runs, without running it.
+  bool for_each_row(const std::map<std::string, long>& values, const ScanLoops::RowFunction& row);
 
  private:
-  std::unique_ptr<class ScanLoops> loops_;
+  std::unique_ptr<ScanLoops> loops_;
 };
 
 }  // namespace loopscape
