@@ -9,10 +9,8 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <memory>
-#include <numeric>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -54,43 +52,6 @@ std::vector<isl::union_pw_aff> tile_members(const isl::schedule& schedule) {
       &members);
   isl_schedule_node_free(root);
   return members;
-}
-
-// The distance between the values of a tile loop: c for c * floor(e / s) +
-// d on every statement (isl's tiling scales its tile loops so), else 1.
-long tile_stride(const isl::union_pw_aff& member) {
-  long stride = 0;
-  isl_union_pw_aff_foreach_pw_aff(
-      member.get(),
-      [](isl_pw_aff* pa, void* user) {
-        isl_pw_aff_foreach_piece(
-            pa,
-            [](isl_set* set, isl_aff* aff, void* user) {
-              long& stride = *static_cast<long*>(user);
-              long here = 1;
-              const isl_size divisions = isl_aff_dim(aff, isl_dim_div);
-              bool on_iterators = false;  // directly: isl_aff_involves_dims counts the division's own
-              for (int k = 0, n = isl_aff_dim(aff, isl_dim_in); k < n && !on_iterators; ++k) {
-                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_in, k);
-                on_iterators = isl_val_is_zero(c) != isl_bool_true;
-                isl_val_free(c);
-              }
-              if (divisions == 1 && !on_iterators) {
-                isl_val* c = isl_aff_get_coefficient_val(aff, isl_dim_div, 0);
-                if (isl_val_is_int(c) == isl_bool_true) here = std::max(1L, std::labs(isl_val_get_num_si(c)));
-                isl_val_free(c);
-              }
-              stride = std::gcd(stride, here);
-              isl_set_free(set);
-              isl_aff_free(aff);
-              return isl_stat_ok;
-            },
-            user);
-        isl_pw_aff_free(pa);
-        return isl_stat_ok;
-      },
-      &stride);
-  return stride > 0 ? stride : 1;
 }
 
 // The points of `set` (its parameters fixed), counted up to `limit` (limit +
@@ -148,7 +109,7 @@ class CensusTaker {
  public:
   CensusTaker(const Program& program, const isl::union_set& domains, const std::vector<isl::union_pw_aff>& tiles)
       : tiles_(tiles.size()) {
-    for (const isl::union_pw_aff& member : tiles) strides_.push_back(tile_stride(member));
+    for (const isl::union_pw_aff& member : tiles) strides_.push_back(tile_stride(member.get()));
     domains.foreach_set([&](isl::set set) {
       Statement s;
       s.domain = program.context.is_null() ? set : set.intersect_params(program.context);
