@@ -291,9 +291,9 @@ std::vector<bool> PlotCache::parallel_members(const isl::schedule_node& band, co
   const isl::schedule_node node = skip_marks(band);
   const isl::union_set domain = node_domain(node);
   auto dimension_text = [&](isl::union_pw_aff dimension) {
-    return isl_string(dimension.intersect_domain(domain).coalesce()) + "\n";
+    return sorted_isl_string(dimension.intersect_domain(domain).coalesce()) + "\n";
   };
-  std::string outer = isl_string(domain) + "\n";
+  std::string outer = sorted_isl_string(domain) + "\n";
   const isl::multi_union_pw_aff prefix = node.prefix_schedule_multi_union_pw_aff();
   for (int k = 0, n = static_cast<int>(prefix.size()); k < n; ++k) outer += dimension_text(prefix.at(k));
   const isl::multi_union_pw_aff partial = node.as<isl::schedule_node_band>().partial_schedule();

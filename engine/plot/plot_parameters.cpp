@@ -294,9 +294,9 @@ PlotParameterChoice choose_plot_parameters(const Program& program, const isl::sc
   std::string key;
   program.isl().bounded("plot parameter values", [&] {
     std::vector<std::string> texts;
-    for (const isl::union_pw_aff& member : tile_members(schedule)) texts.push_back(isl_string(member));
+    for (const isl::union_pw_aff& member : tile_members(schedule)) texts.push_back(sorted_isl_string(member));
     std::sort(texts.begin(), texts.end());
-    key = std::to_string(point_cap) + "\n" + isl_string(schedule.domain());
+    key = std::to_string(point_cap) + "\n" + sorted_isl_string(schedule.domain());
     for (const std::string& text : texts) key += "\n" + text;
   });
   if (const PlotParameterChoice* known = memo->find(key)) return *known;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "support/isl_text.h"
 
+#include <isl/aff.h>
 #include <isl/ctx.h>
 #include <isl/obj.h>
 #include <isl/options.h>
@@ -9,11 +10,50 @@
 #include <isl/union_set.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
+#include <vector>
 #include <regex>
 
 namespace loopscape {
+
+std::string sorted_isl_string(const isl::union_pw_aff& object) {
+  std::vector<std::string> pieces;
+  isl_union_pw_aff_foreach_pw_aff(
+      object.get(),
+      [](isl_pw_aff* pa, void* user) {
+        char* text = isl_pw_aff_to_str(pa);
+        static_cast<std::vector<std::string>*>(user)->push_back(text ? text : "");
+        free(text);
+        isl_pw_aff_free(pa);
+        return isl_stat_ok;
+      },
+      &pieces);
+  std::sort(pieces.begin(), pieces.end());
+  std::string out;
+  for (const std::string& piece : pieces) out += piece + ";";
+  return out;
+}
+
+std::string sorted_isl_string(const isl::union_set& object) {
+  std::vector<std::string> pieces;
+  isl_union_set_foreach_set(
+      object.get(),
+      [](isl_set* set, void* user) {
+        char* text = isl_set_to_str(set);
+        static_cast<std::vector<std::string>*>(user)->push_back(text ? text : "");
+        free(text);
+        isl_set_free(set);
+        return isl_stat_ok;
+      },
+      &pieces);
+  std::sort(pieces.begin(), pieces.end());
+  std::string out;
+  for (const std::string& piece : pieces) out += piece + ";";
+  return out;
+}
 
 namespace {
 

@@ -32,6 +32,12 @@ std::string isl_string(const T& object) {
   return out.str();
 }
 
+// The same object in the same words whatever the order isl keeps its
+// statements in (it prints a union in hash-table order, which changes when a
+// schedule is rebuilt): one piece per statement, sorted. For keys of caches.
+std::string sorted_isl_string(const isl::union_pw_aff& object);
+std::string sorted_isl_string(const isl::union_set& object);
+
 // Reads `text`. `where` is the position of the text's first character; a
 // syntax error throws InputError at the position isl names, with isl's words
 // and the token it got ("unknown identifier 'n'").
