@@ -6,6 +6,9 @@
 // across ranks, and refused cases.
 #include <QtTest>
 
+#include <algorithm>
+#include <thread>
+
 #include "analysis/distribution.h"
 #include "command_test_support.h"
 
@@ -197,6 +200,26 @@ class TestCodegenMpi : public QObject {
     QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
     QCOMPARE(r.mode, RunnerOptions::Mode::Harness);
     QCOMPARE(*r.bytes_sent, 8LL * (100 - 34));  // y's values outside rank 0's block, gathered once
+  }
+
+  // Ranks that keep OpenMP loops share the cores: each rank's team gets its
+  // share unless the user chose a size (a hybrid heat-3d ran past the
+  // runner's limit on 2 cores with a machine-sized team per rank).
+  void ranksShareTheCoresBetweenTheirThreads() {
+    const QByteArray chosen = qgetenv("OMP_NUM_THREADS");
+    auto threads_of = [](const RunnerOptions& o) -> std::string {
+      for (const auto& [name, value] : o.emitted_environment)
+        if (name == "OMP_NUM_THREADS") return value;
+      return "";
+    };
+    qunsetenv("OMP_NUM_THREADS");
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    QCOMPARE(threads_of(mpi_runner_options(4)), std::to_string(std::max(1u, cores / 4)));
+    QCOMPARE(threads_of(mpi_runner_options(1)), std::to_string(cores));
+    qputenv("OMP_NUM_THREADS", "3");
+    QCOMPARE(threads_of(mpi_runner_options(4)), std::string());  // the user's size is inherited
+    if (chosen.isNull()) qunsetenv("OMP_NUM_THREADS");
+    else qputenv("OMP_NUM_THREADS", chosen);
   }
 
   void undistributedScheduleRunsOnEveryRank() {

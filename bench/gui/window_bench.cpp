@@ -74,10 +74,25 @@ std::string read_text(const std::string& path) {
 
 }  // namespace
 
+constexpr const char* kUsage =
+    "usage: loopscape-window-bench [-I DIR] FILE.c SCRIPT [FILE.c SCRIPT ...]\n"
+    "Opens each FILE.c in the real window (run it with QT_QPA_PLATFORM=offscreen), applies its SCRIPT's\n"
+    "commands one by one, then undo and redo, and prints per step: views ms (tree, plot, dependences\n"
+    "and legality drawn) and code ms (every code tab filled). docs/guide/benchmarks.md says more.\n";
+
 int main(int argc, char** argv) {
+  for (int k = 1; k < argc; ++k)
+    if (std::string(argv[k]) == "-h" || std::string(argv[k]) == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
   QStandardPaths::setTestModeEnabled(true);  // no user settings, recent files or autosaves
   QApplication app(argc, argv);
   const BenchCases parsed = parse_bench_cases(argc, argv);
+  if (parsed.cases.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
   const CompileOptions& options = parsed.options;
   const auto& cases = parsed.cases;
   std::printf("%-24s %-4s %-44s %10s %10s\n", "case", "step", "command", "views ms", "code ms");

@@ -19,40 +19,50 @@
 
 namespace loopscape {
 
-std::string sorted_isl_string(const isl::union_pw_aff& object) {
-  std::vector<std::string> pieces;
-  isl_union_pw_aff_foreach_pw_aff(
-      object.get(),
-      [](isl_pw_aff* pa, void* user) {
-        char* text = isl_pw_aff_to_str(pa);
-        static_cast<std::vector<std::string>*>(user)->push_back(text ? text : "");
-        free(text);
-        isl_pw_aff_free(pa);
-        return isl_stat_ok;
-      },
-      &pieces);
-  std::sort(pieces.begin(), pieces.end());
-  std::string out;
-  for (const std::string& piece : pieces) out += piece + ";";
+namespace {
+
+// One piece's text, taking the piece (isl's foreach hands it over).
+std::string taken_text(isl_pw_aff* piece) {
+  char* text = isl_pw_aff_to_str(piece);
+  std::string out = text ? text : "";
+  free(text);
+  isl_pw_aff_free(piece);
   return out;
 }
 
-std::string sorted_isl_string(const isl::union_set& object) {
-  std::vector<std::string> pieces;
-  isl_union_set_foreach_set(
-      object.get(),
-      [](isl_set* set, void* user) {
-        char* text = isl_set_to_str(set);
-        static_cast<std::vector<std::string>*>(user)->push_back(text ? text : "");
-        free(text);
-        isl_set_free(set);
-        return isl_stat_ok;
-      },
-      &pieces);
-  std::sort(pieces.begin(), pieces.end());
-  std::string out;
-  for (const std::string& piece : pieces) out += piece + ";";
+std::string taken_text(isl_set* piece) {
+  char* text = isl_set_to_str(piece);
+  std::string out = text ? text : "";
+  free(text);
+  isl_set_free(piece);
   return out;
+}
+
+template <typename Piece>
+isl_stat collect_text(Piece* piece, void* texts) {
+  static_cast<std::vector<std::string>*>(texts)->push_back(taken_text(piece));
+  return isl_stat_ok;
+}
+
+std::string sorted_and_joined(std::vector<std::string> texts) {
+  std::sort(texts.begin(), texts.end());
+  std::string out;
+  for (const std::string& text : texts) out += text + ";";
+  return out;
+}
+
+}  // namespace
+
+std::string sorted_isl_string(const isl::union_pw_aff& object) {
+  std::vector<std::string> texts;
+  isl_union_pw_aff_foreach_pw_aff(object.get(), collect_text<isl_pw_aff>, &texts);
+  return sorted_and_joined(std::move(texts));
+}
+
+std::string sorted_isl_string(const isl::union_set& object) {
+  std::vector<std::string> texts;
+  isl_union_set_foreach_set(object.get(), collect_text<isl_set>, &texts);
+  return sorted_and_joined(std::move(texts));
 }
 
 namespace {
