@@ -17,6 +17,7 @@
 #include "schedule/original_schedule.h"
 #include "schedule/parallelism.h"
 #include "schedule/tags.h"
+#include "schedule/tile_loops.h"
 #include "schedule/tree_printer.h"
 
 using namespace loopscape;
@@ -226,13 +227,13 @@ class TestScheduleTree : public QObject {
       const std::vector<isl::union_pw_aff> wavefront = {
           dim("{ S[t, i] -> [(floor(t / 8) + floor(i / 16))] }"), dim("{ S[t, i] -> [(floor(i / 16))] }"),
           dim("{ S[t, i] -> [(t - 8 * floor(t / 8))] }"), dim("{ S[t, i] -> [(i - 16 * floor(i / 16))] }")};
-      QVERIFY(has_divisions(wavefront[0]));
-      QVERIFY(!has_divisions(dim("{ S[t, i] -> [(2t + i)] }")));
+      QVERIFY(has_divisions(wavefront[0].get()));
+      QVERIFY(!has_divisions(dim("{ S[t, i] -> [(2t + i)] }").get()));
       const std::vector<isl::union_pw_aff> implied = implied_affine_dimensions(wavefront);
       QVERIFY(!implied.empty());
       isl::union_map pairs(ctx, "{ S[t, i] -> S[t2, i2] }");
       for (const isl::union_pw_aff& f : implied) {
-        QVERIFY(!has_divisions(f));
+        QVERIFY(!has_divisions(f.get()));
         pairs = isl::manage(isl_union_map_eq_at_multi_union_pw_aff(pairs.release(),
                                                                    isl::multi_union_pw_aff(f).release()));
       }

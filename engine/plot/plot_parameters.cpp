@@ -193,13 +193,13 @@ void PlotParameterMemo::keep(const std::string& key, const PlotParameterChoice& 
 
 namespace {
 
-PlotParameterChoice search_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap) {
+// The search for `schedule`, whose tile loops are `tiles`.
+PlotParameterChoice search_plot_parameters(const Program& program, const isl::schedule& schedule,
+                                           const std::vector<isl::union_pw_aff>& tiles, long point_cap) {
   PlotParameterChoice choice;
   choice.values = default_parameter_values(program);
-  if (program.parameters.empty()) return choice;
+  if (tiles.empty()) return choice;
   program.isl().bounded("plot parameter values", [&] {
-    const std::vector<isl::union_pw_aff> tiles = tile_members(schedule);
-    if (tiles.empty()) return;
     const isl::union_set domains = schedule.domain();
     // How many of the wanted tiles show, summed over the tiled loops (each
     // counted up to kTilesWanted), and whether all show enough.
@@ -290,17 +290,21 @@ PlotParameterChoice search_plot_parameters(const Program& program, const isl::sc
 
 PlotParameterChoice choose_plot_parameters(const Program& program, const isl::schedule& schedule, long point_cap,
                                            PlotParameterMemo* memo) {
-  if (!memo || program.parameters.empty()) return search_plot_parameters(program, schedule, point_cap);
+  if (program.parameters.empty()) return PlotParameterChoice{default_parameter_values(program), ""};
+  std::vector<isl::union_pw_aff> tiles;
   std::string key;
   program.isl().bounded("plot parameter values", [&] {
+    tiles = tile_members(schedule);
+    if (!memo) return;
     std::vector<std::string> texts;
-    for (const isl::union_pw_aff& member : tile_members(schedule)) texts.push_back(sorted_isl_string(member));
+    for (const isl::union_pw_aff& member : tiles) texts.push_back(sorted_isl_string(member));
     std::sort(texts.begin(), texts.end());
     key = std::to_string(point_cap) + "\n" + sorted_isl_string(schedule.domain());
     for (const std::string& text : texts) key += "\n" + text;
   });
+  if (!memo) return search_plot_parameters(program, schedule, tiles, point_cap);
   if (const PlotParameterChoice* known = memo->find(key)) return *known;
-  PlotParameterChoice choice = search_plot_parameters(program, schedule, point_cap);
+  PlotParameterChoice choice = search_plot_parameters(program, schedule, tiles, point_cap);
   memo->keep(key, choice);
   return choice;
 }

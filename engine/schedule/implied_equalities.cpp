@@ -8,6 +8,8 @@
 #include <numeric>
 #include <optional>
 
+#include "schedule/tile_loops.h"
+
 namespace loopscape {
 
 namespace {
@@ -85,28 +87,9 @@ std::optional<isl::aff> single_piece(const isl::union_pw_aff& dimension, const i
 
 }  // namespace
 
-bool has_divisions(const isl::union_pw_aff& dimension) {
-  return isl_union_pw_aff_every_pw_aff(
-             dimension.get(),
-             [](isl_pw_aff* pa, void*) {
-               return isl_bool_ok(isl_pw_aff_foreach_piece(
-                                      pa,
-                                      [](isl_set* set, isl_aff* aff, void*) {
-                                        const isl_size n = isl_aff_dim(aff, isl_dim_div);
-                                        const isl_bool involved = n > 0 ? isl_aff_involves_dims(aff, isl_dim_div, 0, n)
-                                                                        : isl_bool_false;
-                                        isl_set_free(set);
-                                        isl_aff_free(aff);
-                                        return involved == isl_bool_false ? isl_stat_ok : isl_stat_error;
-                                      },
-                                      nullptr) == isl_stat_ok);
-             },
-             nullptr) != isl_bool_true;
-}
-
 std::vector<isl::union_pw_aff> implied_affine_dimensions(const std::vector<isl::union_pw_aff>& dimensions) {
   std::vector<isl::union_pw_aff> implied, tiled;
-  for (const isl::union_pw_aff& d : dimensions) (has_divisions(d) ? tiled : implied).push_back(d);
+  for (const isl::union_pw_aff& d : dimensions) (has_divisions(d.get()) ? tiled : implied).push_back(d);
   if (tiled.size() < 2) return implied;
   // One statement's pieces: a row of division coefficients per dimension,
   // the divisions told apart by their expressions.
@@ -156,7 +139,7 @@ std::vector<isl::union_pw_aff> implied_affine_dimensions(const std::vector<isl::
           tiled[d].copy(), isl_val_int_from_si(tiled[d].ctx().get(), weights[d])));
       combination = combination.is_null() ? term : combination.add(term);
     }
-    if (!combination.is_null() && !has_divisions(combination)) implied.push_back(combination);
+    if (!combination.is_null() && !has_divisions(combination.get())) implied.push_back(combination);
   }
   return implied;
 }

@@ -12,9 +12,6 @@
 
 namespace loopscape {
 
-// Whether some piece of `dimension` involves a floor division.
-bool has_divisions(const isl::union_pw_aff& dimension);
-
 // Affine functions equal for any two instances that are equal at every one
 // of `dimensions`: the dimensions without floor divisions, and the integer
 // combinations of the others in which the divisions cancel (found on one

@@ -175,12 +175,10 @@ int iterator_index_of(const isl::union_pw_aff& upa, const Statement& s, bool* re
     if (refuted(d, sign)) return false;
     if (far_tried[static_cast<std::size_t>(d)]) return true;
     far_tried[static_cast<std::size_t>(d)] = true;
-    for (long bound : {1000L, -1000L}) {
-      isl_set* far = isl_set_lower_bound_si(where.copy(), isl_dim_set, static_cast<unsigned>(d), bound);
-      if (bound < 0) {
-        isl_set_free(far);
-        far = isl_set_upper_bound_si(where.copy(), isl_dim_set, static_cast<unsigned>(d), bound);
-      }
+    const auto at = static_cast<unsigned>(d);
+    for (bool upward : {true, false}) {
+      isl_set* far = upward ? isl_set_lower_bound_si(where.copy(), isl_dim_set, at, 1000)
+                            : isl_set_upper_bound_si(where.copy(), isl_dim_set, at, -1000);
       const std::size_t before = samples.size();
       add_sample(isl_set_sample_point(far));
       if (samples.size() > before) break;

@@ -9,6 +9,7 @@
 #include "schedule/loops.h"
 #include "schedule/node_names.h"
 #include "schedule/tags.h"
+#include "schedule/tile_loops.h"
 
 namespace loopscape {
 
@@ -87,7 +88,7 @@ std::vector<bool> parallel_members(const isl::schedule_node& band_node, const is
   bool divisions = false;
   for (int k = 0; k < static_cast<int>(prefix.size()); ++k) {
     outside.push_back(prefix.at(k));
-    divisions = divisions || has_divisions(outside.back());
+    divisions = divisions || has_divisions(outside.back().get());
   }
   // Where the dimensions outside a member hold floor divisions (tiles), the
   // pairs equal at the affine functions they imply come first: a superset
@@ -108,7 +109,7 @@ std::vector<bool> parallel_members(const isl::schedule_node& band_node, const is
       settled[at] = !implied.empty() && !differ_at(superset, isl::multi_union_pw_aff(partial.at(k)));
     }
     outside.push_back(partial.at(k));
-    divisions = divisions || has_divisions(outside.back());
+    divisions = divisions || has_divisions(outside.back().get());
   }
   int last_open = -1;
   for (int k = 0; k < n; ++k)

@@ -58,6 +58,12 @@ bool walks_tiles(isl_union_pw_aff* member) {
   return tiles;
 }
 
+bool has_divisions(isl_union_pw_aff* member) {
+  bool divisions = false;
+  for_each_piece(member, [&](isl_aff* aff) { divisions = divisions || has_nonzero(aff, isl_dim_div); });
+  return divisions;
+}
+
 long tile_stride(isl_union_pw_aff* member) {
   long stride = 0;
   for_each_piece(member, [&](isl_aff* aff) {
