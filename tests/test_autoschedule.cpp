@@ -235,6 +235,34 @@ class TestAutoschedule : public QObject {
              joined(short_loops).c_str());
   }
 
+  void vectorAccumulatorGetsARegisterBlockOfOneRow() {
+    // doitgen's sum[p] += A[r][q][s] * C4[s][p]: a two-deep band whose result
+    // is one vector, held in registers across the reduction loop.
+    const std::string product = matmul_of_size(96,
+                                               "  for (k = 0; k < n; k++)\n"
+                                               "    for (j = 0; j < n; j++)\n"
+                                               "      c[0][j] += a[0][k] * b[k][j];\n");
+    const LoadedProgram loaded = load_c(product);
+    Session session(load_c(product));
+    AutoScheduleOptions options;
+    options.vector_registers = vector_registers_named("avx2");
+    const AutoSchedulePlan plan = plan_auto_schedule(session, options);
+    const std::string script = joined(plan);
+    // Tiles two blocks (24 columns) wide and 200 deep; the block's 12 columns inside the reduction.
+    for (const char* step : {"whole 1 x 12 register blocks", "S0.split(j1, 12, j2, j3)", "S0.interchange(k1, j2)",
+                             "S0.vectorize(j3, 12)", "# register block: 12 elements of c (3 vectors of 4 doubles)"})
+      QVERIFY2(contains(script, step), (step + std::string(" missing:\n") + script).c_str());
+    QVERIFY2(contains(script, "S0.tile(j, k, 24, 200)") || contains(script, "S0.tile(k, j, 200, 24)"), script.c_str());
+    QVERIFY2(!contains(script, ".unroll("), script.c_str());
+    replay_and_run(loaded, plan);
+
+    // The code holds the 12 elements in a local array across k.
+    Session replayed(load_c(product));
+    QVERIFY(!apply_script(replayed, parse_script(script, "auto.ls")).refusal);
+    const std::string code = openmp_text(replayed.loaded(), replayed.schedule());
+    QVERIFY2(contains(code, "double ls_acc_c[12];"), code.c_str());
+  }
+
   void neighbouringInterchangesReachAnOrderTheFirstSwapCannot() {
     const LoadedProgram loaded = load_c(kProductInTimeLoop);
     Session session(load_c(kProductInTimeLoop));

@@ -384,7 +384,8 @@ and parallelize on the bands isl found permutable and parallel (tiles only
 where an access reuses an element across the band's loops; a band whose
 statement is a multiply-accumulate, like gemm's, gets tiles of whole
 register blocks and the block: rows unrolled and columns vectorized, sized
-for the machine's vector registers). Each step is
+for the machine's vector registers; doitgen's vector sum[p] gets a block of
+one row). Each step is
 checked as if typed, with a '#' comment saying why. isl is asked for outer
 parallelism first, then for locality first, then for outer parallelism
 without fusion across nests. When commands reach none of these, the script

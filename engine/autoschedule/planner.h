@@ -52,7 +52,8 @@ struct AutoScheduleOptions {
   // tuner, which tries each size, leaves this off).
   bool fit_tiles_to_cache = true;
   // Multiply-accumulate bands (gemm, 2mm) get tiles of whole register blocks
-  // and the block: rows unrolled, columns vectorized (autoschedule/register_block.h).
+  // and the block: rows unrolled, columns vectorized; a vector result
+  // (doitgen's sum[p]) a block of one row (autoschedule/register_block.h).
   bool register_blocks = true;
   // The registers the blocks are sized for; the host's when not set.
   std::optional<VectorRegisters> vector_registers = std::nullopt;

@@ -115,32 +115,56 @@ bool order_point_loops(Work& w, const std::string& statement, const std::vector<
   return w.steps.size() > before;
 }
 
-// A register block planned for a 3-deep band: its members in the point
-// loops' order (rows, reduction, vector) and the block.
+// A register block planned for a band: its members in the point loops'
+// order (rows, reduction, vector) and the block. A 2-deep band has no rows
+// (outer < 0): the block is one row of vectors, held across the reduction.
 struct BlockPlan {
   int outer = 0, reduction = 1, inner = 2;  // band members
   RegisterBlock block;
   std::string result;  // the accumulated array
   std::string element_type;
+  bool has_rows() const { return outer >= 0; }
 };
 
-// Whether `statement`, the band's statement with all three members, is a
-// multiply-accumulate whose point loops (after Pluto's order, `innermost`
-// going last) can hold a register block, and which one.
+// Whether another statement runs under `statement`'s loop `loop` (a band
+// member shared with it).
+bool loop_shared(Work& w, const std::string& statement, const std::string& loop) {
+  const Program& program = w.session.program();
+  const EditNode root = current_tree(w);
+  const std::vector<StatementLoop> own = statement_loops(program, root, *program.find_statement(statement));
+  const auto at = std::find_if(own.begin(), own.end(), [&](const StatementLoop& l) { return l.name == loop; });
+  if (at == own.end()) return false;
+  for (const Statement& other : program.statements) {
+    if (other.name == statement) continue;
+    for (const StatementLoop& l : statement_loops(program, root, other))
+      if (l.band == at->band) return true;
+  }
+  return false;
+}
+
+// Whether `statement`, the band's statement with all its `members` tiled
+// members (3, or 2 for a block of one row), is a multiply-accumulate whose
+// point loops (after Pluto's order, `innermost` going last) can hold a
+// register block, and which one.
 std::optional<BlockPlan> plan_register_block(const Program& program, const Target& t, const BandInfo& band,
-                                             const std::string& statement, int innermost,
+                                             const std::string& statement, int members, int innermost,
                                              const AutoScheduleOptions& options) {
-  if (!options.register_blocks || band.members < 3) return std::nullopt;
+  if (!options.register_blocks || band.members < members || members < 2 || members > 3) return std::nullopt;
   const StatementLayout& l = t.layouts.at(statement);
   std::vector<int> iterators;
   for (const LayoutLoop& loop : l.loops)
-    if (loop.band == band.path && iterators.size() < 3) iterators.push_back(plain_iterator(loop.row));
-  if (iterators.size() < 3 || std::find(iterators.begin(), iterators.end(), -1) != iterators.end()) return std::nullopt;
-  std::vector<int> order{0, 1, 2};
-  if (innermost >= 0) std::swap(order[static_cast<std::size_t>(innermost)], order[2]);
-  BlockPlan plan{order[0], order[1], order[2], {}, {}, {}};
+    if (loop.band == band.path && static_cast<int>(iterators.size()) < members)
+      iterators.push_back(plain_iterator(loop.row));
+  if (static_cast<int>(iterators.size()) < members ||
+      std::find(iterators.begin(), iterators.end(), -1) != iterators.end())
+    return std::nullopt;
+  std::vector<int> order(static_cast<std::size_t>(members));
+  for (int m = 0; m < members; ++m) order[static_cast<std::size_t>(m)] = m;
+  if (innermost >= 0) std::swap(order[static_cast<std::size_t>(innermost)], order.back());
+  BlockPlan plan = members == 3 ? BlockPlan{order[0], order[1], order[2], {}, {}, {}}
+                                : BlockPlan{-1, order[0], order[1], {}, {}, {}};
   const Statement& s = *l.statement;
-  const auto x = [&](int member) { return iterators[static_cast<std::size_t>(member)]; };
+  const auto x = [&](int member) { return member < 0 ? -1 : iterators[static_cast<std::size_t>(member)]; };
   if (!is_multiply_accumulate(s, x(plan.outer), x(plan.reduction), x(plan.inner))) return std::nullopt;
   for (const Access& a : s.accesses)
     if (a.kind == Access::Kind::Write) plan.result = a.array;
@@ -148,12 +172,16 @@ std::optional<BlockPlan> plan_register_block(const Program& program, const Targe
   plan.element_type = array ? array->element_type : "double";
   plan.block = register_block_for(options.vector_registers.value_or(host_vector_registers()),
                                    element_bytes(plan.element_type));
+  // One row: as many vectors as a row of the two-dimensional block, enough
+  // independent multiply-adds to cover their latency.
+  if (!plan.has_rows()) plan.block.rows = 1;
   // Loops known to be shorter than the block never fill one.
   const auto shorter = [&](int member, int length) {
     const isl::val lowest = s.domain.dim_min_val(x(member)), highest = s.domain.dim_max_val(x(member));
     return lowest.is_int() && highest.is_int() && highest.sub(lowest).get_num_si() + 1 < length;
   };
-  if (shorter(plan.outer, plan.block.rows) || shorter(plan.inner, plan.block.columns())) return std::nullopt;
+  if ((plan.has_rows() && shorter(plan.outer, plan.block.rows)) || shorter(plan.inner, plan.block.columns()))
+    return std::nullopt;
   return plan;
 }
 
@@ -162,7 +190,16 @@ std::optional<BlockPlan> plan_register_block(const Program& program, const Targe
 // 125 x 200 block of A and a 200 x 200 block of B, 520 KiB, in a 1 MiB
 // level-2 cache; measured 0.032 s against 0.037-0.046 s for 128-row,
 // 128-deep tiles).
+// A block of one row reads each element of its operands once per tile, so
+// a larger tile keeps nothing more in cache; its tiles are two blocks wide,
+// for threads to share (doitgen's 160 columns: two tiles of 80, 0.029 s on
+// 2 threads against 0.059 s for one of 200; gramschmidt 0.095 s against 0.20 s).
 std::vector<long> register_block_tiles(const BlockPlan& p) {
+  if (!p.has_rows()) {
+    std::vector<long> sizes(2, 200);
+    sizes[static_cast<std::size_t>(p.inner)] = 2L * p.block.columns();
+    return sizes;
+  }
   std::vector<long> sizes(3, 200);
   sizes[static_cast<std::size_t>(p.outer)] = 25L * p.block.rows;
   sizes[static_cast<std::size_t>(p.inner)] = static_cast<long>(p.block.columns()) *
@@ -172,28 +209,54 @@ std::vector<long> register_block_tiles(const BlockPlan& p) {
 
 // The block's steps on the tile's point loops (u1, r1, v1 in that order):
 // split rows and columns by the block, take the row block inside the
-// reduction, unroll its rows and vectorize its columns. All or none.
+// reduction, unroll its rows and vectorize its columns. Without rows (r1,
+// v1): split the columns and take the reduction inside the block of them.
+// All or none.
 void block_registers(Work& w, const std::string& statement, const std::vector<std::string>& names,
                      const BlockPlan& p, AutoSchedulePlan& plan) {
-  const std::string& u = names[static_cast<std::size_t>(p.outer)];
   const std::string& r = names[static_cast<std::size_t>(p.reduction)];
   const std::string& v = names[static_cast<std::size_t>(p.inner)];
   const std::string rows = std::to_string(p.block.rows), columns = std::to_string(p.block.columns());
+  const std::string vectors = std::to_string(p.block.vectors), lanes = std::to_string(p.block.lanes);
   const int accumulators = p.block.rows * p.block.vectors;
-  const std::string why = "register block: a " + rows + " x " + columns + " block of " + p.result + " (" + rows +
-                          " rows of " + std::to_string(p.block.vectors) + " vectors of " +
-                          std::to_string(p.block.lanes) + " " + p.element_type + "s: " +
-                          std::to_string(accumulators) + " vector registers) stays in registers across " + r +
-                          "1, each step of it " + std::to_string(accumulators) + " vector multiply-adds for " +
-                          std::to_string(p.block.vectors) + " vector loads and " + rows + " broadcasts";
-  const std::vector<std::pair<CommandCall, std::string>> calls{
-      {make_call(statement, "split", {u + "1", rows, u + "2", u + "3"}), why},
-      {make_call(statement, "split", {v + "1", columns, v + "2", v + "3"}), "the register block's " + columns + " columns"},
-      {make_call(statement, "interchange", {u + "3", v + "2"}),
-       "the block inside the reduction loop " + r + "1; the band is permutable, so this order is legal"},
-      {make_call(statement, "unroll", {u + "3", rows}), "the block's rows, unrolled"},
-      {make_call(statement, "vectorize", {v + "3", columns}), "the block's columns, vectorized"},
-  };
+  std::vector<std::pair<CommandCall, std::string>> calls;
+  if (!p.has_rows()) {
+    // The code holds the block's elements in registers only when every
+    // statement in the block accumulates so (c_register_tile.h).
+    if (loop_shared(w, statement, r + "1")) {
+      plan.notes.push_back("left out " + statement + "'s register block: another statement runs in its loop " + r +
+                           "1");
+      return;
+    }
+    // doitgen's sum[p] across s: without the block, each multiply-add loads
+    // and stores its element of the result (gcc cannot keep it in a register
+    // where a store through another pointer may alias it).
+    calls = {
+        {make_call(statement, "split", {v + "1", columns, v + "2", v + "3"}),
+         "register block: " + columns + " elements of " + p.result + " (" + vectors + " vectors of " + lanes + " " +
+             p.element_type + "s) stay in registers across " + r + "1, each step of it " + vectors +
+             " vector multiply-adds for " + vectors + " vector loads and one broadcast"},
+        {make_call(statement, "interchange", {r + "1", v + "2"}),
+         "the block inside the reduction loop " + r + "1; the band is permutable, so this order is legal"},
+        {make_call(statement, "vectorize", {v + "3", columns}), "the block's elements, vectorized"},
+    };
+  } else {
+    const std::string& u = names[static_cast<std::size_t>(p.outer)];
+    const std::string why = "register block: a " + rows + " x " + columns + " block of " + p.result + " (" + rows +
+                            " rows of " + vectors + " vectors of " + lanes + " " + p.element_type + "s: " +
+                            std::to_string(accumulators) + " vector registers) stays in registers across " + r +
+                            "1, each step of it " + std::to_string(accumulators) + " vector multiply-adds for " +
+                            vectors + " vector loads and " + rows + " broadcasts";
+    calls = {
+        {make_call(statement, "split", {u + "1", rows, u + "2", u + "3"}), why},
+        {make_call(statement, "split", {v + "1", columns, v + "2", v + "3"}),
+         "the register block's " + columns + " columns"},
+        {make_call(statement, "interchange", {u + "3", v + "2"}),
+         "the block inside the reduction loop " + r + "1; the band is permutable, so this order is legal"},
+        {make_call(statement, "unroll", {u + "3", rows}), "the block's rows, unrolled"},
+        {make_call(statement, "vectorize", {v + "3", columns}), "the block's columns, vectorized"},
+    };
+  }
   const Session before = w.session;
   const std::size_t steps = w.steps.size();
   for (const auto& [call, step_why] : calls) {
@@ -392,8 +455,7 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
       int gain = 0;
       const int innermost = innermost_point_member(t, *p.band, n, gain);
       const std::optional<BlockPlan> block =
-          n == 3 ? plan_register_block(w.session.program(), t, *p.band, p.statement, innermost, options)
-                 : std::nullopt;
+          plan_register_block(w.session.program(), t, *p.band, p.statement, n, innermost, options);
       std::vector<std::string> args(p.names.begin(), p.names.begin() + n);
       std::string loops, sizes_text;
       const long size = tile_size_for(w.session.program(), t, *p.band, n, options);
@@ -407,7 +469,7 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
           block ? "isl's band (" + loops + ") is permutable and its statement a multiply-accumulate: tile it " +
                       sizes_text + ", whole " + std::to_string(block->block.rows) + " x " +
                       std::to_string(block->block.columns()) +
-                      " register blocks, one tile's blocks of the operands in the level-2 cache"
+                      " register blocks, one tile's operands in the level-2 cache"
                 : "isl's band (" + loops + ") is permutable: tile it " + std::to_string(size) +
                       (n == 2 ? " x " + std::to_string(size) : " in each loop") + " for locality (Pluto's tiling" +
                       (size != options.tile_size ? "; " + std::to_string(size) +

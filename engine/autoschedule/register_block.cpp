@@ -75,7 +75,9 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
       if (write || a.conditional) return false;
       write = &a;
     }
-  if (!write || !element_stays(*write, reduction) || element_stays(*write, outer) || !unit_stride(*write, inner))
+  const bool rows = outer >= 0;
+  if (!write || !element_stays(*write, reduction) || (rows && element_stays(*write, outer)) ||
+      !unit_stride(*write, inner))
     return false;
   bool broadcast = false, row_reuse = false, accumulates = s.assign_op != "=";
   for (const Access& a : s.accesses) {
@@ -89,10 +91,10 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
     const bool stays = element_stays(a, inner);
     if (!stays && !unit_stride(a, inner)) return false;
     broadcast = broadcast || stays;
-    row_reuse = row_reuse || element_stays(a, outer);
+    row_reuse = row_reuse || (rows && element_stays(a, outer));
   }
   // `c[i][j] = d[i][j] + a[i][k] * b[k][j]` overwrites across k: no reduction to hold.
-  return accumulates && broadcast && row_reuse;
+  return accumulates && broadcast && (row_reuse || !rows);
 }
 
 }  // namespace loopscape

@@ -42,6 +42,9 @@ RegisterBlock register_block_for(const VectorRegisters& registers, long element_
 // read that stays along `inner` and one that stays along `outer` (the reuse
 // a register block exploits). Unguarded `=`, `+=` or `-=` (`c[i][j] =
 // c[i][j] + a[i][k] * b[k][j]` as well as `C[i][j] += ...`).
+// `outer` < 0: a block of one row, a vector of the result held across the
+// reduction (doitgen's sum[p] += A[r][q][s] * C4[s][p] across s); no row reuse
+// is asked for.
 bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int inner);
 
 }  // namespace loopscape
