@@ -127,6 +127,34 @@ int main(void) {
 }
 )";
 
+// Rows of a matrix against vectors: `dot` (y[i] += a[i][j] * x[j], gemver's
+// last product) or `recurrence` (each row's element from the one before it,
+// adi's sweeps).
+std::string rows_against_vectors(const std::string& update) {
+  return std::string(R"(#include <stdio.h>
+#define N 64
+static double A[N][N], X[N], Y[N];
+void kernel(int n, double a[N][N], double x[N], double y[N]) {
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 1; j < n; j++)
+      )") + update + R"(
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++) {
+    X[i] = (i % 7) * 0.25;
+    Y[i] = 1.0 / (i + 1);
+    for (int j = 0; j < N; j++) A[i][j] = ((i * 3 + j) % 11) * 0.125;
+  }
+  kernel(N, A, X, Y);
+  for (int i = 0; i < N; i++) printf("%.12e %.12e\n", Y[i], A[i][N - 1]);
+  return 0;
+}
+)";
+}
+
 // kMatmul (command_test_support.h) at size N = n (96 = 4 x 24 rows = 12 x 8
 // columns of whole AVX2 register blocks), its loop nest replaced by `nest`
 // when one is given (the same arrays, harness and output).
@@ -261,6 +289,29 @@ class TestAutoschedule : public QObject {
     QVERIFY(!apply_script(replayed, parse_script(script, "auto.ls")).refusal);
     const std::string code = openmp_text(replayed.loaded(), replayed.schedule());
     QVERIFY2(contains(code, "double ls_acc_c[12];"), code.c_str());
+  }
+
+  void streamingRowsAreNotTiled() {
+    // Every matrix access walks along j and only vectors are reused: tiles
+    // would cut the rows into pieces. The rows run in parallel untiled.
+    const std::string dot = rows_against_vectors("y[i] += a[i][j] * x[j];");
+    const LoadedProgram loaded = load_c(dot);
+    Session session(load_c(dot));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    const std::string script = joined(plan);
+    QVERIFY2(!contains(script, ".tile(") && contains(script, "S0.parallelize(i)") &&
+                 contains(script, "left out S0's tiles: its rows already stream along j"),
+             script.c_str());
+    replay_and_run(loaded, plan);
+
+    // A recurrence along the row keeps its tiles: the chains of neighbouring
+    // rows overlap inside a tile.
+    const std::string recurrence = rows_against_vectors("a[i][j] = a[i][j - 1] * 0.5 + x[j];");
+    const LoadedProgram recurrence_loaded = load_c(recurrence);
+    Session recurrence_session(load_c(recurrence));
+    const AutoSchedulePlan tiled = plan_auto_schedule(recurrence_session);
+    QVERIFY2(contains(joined(tiled), "S0.tile(i, j, 32, 32)"), joined(tiled).c_str());
+    replay_and_run(recurrence_loaded, tiled);
   }
 
   void neighbouringInterchangesReachAnOrderTheFirstSwapCannot() {

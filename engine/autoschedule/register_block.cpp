@@ -8,30 +8,6 @@
 #include "autoschedule/spatial_locality.h"
 
 namespace loopscape {
-namespace {
-
-long coefficient(isl_multi_aff* subscripts, int d, int x) {
-  isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
-  isl_val* c = isl_aff_get_coefficient_val(e, isl_dim_in, x);
-  const long v = isl_val_get_num_si(c);
-  isl_val_free(c);
-  isl_aff_free(e);
-  return v;
-}
-
-// The access walks consecutive elements as x moves: coefficient 1 in its
-// last subscript, 0 in the others.
-bool unit_stride(const Access& a, int x) {
-  isl_multi_aff* subscripts = access_subscripts(a);
-  if (!subscripts) return false;
-  const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
-  bool unit = n > 0;
-  for (int d = 0; unit && d < n; ++d) unit = coefficient(subscripts, d, x) == (d + 1 == n ? 1 : 0);
-  isl_multi_aff_free(subscripts);
-  return unit;
-}
-
-}  // namespace
 
 VectorRegisters host_vector_registers() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -77,7 +53,7 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
     }
   const bool rows = outer >= 0;
   if (!write || !element_stays(*write, reduction) || (rows && element_stays(*write, outer)) ||
-      !unit_stride(*write, inner))
+      !walks_consecutively(*write, inner))
     return false;
   bool broadcast = false, row_reuse = false, accumulates = s.assign_op != "=";
   for (const Access& a : s.accesses) {
@@ -89,7 +65,7 @@ bool is_multiply_accumulate(const Statement& s, int outer, int reduction, int in
       continue;
     }
     const bool stays = element_stays(a, inner);
-    if (!stays && !unit_stride(a, inner)) return false;
+    if (!stays && !walks_consecutively(a, inner)) return false;
     broadcast = broadcast || stays;
     row_reuse = row_reuse || (rows && element_stays(a, outer));
   }

@@ -22,6 +22,15 @@ bool moves(isl_aff* e, const std::vector<long>& direction) {
   return change != 0;
 }
 
+long coefficient(isl_multi_aff* subscripts, int d, int x) {
+  isl_aff* e = isl_multi_aff_get_aff(subscripts, d);
+  isl_val* c = isl_aff_get_coefficient_val(e, isl_dim_in, x);
+  const long v = isl_val_get_num_si(c);
+  isl_val_free(c);
+  isl_aff_free(e);
+  return v;
+}
+
 }  // namespace
 
 // The access's subscripts as one affine function (the first piece: the
@@ -74,6 +83,16 @@ bool element_stays(const Access& a, int x) {
   }
   isl_multi_aff_free(subscripts);
   return stays;
+}
+
+bool walks_consecutively(const Access& a, int x) {
+  isl_multi_aff* subscripts = access_subscripts(a);
+  if (!subscripts) return false;
+  const int n = static_cast<int>(isl_multi_aff_dim(subscripts, isl_dim_out));
+  bool unit = n > 0;
+  for (int d = 0; unit && d < n; ++d) unit = coefficient(subscripts, d, x) == (d + 1 == n ? 1 : 0);
+  isl_multi_aff_free(subscripts);
+  return unit;
 }
 
 int spatial_score(const Statement& s, int x) {

@@ -22,6 +22,9 @@ int walk_score(const Statement& s, const std::vector<long>& direction);
 // Whether the access reads or writes the same element as iterator x moves
 // (reuse a loop over x carries: A[i][k] across j in a matrix product).
 bool element_stays(const Access& a, int x);
+// Whether the access walks consecutive elements as iterator x moves:
+// coefficient 1 in its last subscript, 0 in the others.
+bool walks_consecutively(const Access& a, int x);
 // The same for a loop over iterator x alone.
 int spatial_score(const Statement& s, int x);
 // The iterator a loop row walks alone (+-x), or -1.
