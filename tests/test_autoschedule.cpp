@@ -339,6 +339,25 @@ class TestAutoschedule : public QObject {
     replay_and_run(loaded, plan);
   }
 
+  void reductionLoopStaysOutsideTheVectorLoop() {
+    // syr2k's update: along k all four reads walk consecutive elements, but
+    // c[i][j] accumulates along k (no vectorized floating-point reduction);
+    // j goes innermost, and the tiles stay at 32 for the reads down columns.
+    const std::string rank2 = matmul_of_size(96,
+                                             "  for (i = 0; i < n; i++)\n"
+                                             "    for (k = 0; k < n; k++)\n"
+                                             "      for (j = 0; j < n; j++)\n"
+                                             "        c[i][j] += a[j][k] * b[i][k] + b[j][k] * a[i][k];\n");
+    const LoadedProgram loaded = load_c(rank2);
+    Session session(load_c(rank2));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    const std::string script = joined(plan);
+    QVERIFY2(contains(script, "S0.tile(i, j, k, 32, 32, 32)") && contains(script, "S0.interchange(j1, k1)") &&
+                 contains(script, "not k1, along which S0 accumulates into one element"),
+             script.c_str());
+    replay_and_run(loaded, plan);
+  }
+
   void shortWindowLoopsAreNotTiled() {
     // isl's band is (i, j, a): tiles of 32 over a's 3 iterations would only
     // move the window loop outside j. Only i and j are tiled.
