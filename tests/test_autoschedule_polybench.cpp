@@ -87,6 +87,23 @@ class TestAutoschedulePolybench : public QObject {
     // Elsewhere, 3-deep tiles of 64 where one tile's data fits in 128 KiB
     // (syrk's C[i][j] += A[i][k] * A[j][k] walks A across rows along j: no block).
     if (name == "syrk") QVERIFY2(text.find("S1.tile(i, j, k, 64, 64, 64)") != std::string::npos, text.c_str());
+    // syr2k's reduction loop k stays outside the vector loop j; its two arrays
+    // read down columns keep tiles of 32 in the level-1 cache.
+    if (name == "syr2k")
+      QVERIFY2(text.find("S1.tile(i, j, k, 32, 32, 32)") != std::string::npos &&
+                   text.find("S1.interchange(j1, k1)") != std::string::npos,
+               text.c_str());
+    // doitgen's vector sum[p] gets a block of one row across s.
+    if (name == "doitgen")
+      for (const char* step : {"S1.tile(p, s, 80, 200)", "S1.split(p1, 40, p2, p3)", "S1.interchange(s1, p2)",
+                               "S1.vectorize(p3, 40)"})
+        QVERIFY2(text.find(step) != std::string::npos, (step + std::string(" missing:\n") + text).c_str());
+    // gemver: the fused update and product share blocks of rows (the row
+    // tile loop outside the parallel one); the last product's rows stream untiled.
+    if (name == "gemver")
+      QVERIFY2(text.find("S0.interchange(j0, i0)") != std::string::npos &&
+                   text.find("left out S3's tiles: its rows already stream along j") != std::string::npos,
+               text.c_str());
     // A sweep reuses nothing across its loops: no tiles (the OpenMP target's parallel rows instead).
     if (name == "jacobi-2d" || name == "heat-3d")
       QVERIFY2(text.find(".tile(") == std::string::npos && text.find("# left out S0's tiles") != std::string::npos,
