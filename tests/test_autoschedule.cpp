@@ -188,6 +188,13 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 std::string joined(const AutoSchedulePlan& plan) { return plan_script(plan, "kernel.c"); }
 
+// The plan with register blocks sized for AVX2 (whatever this machine has).
+AutoSchedulePlan plan_for_avx2(const Session& session) {
+  AutoScheduleOptions options;
+  options.vector_registers = vector_registers_named("avx2");
+  return plan_auto_schedule(session, options);
+}
+
 // The plan's script, parsed back and applied to a fresh session: every step
 // must be accepted, and the code of the result must compute what the original does.
 void replay_and_run(const LoadedProgram& loaded, const AutoSchedulePlan& plan) {
@@ -272,9 +279,7 @@ class TestAutoschedule : public QObject {
                                                "      c[0][j] += a[0][k] * b[k][j];\n");
     const LoadedProgram loaded = load_c(product);
     Session session(load_c(product));
-    AutoScheduleOptions options;
-    options.vector_registers = vector_registers_named("avx2");
-    const AutoSchedulePlan plan = plan_auto_schedule(session, options);
+    const AutoSchedulePlan plan = plan_for_avx2(session);
     const std::string script = joined(plan);
     // Tiles two blocks (24 columns) wide and 200 deep; the block's 12 columns inside the reduction.
     for (const char* step : {"whole 1 x 12 register blocks", "S0.split(j1, 12, j2, j3)", "S0.interchange(k1, j2)",
@@ -330,9 +335,7 @@ class TestAutoschedule : public QObject {
   void strideAcrossRowsGetsNoRegisterBlock() {
     const LoadedProgram loaded = load_c(kRankUpdate);
     Session session(load_c(kRankUpdate));
-    AutoScheduleOptions options;
-    options.vector_registers = vector_registers_named("avx2");
-    const AutoSchedulePlan plan = plan_auto_schedule(session, options);
+    const AutoSchedulePlan plan = plan_for_avx2(session);
     const std::string script = joined(plan);
     QVERIFY2(contains(script, ".tile(") && !contains(script, "register block") && !contains(script, ".unroll("),
              script.c_str());
