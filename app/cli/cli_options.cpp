@@ -402,7 +402,8 @@ parallel loops, isl's schedule untiled, tiled at 16, 32 and 64, and with
 register blocks (where a band gets one), are
 each replayed, printed by the OpenMP target, built with gcc -O3 -march=native
 -fopenmp, run against the original program at the sizes the -D options and
---param give (results compared) and timed. The script keeps the fastest when
+--param give (results compared; where they differ, compared once more with
+both built -ffp-contract=off, as verify builds) and timed. The script keeps the fastest when
 it beats the original program, else the one without threads. Its header
 lists every time. OMP_NUM_THREADS sets the threads.
 
@@ -469,8 +470,8 @@ S1.tile(i, j, tune(16, 32, 64), tune(16, 32)) (elsewhere a knob takes its
 first value). Every combination of the values (at most 64) is replayed as
 commands (each step checked as if typed), printed by the OpenMP target,
 built with gcc -O3 -march=native -fopenmp, run against the original program
-at the sizes the -D options and --param give (results compared) and timed.
-The script is written back with each knob's fastest value first, under a
+at the sizes the -D options and --param give (results compared, as for
+autoschedule --tune) and timed. The script is written back with each knob's fastest value first, under a
 header that lists every combination's time. OMP_NUM_THREADS sets the threads.
 
   -o OUT.ls           write the tuned script there instead of standard output

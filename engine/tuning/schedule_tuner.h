@@ -73,7 +73,9 @@ TuningOptions with_original_runs_kept(const TuningOptions& options);
 // Replays the candidate's steps on a copy of `session`, prints it with the
 // OpenMP target, builds and runs it against the original program and sets
 // its `seconds` or its `problem`; the original's fastest run goes to
-// `original_seconds`. Throws InputError when the original does not build or run.
+// `original_seconds`. Results that differ are compared once more with both
+// programs built -ffp-contract=off (rounding, not a wrong result, when equal
+// there). Throws InputError when the original does not build or run.
 void measure_candidate(const Session& session, TuningCandidate& candidate, const TuningOptions& options,
                        std::optional<double>& original_seconds);
 
