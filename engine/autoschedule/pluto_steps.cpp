@@ -451,13 +451,24 @@ bool columns_outgrow_level1(const Program& program, const Target& t, const BandI
 // loop would outgrow the level-1 cache: syr2k's A[j][k] and B[j][k] (64 KiB
 // at 64) ran 0.175 s in tiles of 32 and 0.28 s in tiles of 64; syrk's A[j][k]
 // alone (32 KiB) 0.081 s at 64 and 0.095 s at 32.
-long tile_size_for(const Program& program, const Target& t, const BandInfo& band, int tiled_members,
-                   int innermost, const AutoScheduleOptions& options) {
+// The size and, where it is not simply the given one, why (for the step's comment).
+struct TileSize {
+  long size = 0;
+  std::string why;
+};
+
+TileSize tile_size_for(const Program& program, const Target& t, const BandInfo& band, int tiled_members,
+                       int innermost, const AutoScheduleOptions& options) {
   constexpr long kLarger = 64, kBudgetBytes = 128 * 1024;
-  if (!options.fit_tiles_to_cache || tiled_members < 3 || options.tile_size >= kLarger) return options.tile_size;
-  if (columns_outgrow_level1(program, t, band, tiled_members, innermost, kLarger)) return options.tile_size;
+  const long given = options.tile_size;
+  if (!options.fit_tiles_to_cache || tiled_members < 3 || given >= kLarger) return {given, ""};
+  if (columns_outgrow_level1(program, t, band, tiled_members, innermost, kLarger))
+    return {given, std::to_string(given) +
+                       ": the arrays read down columns along the innermost loop keep their tiles in the level-1 cache"};
   const std::optional<long> bytes = tile_bytes(program, t, band, kLarger);
-  return bytes && *bytes <= kBudgetBytes ? kLarger : options.tile_size;
+  if (bytes && *bytes <= kBudgetBytes)
+    return {kLarger, std::to_string(kLarger) + " where one tile's data fits in 128 KiB"};
+  return {given, ""};
 }
 
 // Whether tiling the band's first `members` members can keep data in cache:
@@ -599,7 +610,8 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
           plan_register_block(w.session.program(), t, *p.band, p.statement, n, innermost, options);
       std::vector<std::string> args(p.names.begin(), p.names.begin() + n);
       std::string loops, sizes_text;
-      const long size = tile_size_for(w.session.program(), t, *p.band, n, innermost, options);
+      const TileSize tile = tile_size_for(w.session.program(), t, *p.band, n, innermost, options);
+      const long size = tile.size;
       const std::vector<long> sizes = block ? register_block_tiles(*block) : std::vector<long>(n, size);
       for (int k = 0; k < n; ++k) {
         args.push_back(std::to_string(sizes[static_cast<std::size_t>(k)]));
@@ -613,14 +625,7 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
                       " register blocks, one tile's operands in the level-2 cache"
                 : "isl's band (" + loops + ") is permutable: tile it " + std::to_string(size) +
                       (n == 2 ? " x " + std::to_string(size) : " in each loop") + " for locality (Pluto's tiling" +
-                      (size != options.tile_size ? "; " + std::to_string(size) +
-                                                       " where one tile's data fits in 128 KiB"
-                       : n == 3 && options.fit_tiles_to_cache && options.tile_size < 64 &&
-                               columns_outgrow_level1(w.session.program(), t, *p.band, n, innermost, 64)
-                           ? "; " + std::to_string(size) +
-                                 ": the arrays read down columns along the innermost loop keep their tiles in the "
-                                 "level-1 cache"
-                           : "") + ")";
+                      (tile.why.empty() ? "" : "; " + tile.why) + ")";
       const std::size_t before = w.steps.size();
       try_optional(w, plan, make_call(p.statement, "tile", args), why);
       if (w.steps.size() == before) continue;

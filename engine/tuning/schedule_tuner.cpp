@@ -146,7 +146,8 @@ void measure_candidate(const Session& session, TuningCandidate& candidate, const
       generate(program, replay.schedule(), replay.dependences().all(), "openmp", {}, nullptr, &replay.dependences());
   const Target* target = find_target("openmp");
   const RunnerOptions runner = runner_options_for(*target, program, {}, options.runner);
-  const VerifyResult result = verify_equivalence(program, emit_file(program, code), runner);
+  const std::string emitted = emit_file(program, code);
+  const VerifyResult result = verify_equivalence(program, emitted, runner);
   if (result.stage == VerifyResult::Stage::CompileOriginal || result.stage == VerifyResult::Stage::RunOriginal)
     throw InputError({program.file, 0, 0}, "the original program does not " +
                                                std::string(result.stage == VerifyResult::Stage::CompileOriginal
@@ -158,8 +159,8 @@ void measure_candidate(const Session& session, TuningCandidate& candidate, const
     const double o = region(result.original);
     if (!original_seconds || o < *original_seconds) original_seconds = o;
   }
-  if (result.status != VerifyResult::Status::Equal && result.stage == VerifyResult::Stage::Compare &&
-      !contraction_off(runner)) {
+  bool equal = result.status == VerifyResult::Status::Equal;
+  if (!equal && result.stage == VerifyResult::Stage::Compare && !contraction_off(runner)) {
     // Built as timed, gcc fuses a * b + c into one rounding where a loop's
     // shape lets it, differently in the two programs; an unstable kernel
     // (gramschmidt at LARGE: its columns past the 1000th are dependent)
@@ -167,13 +168,9 @@ void measure_candidate(const Session& session, TuningCandidate& candidate, const
     // as C does: equal there, the candidate computes what the original does.
     RunnerOptions exact = runner;
     exact.compile_flags.push_back("-ffp-contract=off");
-    const VerifyResult rounded = verify_equivalence(program, emit_file(program, code), exact);
-    if (rounded.status == VerifyResult::Status::Equal) {
-      candidate.seconds = region(result.emitted);
-      return;
-    }
+    equal = verify_equivalence(program, emitted, exact).status == VerifyResult::Status::Equal;
   }
-  if (result.status != VerifyResult::Status::Equal) {
+  if (!equal) {
     candidate.problem = to_string(result.status) + " (" + to_string(result.stage) + "): " + result.message;
     return;
   }
