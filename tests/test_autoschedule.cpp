@@ -309,14 +309,22 @@ class TestAutoschedule : public QObject {
              script.c_str());
     replay_and_run(loaded, plan);
 
-    // A recurrence along the row keeps its tiles: the chains of neighbouring
-    // rows overlap inside a tile.
+    // A recurrence along the row keeps its tiles, 64 rows by 8 links of the
+    // chain, so that the short chains of neighbouring rows overlap.
     const std::string recurrence = rows_against_vectors("a[i][j] = a[i][j - 1] * 0.5 + x[j];");
     const LoadedProgram recurrence_loaded = load_c(recurrence);
     Session recurrence_session(load_c(recurrence));
     const AutoSchedulePlan tiled = plan_auto_schedule(recurrence_session);
-    QVERIFY2(contains(joined(tiled), "S0.tile(i, j, 32, 32)"), joined(tiled).c_str());
+    QVERIFY2(contains(joined(tiled), "S0.tile(i, j, 64, 8)") && contains(joined(tiled), "j is a recurrence"),
+             joined(tiled).c_str());
     replay_and_run(recurrence_loaded, tiled);
+
+    // Reading another element of the array it writes is no chain unless the
+    // element is the write's own a constant distance back (lu's a[i][k]).
+    const std::string product = rows_against_vectors("a[i][j] = a[i][j] * 0.5 + a[j][i] * x[j];");
+    Session product_session(load_c(product));
+    const std::string product_script = joined(plan_auto_schedule(product_session));
+    QVERIFY2(!contains(product_script, "recurrence"), product_script.c_str());
   }
 
   void neighbouringInterchangesReachAnOrderTheFirstSwapCannot() {
