@@ -155,6 +155,68 @@ int main(void) {
 )";
 }
 
+// deriche's two sweeps: a recurrence along each row, then along each column,
+// both through the scalar y that each row or column starts at 0.
+const std::string kSweepsThroughAScalar = R"(#include <stdio.h>
+#define N 48
+static double A[N][N], B[N][N];
+void kernel(int n, double a[N][N], double b[N][N]) {
+  int i, j;
+  double y;
+#pragma scop
+  for (i = 0; i < n; i++) {
+    y = 0.0;
+    for (j = 0; j < n; j++) {
+      y = 0.5 * y + a[i][j];
+      b[i][j] = y;
+    }
+  }
+  for (j = 0; j < n; j++) {
+    y = 0.0;
+    for (i = 0; i < n; i++) {
+      y = 0.25 * y + b[i][j];
+      a[i][j] = y;
+    }
+  }
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) A[i][j] = ((i * 5 + j * 3) % 13) * 0.125;
+  kernel(N, A, B);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%.12e\n", A[i][j]);
+  return 0;
+}
+)";
+
+// Halide's two-stage blur with its row blur T a temporary of the kernel.
+const std::string kBlurThroughATemporary = R"(#include <stdio.h>
+#define H 40
+#define W 2100
+static float IN[H][W], OUT[H][W];
+void kernel(int h, int w, float in[H][W], float out[H][W]) {
+  int i, j;
+  float T[H][W];
+#pragma scop
+  for (i = 0; i < h; i++)
+    for (j = 1; j < w - 1; j++)
+      T[i][j] = (in[i][j - 1] + in[i][j] + in[i][j + 1]) / 3.0f;
+  for (i = 1; i < h - 1; i++)
+    for (j = 1; j < w - 1; j++)
+      out[i][j] = (T[i - 1][j] + T[i][j] + T[i + 1][j]) / 3.0f;
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < H; i++)
+    for (int j = 0; j < W; j++) IN[i][j] = (float)((i * 7 + j * 13) % 256) / 16;
+  kernel(H, W, IN, OUT);
+  for (int i = 0; i < H; i++)
+    for (int j = 0; j < W; j += 7) printf("%.6e\n", OUT[i][j]);
+  return 0;
+}
+)";
+
 // kMatmul (command_test_support.h) at size N = n (96 = 4 x 24 rows = 12 x 8
 // columns of whole AVX2 register blocks), its loop nest replaced by `nest`
 // when one is given (the same arrays, harness and output).
@@ -325,6 +387,37 @@ class TestAutoschedule : public QObject {
     Session product_session(load_c(product));
     const std::string product_script = joined(plan_auto_schedule(product_session));
     QVERIFY2(!contains(product_script, "recurrence"), product_script.c_str());
+  }
+
+  void sweepsThroughAScalarRunInParallelWithPrivateCopies() {
+    const LoadedProgram loaded = load_c(kSweepsThroughAScalar);
+    Session session(load_c(kSweepsThroughAScalar));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    const std::string script = joined(plan);
+    QVERIFY2(contains(script, "S0.parallelize(i)") && contains(script, "S3.parallelize(j)") &&
+                 contains(script, "with a private copy of y in each thread"),
+             script.c_str());
+    replay_and_run(loaded, plan);
+  }
+
+  void temporaryImageIsComputedInsideItsReader() {
+    const LoadedProgram loaded = load_c(kBlurThroughATemporary);
+    Session session(load_c(kBlurThroughATemporary));
+    const AutoSchedulePlan plan = plan_auto_schedule(session);
+    const std::string script = joined(plan);
+    std::string calls;
+    for (const PlannedStep& step : plan.steps) calls += format_call(step.call) + "\n";
+    QCOMPARE(calls, std::string("S0.compute_at(S1, j)\nS0.storage_fold(i, 3)\nS1.split(j, 1024)\n"
+                                "S1.interchange(i, j0)\nS1.parallelize(j0)\n"));
+    QVERIFY2(contains(script, "T is a temporary that S0 writes and only S1 reads"), script.c_str());
+    replay_and_run(loaded, plan);
+
+    // Read by two statements, T stays whole: no step moves it.
+    std::string twice = kBlurThroughATemporary;
+    twice.replace(twice.find("out[i][j] = (T[i - 1][j]"), 24, "out[i][j] = (in[i][j] * T[i - 1][j]");
+    twice.replace(twice.find("#pragma endscop"), 0, "  for (i = 0; i < h; i++)\n    in[i][0] = T[i][1];\n");
+    Session twice_session(load_c(twice));
+    QVERIFY2(!contains(joined(plan_auto_schedule(twice_session)), "compute_at"), twice.c_str());
   }
 
   void neighbouringInterchangesReachAnOrderTheFirstSwapCannot() {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Private scalars (analysis/legality.h, parallel_plan): a loop whose only
 // carried dependences are WARs and WAWs on a scalar that nothing after the
-// region reads and that only the loop touches runs in parallel with a copy
+// region reads and that no value flows into or out of runs in parallel with a copy
 // of the scalar per thread (OpenMP's private clause; a local of the CUDA
 // kernel; Halide one per chunk of iterations), and computes what the original
-// does, also run backwards. A value carried from one iteration to the next, or one the
+// does, also run backwards. Other loops may use the scalar for values of
+// their own. A value carried from one iteration to the next, or one the
 // loop hands to code after it, keeps the loop sequential.
 #include <QtTest>
 
@@ -64,6 +65,29 @@ class TestPrivateScalars : public QObject {
     QVERIFY2(r.equal(), (r.message + "\n" + r.log).c_str());
   }
 
+  // deriche's sweeps: each loop sets s before it reads it, so the value one
+  // leaves in s is never read by the other, and each may keep its own copies.
+  void loopsThatEachSetTheScalarFirstKeepTheirOwnCopies() {
+    const Kernel k = load_kernel(kernel_with("    s = b[i] + c[i];\n    a[i] = s * s;\n",
+                                             "  for (i = 1; i < N; i++) {\n    s = a[i] * 2.;\n    d[i] = s + 1.;\n  }\n"));
+    const CommandOutcome first = apply(k, k.original(), "S0", "parallelize", {"i"});
+    const CommandOutcome both = apply(k, first.schedule, "S2", "parallelize", {"i"});
+    const LegalityReport report = legality(k, both.schedule);
+    QVERIFY2(report.legal(), report.summary().c_str());
+    QVERIFY2(both.description.find("with a private copy of s in each thread") != std::string::npos,
+             both.description.c_str());
+    const std::string code = openmp(k, both.schedule);
+    const std::size_t clause = code.find("#pragma omp parallel for private(s)");
+    QVERIFY2(clause != std::string::npos && code.find("#pragma omp parallel for private(s)", clause + 1) != std::string::npos,
+             code.c_str());
+    const VerifyResult r = run_and_compare(k, both.schedule);
+    QVERIFY2(r.equal(), r.message.c_str());
+    const VerifyResult reversed = run_reversed_and_compare(k, both.schedule);
+    QVERIFY2(reversed.equal(), reversed.message.c_str());
+    const VerifyResult halide = run_halide_and_compare(k, both.schedule);
+    QVERIFY2(halide.equal(), (halide.message + "\n" + halide.log).c_str());
+  }
+
   void refusals_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("why");
@@ -73,7 +97,12 @@ class TestPrivateScalars : public QObject {
     // The loop hands its last value to a statement after it.
     QTest::newRow("read after the loop")
         << QString::fromStdString(kernel_with("    s = b[i] * 2.;\n    a[i] = s;\n", "  c[0] = s;\n"))
-        << "s is also used outside the loop (by S2)";
+        << "s written in the loop (by S0) is read after it (by S2)";
+    // A later loop reads the value this one leaves before setting its own.
+    QTest::newRow("read by a later loop")
+        << QString::fromStdString(kernel_with("    s = b[i] * 2.;\n    a[i] = s;\n",
+                                              "  for (i = 1; i < N; i++) {\n    d[i] = s;\n    s = c[i];\n  }\n"))
+        << "s written in the loop (by S0) is read after it (by S2)";
     // Code after the region reads it: a parameter's element, not a temporary.
     QTest::newRow("not a temporary")
         << QString::fromStdString("#define N 64\n"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "analysis/legality.h"
 
+#include "analysis/private_scalars.h"
+
 #include "support/text.h"
 
 #include <isl/aff.h>
@@ -748,17 +750,52 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
           return;
         }
       }
-    for (const std::string& scalar : privatised)
+    // Statements outside the loop may use the scalar for values of their
+    // own (analysis/private_scalars.h): each such statement runs wholly
+    // outside the loop, and no value flows between the two sides, nor from
+    // one run of the loop to the next (the private copies live for one run).
+    std::set<std::string> inside;
+    for (const Statement& s : program.statements)
+      if (!s.domain.intersect(reaching.extract_set(s.domain.space())).is_empty()) inside.insert(s.name);
+    const isl::union_map same_run = outer.apply_range(outer.reverse());
+    for (const std::string& scalar : privatised) {
+      std::set<std::string> outside;
       for (const Statement& s : program.statements) {
         bool touches = false;
         for (const Access& a : s.accesses) touches = touches || a.array == scalar;
-        if (touches && !s.domain.is_subset(reaching.extract_set(s.domain.space()))) {
+        if (!touches || !inside.count(s.name)) {
+          if (touches) outside.insert(s.name);
+          continue;
+        }
+        if (!s.domain.is_subset(reaching.extract_set(s.domain.space()))) {
           possible = false;
-          plan.why_not = scalar + " is also used outside the loop (by " + s.name +
-                         "), so a private copy per thread cannot stand in for it";
+          plan.why_not = scalar + " is also used outside the loop by instances of " + s.name +
+                         ", so a private copy per thread cannot stand in for it";
           return;
         }
       }
+      if (const Dependence* d = flow_across(dependences, scalar, inside, outside)) {
+        possible = false;
+        plan.why_not = scalar + (inside.count(d->source_statement)
+                                     ? " written in the loop (by " + d->source_statement + ") is read after it (by " +
+                                           d->sink_statement + ")"
+                                     : " is read in the loop (by " + d->sink_statement + ") where " +
+                                           d->source_statement + " wrote it before the loop") +
+                       ", so a private copy per thread cannot stand in for it";
+        return;
+      }
+      for (const Dependence& d : dependences.list) {
+        if (d.kind != DependenceKind::ReadAfterWrite || d.array != scalar || !inside.count(d.source_statement))
+          continue;
+        if (isl::union_map(d.relation).intersect_domain(reaching).intersect_range(reaching).subtract(same_run).is_empty())
+          continue;
+        possible = false;
+        plan.why_not = scalar + " written in one run of the loop (by " + d.source_statement +
+                       ") is read in a later run (by " + d.sink_statement +
+                       "), so a private copy per thread cannot stand in for it";
+        return;
+      }
+    }
   });
   if (!possible) return plan;
   plan.possible = true;

@@ -14,6 +14,7 @@
 #include "autoschedule/schedule_order.h"
 #include "autoschedule/spatial_locality.h"
 #include "autoschedule/statement_moves.h"
+#include "autoschedule/temporary_fusion.h"
 #include "commands/transform_support.h"
 #include "session/script.h"
 #include "support/error.h"
@@ -129,6 +130,18 @@ void keep_steps_unless_locality_lost(const Session& session, Work& w, const Auto
   plan.fallback = false;
 }
 
+// Last, the temporaries' fusion (autoschedule/temporary_fusion.h), after the
+// plan's steps replayed (they were checked once already).
+void fuse_temporaries(const Session& session, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
+  if (!options.tile || !options.parallelize || !has_temporaries_read_by_one_statement(session.program())) return;
+  Work w(session, Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000)));
+  for (const PlannedStep& step : plan.steps)
+    if (w.session.apply(step.call)) return;
+  w.steps = plan.steps;
+  fuse_temporaries_into_readers(w);
+  plan.steps = std::move(w.steps);
+}
+
 }  // namespace
 
 namespace {
@@ -177,6 +190,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
       plan.order_note = order.note;
       tile_and_parallelize(*w, target, options, plan);
       keep_steps_unless_locality_lost(session, *w, options, plan);
+      fuse_temporaries(session, options, plan);
       return plan;
     }
     if (reason.empty()) reason = why;
@@ -209,6 +223,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
   plan.order_note = "isl's schedule itself";
   if (!first->layouts.empty()) tile_and_parallelize(w, *first, options, plan);
   keep_steps_unless_locality_lost(session, w, options, plan);
+  fuse_temporaries(session, options, plan);
   return plan;
 }
 
@@ -222,6 +237,9 @@ std::string plan_script(const AutoSchedulePlan& plan, const std::string& title) 
   out += "# isl's schedule: " + plan.target + "\n";
   if (plan.fallback)
     out += "# not expressed as commands: " + plan.fallback_reason + "\n";
+  else if (!plan.kept_original.empty())
+    out += "# " + std::to_string(plan.steps.size()) + " step" + (plan.steps.size() == 1 ? "" : "s") +
+           " from the original order\n";
   else
     out += "# " + std::to_string(plan.steps.size()) + " step" + (plan.steps.size() == 1 ? "" : "s") +
            "; before tiling, " + (plan.same_order ? "the same order of instances as isl's schedule"

@@ -12,6 +12,7 @@
 #include <isl/val.h>
 
 #include "analysis/access_box.h"
+#include "autoschedule/private_scalar_loops.h"
 #include "autoschedule/register_block.h"
 #include "autoschedule/spatial_locality.h"
 #include "commands/loop_resolution.h"
@@ -718,6 +719,7 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
                        " coincident: no dependence is carried by it, so it runs in parallel" +
                        (m < p.tiled ? " (its tile loop " + name + ")" : ""));
     }
+  if (options.parallelize) parallelize_with_private_scalars(w);
   if (options.tile) innermost_loops_for_locality(w);
 }
 

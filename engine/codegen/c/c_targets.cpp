@@ -36,6 +36,7 @@ class CTarget : public Target {
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.local_copies_from = &out.schedule;
+    po.dependences = in.details;
     CCode code = print_c(program, *ast, po);
     out.text = code.text;
     out.helpers = c_helper_definitions(code.helpers);

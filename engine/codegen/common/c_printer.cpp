@@ -177,7 +177,7 @@ std::string CPrinter::data_sharing_clauses(const LoopNode& n) {
   }
   if (root()) {
     std::string names;
-    for (const std::string& s : loop_private_scalars(program(), n, *root())) names += (names.empty() ? "" : ", ") + s;
+    for (const std::string& s : private_scalars(n)) names += (names.empty() ? "" : ", ") + s;
     if (!names.empty()) out += " private(" + names + ")";
   }
   return out;

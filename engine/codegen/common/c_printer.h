@@ -40,6 +40,9 @@ struct CPrintOptions {
   // schedule the AST was built from. Null: the printer leaves copy tags to
   // the target (the cuda kernels' shared memory).
   const isl::schedule* local_copies_from = nullptr;
+  // The program's dependences, where the caller has them: which scalars a
+  // parallel loop may keep private (codegen/common/loop_reductions.h).
+  const Dependences* dependences = nullptr;
 };
 
 
@@ -54,7 +57,9 @@ CCode print_c(const Program& program, const LoopNode& root, const CPrintOptions&
 // exchanges, ...): they override the hooks and call these back.
 class CPrinter : public LoopAstWalker {
  public:
-  CPrinter(const Program& program, const CPrintOptions& options) : LoopAstWalker(program), opt_(options) {}
+  CPrinter(const Program& program, const CPrintOptions& options) : LoopAstWalker(program), opt_(options) {
+    use_dependences(options.dependences);
+  }
   CCode result() const;
 
  protected:

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "codegen/common/loop_reductions.h"
 
+#include "analysis/private_scalars.h"
 #include "codegen/common/subscripts.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace loopscape {
@@ -74,24 +76,42 @@ bool only_updates_touch(const Program& program, const LoopNode& loop, const std:
   return only;
 }
 
-std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root) {
-  std::set<std::string> written, reduced;
+std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root,
+                                              const std::function<const Dependences&()>& dependences) {
+  std::set<std::string> written, reduced, inside;
   for (const LoopReduction& r : loop_reductions(program, loop)) reduced.insert(r.array);
   visit_nodes(loop, [&](const LoopNode& n) {
     if (n.kind != LoopNodeKind::User || n.statement_index < 0) return;
     const Statement& s = program.statements.at(std::size_t(n.statement_index));
+    inside.insert(s.name);
     const Array* a = s.target ? program.find_array(s.target->text) : nullptr;
     if (a && a->is_scalar() && a->temporary && !reduced.count(a->name)) written.insert(a->name);
   });
-  // Drop those that a statement instance outside the loop touches.
-  std::function<void(const LoopNode&)> outside = [&](const LoopNode& n) {
+  // The statements outside the loop that touch each scalar.
+  std::map<std::string, std::set<std::string>> outside;
+  std::function<void(const LoopNode&)> visit_outside = [&](const LoopNode& n) {
     if (&n == &loop) return;
-    if (n.kind == LoopNodeKind::User && n.statement_index >= 0)
-      for (const Access& a : program.statements.at(std::size_t(n.statement_index)).accesses) written.erase(a.array);
-    for (const LoopNodePtr& c : n.children) outside(*c);
+    if (n.kind == LoopNodeKind::User && n.statement_index >= 0) {
+      const Statement& s = program.statements.at(std::size_t(n.statement_index));
+      for (const Access& a : s.accesses)
+        if (written.count(a.array)) outside[a.array].insert(s.name);
+    }
+    for (const LoopNodePtr& c : n.children) visit_outside(*c);
   };
-  outside(root);
-  return {written.begin(), written.end()};
+  visit_outside(root);
+  std::vector<std::string> scalars;
+  for (const std::string& scalar : written) {
+    const auto used = outside.find(scalar);
+    if (used == outside.end()) {
+      scalars.push_back(scalar);
+      continue;
+    }
+    // A statement on both sides (a loop the AST splits) keeps the scalar shared.
+    const bool apart = std::none_of(used->second.begin(), used->second.end(),
+                                    [&](const std::string& s) { return inside.count(s) > 0; });
+    if (apart && !flow_across(dependences(), scalar, inside, used->second)) scalars.push_back(scalar);
+  }
+  return scalars;
 }
 
 }  // namespace loopscape

@@ -5,9 +5,11 @@
 // parallel (analysis/legality.h, parallel_reductions), and each target then
 // combines private partial results (OpenMP's reduction clause) or runs the
 // loop in order where it cannot.
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "analysis/dependences.h"
 #include "analysis/reductions.h"
 #include "codegen/common/loop_ast.h"
 
@@ -34,9 +36,13 @@ bool only_updates_touch(const Program& program, const LoopNode& loop, const std:
 
 // The scalars a parallel `loop` gives each thread its own copy of: those no
 // code after the region reads (Array::temporary) that statements under the
-// loop write, that no statement elsewhere in `root` (the whole AST) touches,
-// and that are no reduction of the loop. Legality lets a loop carry
-// dependences on such a scalar only then (analysis/legality.h, parallel_plan).
-std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root);
+// loop write and that are no reduction of the loop, where every statement
+// elsewhere in `root` (the whole AST) that touches them neither reads a value
+// the loop wrote nor wrote a value the loop reads (by the read-after-write
+// dependences). Legality lets a loop carry dependences on such a scalar only then
+// (analysis/legality.h, parallel_plan; analysis/private_scalars.h).
+// `dependences` is asked only where a statement elsewhere touches a scalar.
+std::vector<std::string> loop_private_scalars(const Program& program, const LoopNode& loop, const LoopNode& root,
+                                              const std::function<const Dependences&()>& dependences);
 
 }  // namespace loopscape

@@ -4,9 +4,11 @@
 // target derive from LoopAstWalker and override the hooks they need; the walk
 // keeps the enclosing loops and marks and hands each statement instance over
 // with its body already instantiated (target-neutral Expr trees).
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "analysis/dependences.h"
 #include "codegen/common/loop_ast.h"
 #include "support/error.h"
 
@@ -19,6 +21,11 @@ class LoopAstWalker {
   LoopAstWalker(const LoopAstWalker&) = delete;
   LoopAstWalker& operator=(const LoopAstWalker&) = delete;
 
+  // The program's dependences, for the questions that need them
+  // (loop_private_scalars); where the caller has none, dependences()
+  // computes them the first time it is asked.
+  void use_dependences(const Dependences* dependences) { dependences_ = dependences; }
+
   void walk(const LoopNode& root) {
     root_ = &root;
     visit(root);
@@ -28,6 +35,9 @@ class LoopAstWalker {
   const Program& program() const { return program_; }
   // The node walk() started from (null before it).
   const LoopNode* root() const { return root_; }
+  const Dependences& dependences() const;
+  // The scalars parallel loop `n` gives each thread its own copy of.
+  std::vector<std::string> private_scalars(const LoopNode& n) const;
   // Enclosing For nodes, outermost first (the current one included inside enter_for/leave_for's body).
   const std::vector<const LoopNode*>& enclosing_loops() const { return loops_; }
   // Enclosing Mark nodes (schedule node names), outermost first.
@@ -106,6 +116,9 @@ class LoopAstWalker {
  private:
   const Program& program_;
   const LoopNode* root_ = nullptr;
+  const Dependences* dependences_ = nullptr;
+  mutable std::optional<Dependences> computed_;
+
   std::vector<const LoopNode*> loops_;
   std::vector<const LoopNode*> marks_;
   int nesting_ = 0;

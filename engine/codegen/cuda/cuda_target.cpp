@@ -698,7 +698,7 @@ class HostPrinter : public CPrinter {
     // each thread declares its own.
     std::set<std::string> locals;
     if (root())
-      for (const std::string& s : loop_private_scalars(program(), n, *root())) locals.insert(s);
+      for (const std::string& s : private_scalars(n)) locals.insert(s);
     for (const std::string& w : uses.written) {
       const Array* a = program().find_array(w);
       if (!a || !a->is_scalar() || locals.count(w)) continue;
@@ -951,6 +951,7 @@ class CudaTarget : public Target {
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.local_copies_from = &in.schedule;  // host parts copy into local arrays
+    po.dependences = in.details;
     po.unroll_pragma = "unroll";  // nvcc warns of GCC's in host code too
     HostPrinter host(program, po, in.schedule, arrays);
     host.walk(*ast);

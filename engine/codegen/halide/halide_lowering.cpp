@@ -350,7 +350,7 @@ class HalideBuilder : public LoopAstWalker {
 
   void split_into_chunks(const LoopNode& n) {
     Chunked c{n.iterator, loop_reductions(program(), n), {}};
-    if (root()) c.private_scalars = loop_private_scalars(program(), n, *root());
+    if (root()) c.private_scalars = private_scalars(n);
     if (c.reductions.empty() && c.private_scalars.empty()) return;
     for (const LoopReduction& r : c.reductions)
       if (r.whole_array || redirected_.count(r.array)) return;
@@ -579,7 +579,7 @@ class HalideBuilder : public LoopAstWalker {
       // One whose reduction reaches several elements (a whole array) stays in order.
       if (t.kind == "parallel")
         return HI::For::make(it, min, extent,
-                             loop_reductions(program(), n).empty() && (!root() || loop_private_scalars(program(), n, *root()).empty())
+                             loop_reductions(program(), n).empty() && (!root() || private_scalars(n).empty())
                                  ? HI::ForType::Parallel
                                  : HI::ForType::Serial,
                              H::DeviceAPI::None, body);
@@ -623,7 +623,7 @@ class HalideBuilder : public LoopAstWalker {
                                              " (its threads would update one element): use the cuda target, which "
                                              "updates it atomically, or keep the loop sequential");
     if (root())
-      for (const std::string& s : loop_private_scalars(program(), n, *root()))
+      for (const std::string& s : private_scalars(n))
         throw InputError(SourceLocation{}, "the halide target cannot give each thread of the GPU loop " + n.iterator +
                                                " its own copy of " + s +
                                                ": use the cuda target, or keep the loop sequential");

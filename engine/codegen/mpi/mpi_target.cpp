@@ -543,6 +543,7 @@ class MpiTarget : public Target {
     po.indent = in.options.indent;
     po.mark_comments = in.options.mark_comments;
     po.local_copies_from = &plan.schedule;
+    po.dependences = deps;
     MpiPrinter printer(in.program, po, plan);
     printer.print(*ast);
     CCode code = printer.result();
