@@ -48,6 +48,8 @@ cli="$build/app/loopscape-cli"
 poly="$root/tests/data/polybench"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# blur's temporary T is 200 MB on the stack at LARGE (bench/halide-peers/blur/blur.c).
+ulimit -s unlimited 2>/dev/null || ulimit -s "$(ulimit -H -s)"
 
 dataset_of() {
   case "$1" in

@@ -138,7 +138,7 @@ void fuse_temporaries(const Session& session, const AutoScheduleOptions& options
   for (const PlannedStep& step : plan.steps)
     if (w.session.apply(step.call)) return;
   w.steps = plan.steps;
-  fuse_temporaries_into_readers(w);
+  fuse_temporaries_into_readers(w, options.strip_columns);
   plan.steps = std::move(w.steps);
 }
 

@@ -16,13 +16,6 @@
 namespace loopscape::autoschedule {
 namespace {
 
-// Columns per strip. Wider strips stream longer pieces of each row (blur at
-// LARGE, 8192 x 6144 floats, 2 threads: 0.0154 s in strips of 256, 0.0140 s
-// in 1024, 0.0131 s in 4096, one strip per thread), but an image needs
-// twice the strip's width to keep two threads busy: 1024 leaves images
-// from 2048 columns parallel.
-constexpr long kStripColumns = 1024;
-
 struct Candidate {
   std::string array, producer, reader;
 };
@@ -92,7 +85,7 @@ bool has_temporaries_read_by_one_statement(const Program& program) {
   return !temporaries_read_by_one_statement(program).empty();
 }
 
-void fuse_temporaries_into_readers(Work& w) {
+void fuse_temporaries_into_readers(Work& w, long strip_columns) {
   for (const Candidate& c : temporaries_read_by_one_statement(w.session.program())) {
     if (Clock::now() > w.deadline) return;
     const Program& program = w.session.program();
@@ -110,7 +103,7 @@ void fuse_temporaries_into_readers(Work& w) {
       w.steps.push_back({call, why, w.session.history().back().outcome.description});
       return true;
     };
-    const std::string strip = std::to_string(kStripColumns);
+    const std::string strip = std::to_string(strip_columns);
     const bool done =
         step(c.producer, "compute_at", {c.reader, inner},
              c.array + " is a temporary that " + c.producer + " writes and only " + c.reader + " reads: " +

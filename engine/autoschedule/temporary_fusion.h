@@ -12,8 +12,9 @@
 namespace loopscape::autoschedule {
 
 // The steps for each temporary that one statement writes and one other
-// statement of a 2-deep nest reads, all or none per temporary.
-void fuse_temporaries_into_readers(Work& w);
+// statement of a 2-deep nest reads, all or none per temporary; the strips
+// `strip_columns` wide.
+void fuse_temporaries_into_readers(Work& w, long strip_columns);
 
 // Whether the program has such a temporary (the planner replays its steps
 // for this stage only then).

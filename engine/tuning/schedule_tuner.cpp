@@ -83,6 +83,11 @@ std::vector<TuningCandidate> tuning_candidates(const Session& session, const std
                       .register_blocks = false}});
   // The same as the one without tuning where a band holds a multiply-accumulate (else a duplicate, dropped).
   plans.push_back({"isl's schedule, register blocks", "register blocks", {.keep_original_when_locality_lost = false}});
+  // The automatic schedule itself, which keeps the original order where
+  // isl's would walk its accesses worse, and with its temporaries' strips
+  // wider (duplicates where it computes no temporary where it is read).
+  plans.push_back({"the automatic schedule", "automatic", {}});
+  plans.push_back({"the automatic schedule, strips of 4096 columns", "strips 4096", {.strip_columns = 4096}});
   std::set<std::string> seen{""};
   for (const auto& [label, short_label, plan_options] : plans) {
     TuningCandidate c{label, short_label, {}, std::nullopt, ""};
