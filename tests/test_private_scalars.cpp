@@ -103,6 +103,23 @@ class TestPrivateScalars : public QObject {
         << QString::fromStdString(kernel_with("    s = b[i] * 2.;\n    a[i] = s;\n",
                                               "  for (i = 1; i < N; i++) {\n    d[i] = s;\n    s = c[i];\n  }\n"))
         << "s written in the loop (by S0) is read after it (by S2)";
+    // The next pass of a loop around the region reads what it left in s.
+    QTest::newRow("read by the next pass of a loop around the region")
+        << QString::fromStdString("#define N 64\n"
+                                  "void kernel(double a[N], double b[N], double c[N]) {\n"
+                                  "  int i, rep;\n"
+                                  "  double s = 0.;\n"
+                                  "  for (rep = 0; rep < 2; rep++) {\n"
+                                  "    c[rep] = s;\n"
+                                  "#pragma scop\n"
+                                  "    for (i = 0; i < N; i++) {\n"
+                                  "      s = b[i] * 2.;\n"
+                                  "      a[i] = s;\n"
+                                  "    }\n"
+                                  "#pragma endscop\n"
+                                  "  }\n"
+                                  "}\n")
+        << "s is no local of the function that only the region uses";
     // Code after the region reads it: a parameter's element, not a temporary.
     QTest::newRow("not a temporary")
         << QString::fromStdString("#define N 64\n"

@@ -699,7 +699,13 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
     }
     // A value carried from one iteration to the next cannot be privatised.
     const Array* a = program.find_array(d.array);
-    if (d.kind == DependenceKind::ReadAfterWrite || !a || !a->is_scalar() || !a->temporary) return plan;
+    if (d.kind == DependenceKind::ReadAfterWrite || !a || !a->is_scalar()) return plan;
+    if (!a->temporary) {
+      plan.why_not = d.array + " is no local of the function that only the region uses (code after the region, "
+                               "or a loop around it, may read it), so a private copy per thread cannot stand in "
+                               "for it";
+      return plan;
+    }
     privatised.insert(d.array);
     if (d.kind == DependenceKind::WriteAfterRead) reader_of[d.array] = d.source_statement;
   }

@@ -11,6 +11,7 @@
 #include "autoschedule/loop_steps.h"
 #include "autoschedule/plan_work.h"
 #include "autoschedule/pluto_steps.h"
+#include "autoschedule/private_scalar_loops.h"
 #include "autoschedule/schedule_order.h"
 #include "autoschedule/spatial_locality.h"
 #include "autoschedule/statement_moves.h"
@@ -130,15 +131,23 @@ void keep_steps_unless_locality_lost(const Session& session, Work& w, const Auto
   plan.fallback = false;
 }
 
-// Last, the temporaries' fusion (autoschedule/temporary_fusion.h), after the
-// plan's steps replayed (they were checked once already).
-void fuse_temporaries(const Session& session, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
-  if (!options.tile || !options.parallelize || !has_temporaries_read_by_one_statement(session.program())) return;
+// Last, on the plan's steps replayed (they were checked once already), also
+// where the original order is kept: loops kept sequential only by a reused
+// scalar run in parallel with private copies (autoschedule/private_scalar_loops.h),
+// and temporaries are computed where they are read (autoschedule/temporary_fusion.h).
+void final_stages(const Session& session, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
+  const Program& program = session.program();
+  const bool scalars = options.parallelize && writes_temporary_scalar(program);
+  const bool temporaries = options.tile && options.parallelize && has_temporaries_read_by_one_statement(program);
+  if (!scalars && !temporaries) return;
   Work w(session, Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000)));
   for (const PlannedStep& step : plan.steps)
     if (w.session.apply(step.call)) return;
   w.steps = plan.steps;
-  fuse_temporaries_into_readers(w, options.strip_columns);
+  if (scalars) parallelize_with_private_scalars(w);
+  if (temporaries) fuse_temporaries_into_readers(w, options.strip_columns, plan.notes);
+  if (!plan.kept_original.empty() && w.steps.size() > plan.steps.size())
+    plan.kept_original += "; the steps below start from it";
   plan.steps = std::move(w.steps);
 }
 
@@ -190,7 +199,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
       plan.order_note = order.note;
       tile_and_parallelize(*w, target, options, plan);
       keep_steps_unless_locality_lost(session, *w, options, plan);
-      fuse_temporaries(session, options, plan);
+      final_stages(session, options, plan);
       return plan;
     }
     if (reason.empty()) reason = why;
@@ -223,7 +232,7 @@ AutoSchedulePlan plan_auto_schedule(const Session& session, const AutoScheduleOp
   plan.order_note = "isl's schedule itself";
   if (!first->layouts.empty()) tile_and_parallelize(w, *first, options, plan);
   keep_steps_unless_locality_lost(session, w, options, plan);
-  fuse_temporaries(session, options, plan);
+  final_stages(session, options, plan);
   return plan;
 }
 

@@ -12,7 +12,6 @@
 #include <isl/val.h>
 
 #include "analysis/access_box.h"
-#include "autoschedule/private_scalar_loops.h"
 #include "autoschedule/register_block.h"
 #include "autoschedule/spatial_locality.h"
 #include "commands/loop_resolution.h"
@@ -710,7 +709,8 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
       const auto at = std::find_if(now.begin(), now.end(), [&](const StatementLoop& l) { return l.name == name; });
       if (at != now.end() && at != now.begin() && at + 1 == now.end()) {
         plan.notes.push_back("left out " + p.statement + ".parallelize(" + name + "): the loop is inside sequential loop " +
-                             now.front().name + " and has no loop inside it, so a fork and join of threads per "
+                             (now.front().name.empty() ? std::string("(unnamed)") : now.front().name) +
+                             " and has no loop inside it, so a fork and join of threads per "
                              "outer iteration would cost more than the parallel work gains");
         continue;
       }
@@ -719,7 +719,6 @@ void tile_and_parallelize(Work& w, const Target& t, const AutoScheduleOptions& o
                        " coincident: no dependence is carried by it, so it runs in parallel" +
                        (m < p.tiled ? " (its tile loop " + name + ")" : ""));
     }
-  if (options.parallelize) parallelize_with_private_scalars(w);
   if (options.tile) innermost_loops_for_locality(w);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "autoschedule/private_scalar_loops.h"
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -20,7 +21,17 @@ std::optional<StatementLoop> outermost_loop(const Program& program, const EditNo
   return loops.front();
 }
 
+bool writes_temporary(const Program& program, const Statement& s) {
+  const Array* written = s.target ? program.find_array(s.target->text) : nullptr;
+  return written && written->is_scalar() && written->temporary;
+}
+
 }  // namespace
+
+bool writes_temporary_scalar(const Program& program) {
+  return std::any_of(program.statements.begin(), program.statements.end(),
+                     [&](const Statement& s) { return writes_temporary(program, s); });
+}
 
 void parallelize_with_private_scalars(Work& w) {
   const Program& program = w.session.program();
@@ -30,8 +41,7 @@ void parallelize_with_private_scalars(Work& w) {
       if (const std::optional<StatementLoop> l = outermost_loop(program, current_tree(w), step.call.target))
         done.insert({l->band, l->member});
   for (const Statement& s : program.statements) {
-    const Array* written = s.target ? program.find_array(s.target->text) : nullptr;
-    if (!written || !written->is_scalar() || !written->temporary) continue;
+    if (!writes_temporary(program, s)) continue;
     const std::optional<StatementLoop> l = outermost_loop(program, current_tree(w), s.name);
     if (!l || !done.insert({l->band, l->member}).second) continue;
     if (Clock::now() > w.deadline) return;

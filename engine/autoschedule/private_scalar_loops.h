@@ -13,4 +13,8 @@ namespace loopscape::autoschedule {
 // scalar and has no parallel step yet, where legality accepts it.
 void parallelize_with_private_scalars(Work& w);
 
+// Whether some statement writes a temporary scalar (the planner replays its
+// steps for this stage only then).
+bool writes_temporary_scalar(const Program& program);
+
 }  // namespace loopscape::autoschedule

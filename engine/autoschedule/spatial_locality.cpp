@@ -133,6 +133,12 @@ std::string locality_lost(const Program& program, const EditNode& original, cons
     } catch (const NotExpressible&) {
       continue;  // tiled (floors) or parametric: its tiles decide its locality
     }
+    // A loop over a combination of iterators that no unimodular basis
+    // completes (isl's 4761i + 69j around a scalar's uses) walks its
+    // iterations in jumps, where the original walked them one by one.
+    if (before && !after)
+      return s.name + "'s loops would no longer walk its iterations one by one (a loop over a scaled combination "
+                      "of them)";
     if (!before || !after) continue;
     const int was = walk_score(s, *before);
     const int would = walk_score(s, *after);

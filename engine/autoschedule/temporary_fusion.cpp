@@ -85,7 +85,7 @@ bool has_temporaries_read_by_one_statement(const Program& program) {
   return !temporaries_read_by_one_statement(program).empty();
 }
 
-void fuse_temporaries_into_readers(Work& w, long strip_columns) {
+void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std::string>& notes) {
   for (const Candidate& c : temporaries_read_by_one_statement(w.session.program())) {
     if (Clock::now() > w.deadline) return;
     const Program& program = w.session.program();
@@ -99,7 +99,11 @@ void fuse_temporaries_into_readers(Work& w, long strip_columns) {
     const auto step = [&](const std::string& statement, const std::string& command,
                           const std::vector<std::string>& args, const std::string& why) {
       const CommandCall call = make_call(statement, command, args);
-      if (w.session.apply(call)) return false;
+      if (const std::optional<Refusal> r = w.session.apply(call)) {
+        notes.push_back("left out computing " + c.array + " where it is read: " + format_call(call) + " was refused: " +
+                        refusal_text(*r));
+        return false;
+      }
       w.steps.push_back({call, why, w.session.history().back().outcome.description});
       return true;
     };

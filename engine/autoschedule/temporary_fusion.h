@@ -13,8 +13,8 @@ namespace loopscape::autoschedule {
 
 // The steps for each temporary that one statement writes and one other
 // statement of a 2-deep nest reads, all or none per temporary; the strips
-// `strip_columns` wide.
-void fuse_temporaries_into_readers(Work& w, long strip_columns);
+// `strip_columns` wide; a refused step becomes a note.
+void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std::string>& notes);
 
 // Whether the program has such a temporary (the planner replays its steps
 // for this stage only then).

@@ -3,6 +3,7 @@
 #include "frontend/scalar_evolution.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/StmtCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/PrettyPrinter.h>
 #include <clang/AST/Stmt.h>
@@ -327,6 +328,34 @@ class Builder {
     return false;
   }
 
+  // True when `v` is named in a loop around the region, before it: the next
+  // pass of that loop runs the code after the region (a scalar or temporary
+  // the region leaves is read there).
+  bool used_in_loop_around_region(const clang::VarDecl* v, const clang::Stmt* stmt) const {
+    if (!stmt || input_.statements.empty() || input_.region_end.isInvalid()) return false;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    const clang::SourceLocation begin = sm.getExpansionLoc(input_.statements.front()->getBeginLoc());
+    const bool loop = llvm::isa<clang::ForStmt>(stmt) || llvm::isa<clang::WhileStmt>(stmt) ||
+                      llvm::isa<clang::DoStmt>(stmt) || llvm::isa<clang::CXXForRangeStmt>(stmt);
+    if (loop && sm.isBeforeInTranslationUnit(sm.getExpansionLoc(stmt->getBeginLoc()), begin) &&
+        sm.isBeforeInTranslationUnit(input_.region_end, sm.getExpansionLoc(stmt->getEndLoc())) &&
+        named_before(v, stmt, begin))
+      return true;
+    for (const clang::Stmt* child : stmt->children())
+      if (used_in_loop_around_region(v, child)) return true;
+    return false;
+  }
+
+  bool named_before(const clang::VarDecl* v, const clang::Stmt* stmt, clang::SourceLocation at) const {
+    if (!stmt) return false;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (ref->getDecl() == v && sm.isBeforeInTranslationUnit(sm.getExpansionLoc(ref->getBeginLoc()), at)) return true;
+    for (const clang::Stmt* child : stmt->children())
+      if (named_before(v, child, at)) return true;
+    return false;
+  }
+
   int array_index(const clang::VarDecl* v) {
     auto it = array_index_.find(v);
     if (it != array_index_.end()) return it->second;
@@ -335,7 +364,8 @@ class Builder {
     a.declared_at = loc_.at(v->getLocation());
     a.declared_in_region = declared_.count(v) > 0;
     a.temporary = a.declared_in_region ||
-                  (v->isLocalVarDecl() && !v->isStaticLocal() && !used_after_region(v, input_.function_body));
+                  (v->isLocalVarDecl() && !v->isStaticLocal() && !used_after_region(v, input_.function_body) &&
+                   !used_in_loop_around_region(v, input_.function_body));
     clang::QualType t = declared_type(v);
     while (const clang::ArrayType* at = ast_.getAsArrayType(t)) {
       if (const auto* c = llvm::dyn_cast<clang::ConstantArrayType>(at)) {
