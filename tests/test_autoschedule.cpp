@@ -412,6 +412,28 @@ class TestAutoschedule : public QObject {
     QVERIFY2(contains(script, "T is a temporary that S0 writes and only S1 reads"), script.c_str());
     replay_and_run(loaded, plan);
 
+    // Four rows read, where isl's schedule with its parallel rows is kept:
+    // the rows' parallel steps make way for the strips.
+    std::string four = kBlurThroughATemporary;
+    four.replace(four.find("T[i + 1][j]) / 3.0f"), 19, "T[i + 1][j] + T[i + 2][j]) / 4.0f");
+    four.replace(four.find("for (i = 1; i < h - 1; i++)"), 27, "for (i = 1; i < h - 2; i++)");
+    const LoadedProgram four_loaded = load_c(four);
+    Session four_session(load_c(four));
+    const AutoSchedulePlan four_plan = plan_auto_schedule(four_session);
+    QVERIFY2(contains(joined(four_plan), "S0.storage_fold(i, 4)") && contains(joined(four_plan), "S1.parallelize(j0)"),
+             joined(four_plan).c_str());
+    replay_and_run(four_loaded, four_plan);
+
+    // Rows known to be narrower than two strips keep their nests.
+    std::string narrow = kBlurThroughATemporary;
+    narrow.replace(narrow.find("#define W 2100"), 14, "#define W 100");
+    for (std::size_t at = narrow.find("j < w - 1"); at != std::string::npos; at = narrow.find("j < w - 1"))
+      narrow.replace(at, 9, "j < W - 1");  // a width the planner knows
+    Session narrow_session(load_c(narrow));
+    const std::string narrow_script = joined(plan_auto_schedule(narrow_session));
+    QVERIFY2(!contains(narrow_script, "compute_at") && contains(narrow_script, "fewer than two strips"),
+             narrow_script.c_str());
+
     // Read by two statements, T stays whole: no step moves it.
     std::string twice = kBlurThroughATemporary;
     twice.replace(twice.find("out[i][j] = (T[i - 1][j]"), 24, "out[i][j] = (in[i][j] * T[i - 1][j]");

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <set>
 
 #include <isl/union_map.h>
 
@@ -138,16 +139,29 @@ void keep_steps_unless_locality_lost(const Session& session, Work& w, const Auto
 void final_stages(const Session& session, const AutoScheduleOptions& options, AutoSchedulePlan& plan) {
   const Program& program = session.program();
   const bool scalars = options.parallelize && writes_temporary_scalar(program);
-  const bool temporaries = options.tile && options.parallelize && has_temporaries_read_by_one_statement(program);
-  if (!scalars && !temporaries) return;
+  const std::set<std::string> fused = options.tile && options.parallelize
+                                          ? statements_of_temporaries_read_by_one_statement(program)
+                                          : std::set<std::string>{};
+  if (!scalars && fused.empty()) return;
+  // The parallel steps on the temporaries' statements give way to the
+  // strips, and come back where the temporaries stay as they are.
+  std::vector<PlannedStep> set_aside;
   Work w(session, Clock::now() + std::chrono::milliseconds(static_cast<long>(options.time_budget_seconds * 1000)));
-  for (const PlannedStep& step : plan.steps)
+  for (const PlannedStep& step : plan.steps) {
+    if (step.call.command == "parallelize" && fused.count(step.call.target)) {
+      set_aside.push_back(step);
+      continue;
+    }
     if (w.session.apply(step.call)) return;
-  w.steps = plan.steps;
+    w.steps.push_back(step);
+  }
+  const std::size_t before = w.steps.size();
+  if (!fused.empty()) fuse_temporaries_into_readers(w, options.strip_columns, plan.notes);
+  if (w.steps.size() == before)
+    for (const PlannedStep& step : set_aside)
+      if (!w.session.apply(step.call)) w.steps.push_back(step);
   if (scalars) parallelize_with_private_scalars(w);
-  if (temporaries) fuse_temporaries_into_readers(w, options.strip_columns, plan.notes);
-  if (!plan.kept_original.empty() && w.steps.size() > plan.steps.size())
-    plan.kept_original += "; the steps below start from it";
+  if (!plan.kept_original.empty() && !w.steps.empty()) plan.kept_original += "; the steps below start from it";
   plan.steps = std::move(w.steps);
 }
 

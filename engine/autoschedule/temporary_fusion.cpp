@@ -81,8 +81,13 @@ std::optional<long> rows_read(const Statement& reader, const std::string& array,
 
 }  // namespace
 
-bool has_temporaries_read_by_one_statement(const Program& program) {
-  return !temporaries_read_by_one_statement(program).empty();
+std::set<std::string> statements_of_temporaries_read_by_one_statement(const Program& program) {
+  std::set<std::string> statements;
+  for (const Candidate& c : temporaries_read_by_one_statement(program)) {
+    statements.insert(c.producer);
+    statements.insert(c.reader);
+  }
+  return statements;
 }
 
 void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std::string>& notes) {
@@ -95,6 +100,17 @@ void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std:
     const std::optional<long> rows = rows_read(*reader, c.array, loops[0].iterator);
     if (!rows) continue;
     const std::string outer = loops[0].name, inner = loops[1].name;
+    // Rows known to be narrower than two strips would run on one thread.
+    if (loops[1].iterator >= 0) {
+      const isl::val lowest = reader->domain.dim_min_val(loops[1].iterator);
+      const isl::val highest = reader->domain.dim_max_val(loops[1].iterator);
+      if (lowest.is_int() && highest.is_int() && highest.sub(lowest).get_num_si() + 1 < 2 * strip_columns) {
+        notes.push_back("left out computing " + c.array + " where it is read: its rows are " +
+                        std::to_string(highest.sub(lowest).get_num_si() + 1) + " wide, fewer than two strips of " +
+                        std::to_string(strip_columns) + " columns, so no strip would run in parallel");
+        continue;
+      }
+    }
     const std::size_t applied = w.session.history().size(), planned = w.steps.size();
     const auto step = [&](const std::string& statement, const std::string& command,
                           const std::vector<std::string>& args, const std::string& why) {

@@ -7,6 +7,10 @@
 // This is where Halide's autoschedulers put such a stage, per tile; the
 // temporary then never goes to memory, where the two nests wrote it whole
 // and read it back.
+#include <set>
+#include <string>
+#include <vector>
+
 #include "autoschedule/plan_work.h"
 
 namespace loopscape::autoschedule {
@@ -16,8 +20,9 @@ namespace loopscape::autoschedule {
 // `strip_columns` wide; a refused step becomes a note.
 void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std::string>& notes);
 
-// Whether the program has such a temporary (the planner replays its steps
-// for this stage only then).
-bool has_temporaries_read_by_one_statement(const Program& program);
+// The producers and readers of such temporaries (empty when there is none:
+// the planner replays its steps for this stage only then, without the
+// parallel steps on these statements, which the strips replace).
+std::set<std::string> statements_of_temporaries_read_by_one_statement(const Program& program);
 
 }  // namespace loopscape::autoschedule
