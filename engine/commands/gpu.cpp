@@ -95,11 +95,17 @@ class GpuCommand : public CommandBase {
     CommandOutcome out;
     out.schedule = result;
     out.description = "maps loops of " + list_text(changed) + " to the GPU: " + join(parts);
-    for (std::size_t k = 0; k < call.args.size(); ++k)
-      out.description += parallel_note(context, call, result, "GPU thread",
-                                       "the GPU threads of " + call.args[k].text +
-                                           " update it atomically (the cuda target; halide refuses it)",
-                                       k);
+    // One note per different thing said: two mapped loops with the same
+    // private scalars say so once.
+    std::vector<std::string> notes;
+    for (std::size_t k = 0; k < call.args.size(); ++k) {
+      const std::string note = parallel_note(context, call, result, "GPU thread",
+                                             "the GPU threads of " + call.args[k].text +
+                                                 " update it atomically (the cuda target; halide refuses it)",
+                                             k);
+      if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+    }
+    for (const std::string& note : notes) out.description += note;
     out.changed_statements = changed;
     out.repair_hint = "map loops that carry no dependence to the GPU (e.g. the space loops inside a sequential "
                       "time loop)";
