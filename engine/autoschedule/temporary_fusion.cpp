@@ -104,10 +104,11 @@ void fuse_temporaries_into_readers(Work& w, long strip_columns, std::vector<std:
     if (loops[1].iterator >= 0) {
       const isl::val lowest = reader->domain.dim_min_val(loops[1].iterator);
       const isl::val highest = reader->domain.dim_max_val(loops[1].iterator);
-      if (lowest.is_int() && highest.is_int() && highest.sub(lowest).get_num_si() + 1 < 2 * strip_columns) {
-        notes.push_back("left out computing " + c.array + " where it is read: its rows are " +
-                        std::to_string(highest.sub(lowest).get_num_si() + 1) + " wide, fewer than two strips of " +
-                        std::to_string(strip_columns) + " columns, so no strip would run in parallel");
+      const long width = lowest.is_int() && highest.is_int() ? highest.sub(lowest).get_num_si() + 1 : 0;
+      if (width > 0 && width < 2 * strip_columns) {
+        notes.push_back("left out computing " + c.array + " where it is read: its rows are " + std::to_string(width) +
+                        " wide, fewer than two strips of " + std::to_string(strip_columns) +
+                        " columns, so no strip would run in parallel");
         continue;
       }
     }
