@@ -760,25 +760,27 @@ ParallelPlan parallel_plan(const Program& program, const Dependences& dependence
     // own (analysis/private_scalars.h): each such statement runs wholly
     // outside the loop, and no value flows between the two sides, nor from
     // one run of the loop to the next (the private copies live for one run).
-    std::set<std::string> inside;
-    for (const Statement& s : program.statements)
-      if (!s.domain.intersect(reaching.extract_set(s.domain.space())).is_empty()) inside.insert(s.name);
+    std::set<std::string> inside, partly_inside;
+    for (const Statement& s : program.statements) {
+      const isl::set here = reaching.extract_set(s.domain.space());
+      if (s.domain.intersect(here).is_empty()) continue;
+      inside.insert(s.name);
+      if (!s.domain.is_subset(here)) partly_inside.insert(s.name);
+    }
     const isl::union_map same_run = outer.apply_range(outer.reverse());
     for (const std::string& scalar : privatised) {
       std::set<std::string> outside;
       for (const Statement& s : program.statements) {
         bool touches = false;
         for (const Access& a : s.accesses) touches = touches || a.array == scalar;
-        if (!touches || !inside.count(s.name)) {
-          if (touches) outside.insert(s.name);
-          continue;
-        }
-        if (!s.domain.is_subset(reaching.extract_set(s.domain.space()))) {
+        if (!touches) continue;
+        if (partly_inside.count(s.name)) {
           possible = false;
           plan.why_not = scalar + " is also used outside the loop by instances of " + s.name +
                          ", so a private copy per thread cannot stand in for it";
           return;
         }
+        if (!inside.count(s.name)) outside.insert(s.name);
       }
       if (const Dependence* d = flow_across(dependences, scalar, inside, outside)) {
         possible = false;

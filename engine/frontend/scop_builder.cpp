@@ -3,10 +3,10 @@
 #include "frontend/scalar_evolution.h"
 
 #include <clang/AST/Decl.h>
-#include <clang/AST/StmtCXX.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/PrettyPrinter.h>
 #include <clang/AST/Stmt.h>
+#include <clang/AST/StmtCXX.h>
 #include <clang/AST/Type.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/SmallString.h>
@@ -315,45 +315,42 @@ class Builder {
     return false;
   }
 
-  // True when `v` is named anywhere in `stmt` after the region's end.
-  bool used_after_region(const clang::VarDecl* v, const clang::Stmt* stmt) const {
+  // True when `v` is named in `stmt` at a place (expansion location) that `where` accepts.
+  bool named(const clang::VarDecl* v, const clang::Stmt* stmt,
+             const std::function<bool(clang::SourceLocation)>& where) const {
+    if (!stmt) return false;
+    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
+      if (ref->getDecl() == v && where(ast_.getSourceManager().getExpansionLoc(ref->getBeginLoc()))) return true;
+    for (const clang::Stmt* child : stmt->children())
+      if (named(v, child, where)) return true;
+    return false;
+  }
+
+  // True when code that runs after the region names `v`: code after its
+  // end, or code before it inside a loop around it, whose next pass runs
+  // that code after the region (a scalar or temporary the region leaves is
+  // read there).
+  bool used_after_region(const clang::VarDecl* v) const {
     if (input_.region_end.isInvalid()) return true;
-    if (!stmt) return false;
     const clang::SourceManager& sm = ast_.getSourceManager();
-    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
-      if (ref->getDecl() == v && sm.isBeforeInTranslationUnit(input_.region_end, sm.getExpansionLoc(ref->getBeginLoc())))
-        return true;
-    for (const clang::Stmt* child : stmt->children())
-      if (used_after_region(v, child)) return true;
-    return false;
-  }
-
-  // True when `v` is named in a loop around the region, before it: the next
-  // pass of that loop runs the code after the region (a scalar or temporary
-  // the region leaves is read there).
-  bool used_in_loop_around_region(const clang::VarDecl* v, const clang::Stmt* stmt) const {
-    if (!stmt || input_.statements.empty() || input_.region_end.isInvalid()) return false;
-    const clang::SourceManager& sm = ast_.getSourceManager();
-    const clang::SourceLocation begin = sm.getExpansionLoc(input_.statements.front()->getBeginLoc());
-    const bool loop = llvm::isa<clang::ForStmt>(stmt) || llvm::isa<clang::WhileStmt>(stmt) ||
-                      llvm::isa<clang::DoStmt>(stmt) || llvm::isa<clang::CXXForRangeStmt>(stmt);
-    if (loop && sm.isBeforeInTranslationUnit(sm.getExpansionLoc(stmt->getBeginLoc()), begin) &&
-        sm.isBeforeInTranslationUnit(input_.region_end, sm.getExpansionLoc(stmt->getEndLoc())) &&
-        named_before(v, stmt, begin))
+    const clang::SourceLocation end = input_.region_end;
+    if (named(v, input_.function_body, [&](clang::SourceLocation at) { return sm.isBeforeInTranslationUnit(end, at); }))
       return true;
-    for (const clang::Stmt* child : stmt->children())
-      if (used_in_loop_around_region(v, child)) return true;
-    return false;
-  }
-
-  bool named_before(const clang::VarDecl* v, const clang::Stmt* stmt, clang::SourceLocation at) const {
-    if (!stmt) return false;
-    const clang::SourceManager& sm = ast_.getSourceManager();
-    if (const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(stmt))
-      if (ref->getDecl() == v && sm.isBeforeInTranslationUnit(sm.getExpansionLoc(ref->getBeginLoc()), at)) return true;
-    for (const clang::Stmt* child : stmt->children())
-      if (named_before(v, child, at)) return true;
-    return false;
+    if (input_.statements.empty()) return false;
+    const clang::SourceLocation begin = sm.getExpansionLoc(input_.statements.front()->getBeginLoc());
+    const auto before_region = [&](clang::SourceLocation at) { return sm.isBeforeInTranslationUnit(at, begin); };
+    const std::function<bool(const clang::Stmt*)> in_loop_around = [&](const clang::Stmt* stmt) {
+      if (!stmt) return false;
+      const bool loop = llvm::isa<clang::ForStmt>(stmt) || llvm::isa<clang::WhileStmt>(stmt) ||
+                        llvm::isa<clang::DoStmt>(stmt) || llvm::isa<clang::CXXForRangeStmt>(stmt);
+      if (loop && before_region(sm.getExpansionLoc(stmt->getBeginLoc())) &&
+          sm.isBeforeInTranslationUnit(end, sm.getExpansionLoc(stmt->getEndLoc())) && named(v, stmt, before_region))
+        return true;
+      for (const clang::Stmt* child : stmt->children())
+        if (in_loop_around(child)) return true;
+      return false;
+    };
+    return in_loop_around(input_.function_body);
   }
 
   int array_index(const clang::VarDecl* v) {
@@ -364,8 +361,7 @@ class Builder {
     a.declared_at = loc_.at(v->getLocation());
     a.declared_in_region = declared_.count(v) > 0;
     a.temporary = a.declared_in_region ||
-                  (v->isLocalVarDecl() && !v->isStaticLocal() && !used_after_region(v, input_.function_body) &&
-                   !used_in_loop_around_region(v, input_.function_body));
+                  (v->isLocalVarDecl() && !v->isStaticLocal() && !used_after_region(v));
     clang::QualType t = declared_type(v);
     while (const clang::ArrayType* at = ast_.getAsArrayType(t)) {
       if (const auto* c = llvm::dyn_cast<clang::ConstantArrayType>(at)) {
